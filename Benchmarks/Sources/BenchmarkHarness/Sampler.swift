@@ -1,0 +1,52 @@
+/// Times the contenders of a workload against each other, interleaved, and keeps every sample.
+///
+/// First each contender is calibrated: its iteration count grows until one sample takes about
+/// the plan's sample time (which also warms its caches). Then, round after round, every
+/// contender is timed once; the order rotates each round, so no system always runs first or
+/// right after the same neighbour, and a burst of load from other processes on the machine
+/// lands on all of them alike. The report uses each contender's median sample.
+///
+/// ```swift
+/// let result = try Sampler(plan: .full).measure(workload, sink: sink)
+/// print(result.rows[0].median)   // ns per operation
+/// ```
+public struct Sampler {
+  public let plan: SamplingPlan
+
+  public init(plan: SamplingPlan) { self.plan = plan }
+
+  /// Measures every contender of `workload`.
+  public func measure(_ workload: Workload, sink: Sink) throws -> WorkloadResult {
+    let contenders = workload.contenders
+    let iterations = try contenders.map { try calibrate($0, sink: sink) }
+    var samples = Array(repeating: [Double](), count: contenders.count)
+    for round in 0..<plan.rounds {
+      for offset in contenders.indices {
+        let index = (offset + round) % contenders.count
+        let contender = contenders[index]
+        let elapsed = try Stopwatch.time { try contender.body(iterations[index], sink) }
+        let operations = Double(iterations[index] * contender.operationsPerIteration)
+        samples[index].append(elapsed / operations)
+      }
+    }
+    let rows = contenders.indices.map { index in
+      ContenderResult(
+        label: contenders[index].label, role: contenders[index].role, group: contenders[index].group,
+        iterations: iterations[index], samples: samples[index])
+    }
+    return WorkloadResult(workload: workload, rows: rows)
+  }
+
+  /// The iteration count at which one sample of `contender` takes about the plan's sample time.
+  func calibrate(_ contender: Contender, sink: Sink) throws -> Int {
+    var iterations = 1
+    while true {
+      let elapsed = try Stopwatch.time { try contender.body(iterations, sink) }
+      if elapsed >= plan.sampleNanoseconds / 8 || iterations >= 1 << 40 {
+        let scaled = Double(iterations) * plan.sampleNanoseconds / max(elapsed, 1)
+        return max(1, Int(scaled.rounded()))
+      }
+      iterations *= 4
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// Where every benchmark loop puts what it resolved, so the optimiser can never prove a result
+/// unused and delete the work that produced it.
+///
+/// `consume(_:)` is `@inline(never)` and lives in another module than the loops that call it, so
+/// at the call site it is an opaque call that may read or write anything: the resolve that
+/// produced its argument can be neither removed nor hoisted out of the loop. It folds the
+/// object's address into `checksum`, which the report prints, so the sink is observable too.
+/// Each thread uses its own sink, so W5's threads share no cache line through it.
+///
+/// ```swift
+/// let sink = Sink()
+/// for _ in 0..<iterations { sink.consume(try container.resolve(Logger.self)) }
+/// print(sink.checksum)
+/// ```
+public final class Sink {
+  /// A running sum of the addresses of everything consumed.
+  public private(set) var checksum: UInt = 0
+
+  public init() {}
+
+  /// Takes `object` as a benchmark's result.
+  @inline(never)
+  public func consume(_ object: AnyObject) {
+    checksum &+= UInt(bitPattern: ObjectIdentifier(object))
+  }
+
+  /// Folds in the checksum of another sink, such as one a W5 thread used.
+  public func absorb(_ otherChecksum: UInt) {
+    checksum &+= otherChecksum
+  }
+}

@@ -1,0 +1,58 @@
+/// One of the targets the project set for DIScope, checked against a run's medians.
+///
+/// ```swift
+/// TargetCheck("W1 within 2x of the baseline", measured: 1.43, .atMost(2))   // PASS  1.43x  <= 2x
+/// ```
+public struct TargetCheck: Sendable {
+  /// Where a measurement must fall to meet its target.
+  public enum Bound: Sendable {
+    case atMost(Double), below(Double), atLeast(Double), above(Double)
+
+    func admits(_ value: Double) -> Bool {
+      switch self {
+      case .atMost(let limit): value <= limit
+      case .below(let limit): value < limit
+      case .atLeast(let limit): value >= limit
+      case .above(let limit): value > limit
+      }
+    }
+
+    func describe(unit: String) -> String {
+      switch self {
+      case .atMost(let limit): "<= " + TargetCheck.number(limit) + unit
+      case .below(let limit): "< " + TargetCheck.number(limit) + unit
+      case .atLeast(let limit): ">= " + TargetCheck.number(limit) + unit
+      case .above(let limit): "> " + TargetCheck.number(limit) + unit
+      }
+    }
+  }
+
+  public let name: String
+  /// What was measured, as printed (`1.43x`, `212.40 B`), or `not measured`.
+  public let measured: String
+  /// The bound, as printed (`<= 2.00x`).
+  public let bound: String
+  public let isPassed: Bool
+
+  /// A target met when `measured` falls within `bound`; a missing measurement fails.
+  public init(_ name: String, measured: Double?, _ bound: Bound, unit: String = "x") {
+    self.name = name
+    self.measured = measured.map { Self.number($0) + unit } ?? "not measured"
+    self.bound = bound.describe(unit: unit)
+    self.isPassed = measured.map(bound.admits) ?? false
+  }
+
+  static func number(_ value: Double) -> String {
+    abs(value) >= 100 ? Format.grouped(Int(value.rounded())) : Format.fixed(value, digits: 2)
+  }
+
+  /// The checks as a table: PASS or FAIL, the target, what was measured, the bound.
+  public static func report(_ checks: [TargetCheck]) -> String {
+    var table = TextTable(header: ["", "target", "measured", "bound"])
+    for check in checks {
+      table.append([check.isPassed ? "PASS" : "FAIL", check.name, check.measured, check.bound])
+    }
+    let met = checks.filter(\.isPassed).count
+    return table.render(indent: 2) + "\n  \(met) of \(checks.count) targets met"
+  }
+}

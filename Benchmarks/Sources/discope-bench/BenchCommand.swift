@@ -1,0 +1,69 @@
+import ArgumentParser
+import BenchmarkHarness
+import Foundation
+
+/// `discope-bench`: DIScope, Swinject, swift-dependencies and hand-written baselines on the same
+/// workloads, in one process, interleaved; prints a table per workload and the targets.
+///
+/// ```
+/// Scripts/bench                  # the full run, a few minutes
+/// Scripts/bench --quick          # every workload briefly: a smoke check
+/// Scripts/bench --only W2 --system DIScope --rounds 1   # one workload, one system: to profile
+/// ```
+@main
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "discope-bench",
+    abstract: "Measure DIScope against Swinject, swift-dependencies and hand-written baselines.",
+    discussion: """
+      Workloads: W1 cached singleton resolve; W2 a chain of three prototypes over a singleton; \
+      W3 a mock swap; W4 a random pick among 10,000 registered types; W5 W1 on one and two \
+      threads; W6 W2 observed and not; memory: 10,000 registrations and graph-scope resolves.
+      Build in release mode (Scripts/bench does).
+      """)
+
+  @Flag(help: "Run each workload briefly (3 rounds of ~2 ms samples): a smoke check.")
+  var quick = false
+
+  @Option(help: "Comma-separated workloads to run: W1,...,W6,memory (default: all).")
+  var only: String?
+
+  @Option(help: "Keep only the systems whose label contains this text, e.g. DIScope.")
+  var system: String?
+
+  @Option(help: "Rounds per workload (default: 15, or 3 with --quick).")
+  var rounds: Int?
+
+  @Option(help: "Target duration of one sample in milliseconds (default: 25, or 2 with --quick).")
+  var sampleMs: Double?
+
+  @Option(help: "Graph-scope resolves for the memory check (default: 1,000,000, or 100,000 with --quick).")
+  var graphResolves: Int?
+
+  func validate() throws {
+    let unknown = selection.subtracting(Suite.workloadIDs + [Suite.memoryID])
+    guard unknown.isEmpty else {
+      throw ValidationError(
+        "unknown workload '\(unknown.sorted().joined(separator: "', '"))'. "
+          + "To fix, pick from \((Suite.workloadIDs + [Suite.memoryID]).joined(separator: ", ")).")
+    }
+    if let rounds, rounds < 1 { throw ValidationError("'--rounds' must be at least 1.") }
+    if let sampleMs, sampleMs <= 0 { throw ValidationError("'--sample-ms' must be positive.") }
+  }
+
+  /// `--only`'s ids, normalised: `w3` is `W3`, `Memory` is `memory`.
+  var selection: Set<String> {
+    let ids = (only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    return Set(ids.filter { !$0.isEmpty }.map { $0.lowercased() == Suite.memoryID ? Suite.memoryID : $0.uppercased() })
+  }
+
+  func run() throws {
+    var plan = quick ? SamplingPlan.quick : SamplingPlan.full
+    if let rounds { plan.rounds = rounds }
+    if let sampleMs { plan.sampleNanoseconds = sampleMs * 1e6 }
+    let suite = Suite(
+      plan: plan, selection: selection, systemFilter: system,
+      graphResolves: graphResolves ?? (quick ? 100_000 : 1_000_000))
+    try suite.run()
+  }
+}

@@ -1,0 +1,53 @@
+/// The services the workloads resolve. Plain final classes: every system builds the same objects,
+/// so what differs between rows is the container, never the work a constructor does.
+
+/// W1, W3, W5: a service resolved as a cached singleton, and the type a mock replaces.
+final class Logger: Sendable {
+  /// Tells the registered instance from a mock in a quick self-check.
+  let isMock: Bool
+  init(isMock: Bool = false) { self.isMock = isMock }
+}
+
+/// W2, W6: the singleton at the bottom of the chain.
+final class Database: Sendable {}
+
+/// W2, W6: a prototype over the singleton.
+final class Repository: Sendable {
+  let database: Database
+  init(database: Database) { self.database = database }
+}
+
+/// W2, W6: a prototype over a prototype.
+final class Interactor: Sendable {
+  let repository: Repository
+  init(repository: Repository) { self.repository = repository }
+}
+
+/// W2, W6: the service asked for: three prototypes over a singleton, constructor injection.
+final class Presenter: Sendable {
+  let interactor: Interactor
+  init(interactor: Interactor) { self.interactor = interactor }
+}
+
+/// The graph-scope memory check: a diamond, so one resolve shares `GraphLeaf` between two paths
+/// and the graph scope has something to remember for the length of the resolve.
+final class GraphLeaf: Sendable {}
+
+final class GraphLeft: Sendable {
+  let leaf: GraphLeaf
+  init(leaf: GraphLeaf) { self.leaf = leaf }
+}
+
+final class GraphRight: Sendable {
+  let leaf: GraphLeaf
+  init(leaf: GraphLeaf) { self.leaf = leaf }
+}
+
+final class GraphRoot: Sendable {
+  let left: GraphLeft
+  let right: GraphRight
+  init(left: GraphLeft, right: GraphRight) {
+    self.left = left
+    self.right = right
+  }
+}

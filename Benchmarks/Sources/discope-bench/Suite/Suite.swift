@@ -1,0 +1,94 @@
+import BenchmarkHarness
+import Foundation
+
+/// A whole run: the self-check, the selected workloads (each measured and printed as soon as it
+/// is done), the memory checks, and the targets.
+///
+/// ```swift
+/// try Suite(plan: .quick, selection: ["W1", "memory"]).run()
+/// ```
+struct Suite {
+  /// Every workload, in the order a run measures them; each is set up only if selected.
+  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6"]
+  static let memoryID = "memory"
+
+  var plan: SamplingPlan
+  /// Workload ids (`W3`) and `memory`; every one when empty.
+  var selection: Set<String> = []
+  /// Keeps only rows whose label contains this (case-insensitive), e.g. `DIScope` to profile it.
+  var systemFilter: String?
+  var graphResolves: Int
+
+  func isSelected(_ id: String) -> Bool { selection.isEmpty || selection.contains(id) }
+
+  func run() throws {
+    say(Self.header(plan: plan))
+    try SelfCheck.run()
+    say("self-check: every system resolves what its workload claims\n")
+
+    let sink = Sink()
+    let sampler = Sampler(plan: plan)
+    var results: [String: WorkloadResult] = [:]
+    for id in Self.workloadIDs where isSelected(id) {
+      let result = try sampler.measure(filtered(Self.workload(id)), sink: sink)
+      say(result.report() + "\n")
+      results[id] = result
+    }
+
+    var memory = MemoryResults()
+    if isSelected(Self.memoryID) && systemFilter == nil {
+      memory.registrations = RegistrationMemory.measure()
+      say(MemoryRow.report("memory  10,000 registrations", memory.registrations, unit: "registration") + "\n")
+      memory.graph = try GraphMemory.measure(resolves: graphResolves)
+      say(MemoryRow.report("memory  graph-scope resolves", memory.graph, unit: "resolve") + "\n")
+    }
+
+    let checks = Targets.check(results, memory: memory)
+    if !checks.isEmpty { say("targets (medians of this run)\n" + TargetCheck.report(checks) + "\n") }
+    say("sink checksum \(String(sink.checksum, radix: 16)); load average at end: \(Self.loadAverage)")
+  }
+
+  /// The workload with id `id`, set up now.
+  static func workload(_ id: String) -> Workload {
+    switch id {
+    case "W1": SingletonResolve.workload()
+    case "W2": ChainResolve.workload()
+    case "W3": MockSwap.workload()
+    case "W4": ManyTypesResolve.workload()
+    case "W5": ThreadedResolve.workload()
+    default: ObservedChainResolve.workload()
+    }
+  }
+
+  func filtered(_ workload: Workload) -> Workload {
+    guard let systemFilter else { return workload }
+    return Workload(
+      id: workload.id, title: workload.title, notes: workload.notes,
+      contenders: workload.contenders.filter { $0.label.localizedCaseInsensitiveContains(systemFilter) })
+  }
+
+  /// What the numbers depend on: the build, the plan, the machine and its load.
+  static func header(plan: SamplingPlan) -> String {
+    let build = _isDebugAssertConfiguration() ? "DEBUG (numbers mean nothing: use -c release)" : "release"
+    return """
+      discope-bench  \(Date())
+      build: \(build); \(plan.rounds) rounds per workload, samples of ~\
+      \(Format.fixed(plan.sampleNanoseconds / 1e6, digits: 0)) ms, contenders interleaved; \
+      medians reported
+      machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; load average at start: \(loadAverage)
+
+      """
+  }
+
+  /// `/proc/loadavg`'s first three numbers, or `n/a`.
+  static var loadAverage: String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "n/a" }
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
+  }
+
+  /// Prints now, even into a pipe, so a long run shows each table as it finishes.
+  func say(_ text: String) {
+    print(text)
+    fflush(nil)
+  }
+}

@@ -1,0 +1,76 @@
+import BenchmarkHarness
+
+/// The targets the project set for DIScope (issue 6), checked against one run's medians.
+/// A target whose workload was not run (`--only`) is left out.
+enum Targets {
+  static func check(_ results: [String: WorkloadResult], memory: MemoryResults) -> [TargetCheck] {
+    var checks: [TargetCheck] = []
+    let discope = SystemLabel.discope
+    if let w1 = results["W1"] {
+      checks.append(
+        TargetCheck(
+          "W1 DIScope within 2x of the typed-box baseline",
+          measured: w1.ratio(discope, to: SystemLabel.baseline), .atMost(2)))
+    }
+    if let w2 = results["W2"] {
+      checks.append(
+        TargetCheck(
+          "W2 DIScope within 3x of hand-written construction",
+          measured: w2.ratio(discope, to: SystemLabel.handWritten), .atMost(3)))
+    }
+    if let w3 = results["W3"] {
+      checks.append(
+        TargetCheck(
+          "W3 DIScope under 2x the dictionary baseline",
+          measured: w3.ratio(discope, to: SystemLabel.dictionarySwap), .below(2)))
+      checks.append(
+        TargetCheck(
+          "W3 DIScope at least 3x faster than swift-dependencies",
+          measured: w3.ratio(SystemLabel.dependencies, to: discope), .atLeast(3)))
+    }
+    if let w4 = results["W4"] {
+      checks.append(
+        TargetCheck(
+          "W4 DIScope within 2.5x of the typed-box baseline",
+          measured: w4.ratio(discope, to: SystemLabel.baseline), .atMost(2.5)))
+    }
+    if let w5 = results["W5"], let one = w5.row(discope, group: ThreadedResolve.group(1)),
+      let two = w5.row(discope, group: ThreadedResolve.group(2))
+    {
+      checks.append(
+        TargetCheck(
+          "W5 DIScope: 2 threads give more total throughput than 1 (throughput 2 / 1)",
+          measured: one.median / two.median, .above(1)))
+    }
+    if let w6 = results["W6"] {
+      let never = SystemLabel.discopeNeverObserved
+      checks.append(
+        TargetCheck(
+          "W6 observer-free path (observer cancelled) within 3% of never observed",
+          measured: w6.ratio(SystemLabel.discopeObserverCancelled, to: never), .atMost(1.03)))
+      checks.append(
+        TargetCheck(
+          "W6 an attached trace observer costs at most 3x",
+          measured: w6.ratio(SystemLabel.discopeTraced, to: never), .atMost(3)))
+    }
+    if let registrations = memory.registrations.first(where: { $0.label == discope }) {
+      checks.append(
+        TargetCheck(
+          "memory: DIScope under 400 bytes per registration",
+          measured: registrations.bytesPerUnit, .below(400), unit: " B"))
+    }
+    if let graph = memory.graph.first(where: { $0.label.hasPrefix(discope) }) {
+      checks.append(
+        TargetCheck(
+          "memory: DIScope zero growth across graph-scope resolves",
+          measured: graph.bytes.map(Double.init), .atMost(0), unit: " B"))
+    }
+    return checks
+  }
+}
+
+/// The memory rows of a run; empty when `--only` left memory out.
+struct MemoryResults {
+  var registrations: [MemoryRow] = []
+  var graph: [MemoryRow] = []
+}

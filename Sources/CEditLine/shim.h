@@ -1,0 +1,28 @@
+#ifndef DISCOPE_CEDITLINE_SHIM_H
+#define DISCOPE_CEDITLINE_SHIM_H
+// The C edge of the line REPL: only the Swift module `TerminalUI` imports this.
+// libedit's readline-compatible API is used; its variadic el_set/history are not.
+#include <stdio.h>
+#include <stdlib.h>
+#include <editline/readline.h>
+
+// C globals are not concurrency-safe under Swift 6: reach them through getters and setters.
+static inline void discope_rl_set_attempted_completion(rl_completion_func_t *function) {
+  rl_attempted_completion_function = function;
+}
+// 1: never fall back to file-name completion when the Swift completer has no match.
+static inline void discope_rl_set_attempted_completion_over(int value) {
+  rl_attempted_completion_over = value;
+}
+static inline void discope_rl_set_completion_append_character(int c) {
+  rl_completion_append_character = c;
+}
+static inline void discope_rl_set_readline_name(const char *name) { rl_readline_name = name; }
+static inline const char *discope_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int discope_history_length(void) { return history_length; }
+static inline int discope_history_base(void) { return history_base; }
+static inline const char *discope_history_line(int offset) {
+  HIST_ENTRY *entry = history_get(history_base + offset);
+  return entry ? entry->line : NULL;
+}
+#endif

@@ -1,0 +1,120 @@
+/// Removing registrations and changing how they cache.
+extension Container {
+  /// Removes exactly the registration `token` names, wherever it sits in its stack; the one below
+  /// answers again if it was on top.
+  ///
+  /// - Returns: `true` if it was live; `false`, changing nothing, if it was already removed or
+  ///   belongs to another container.
+  ///
+  /// ```swift
+  /// let token = container.register(Logger.self) { _ in NullLogger() }
+  /// container.remove(token)   // true
+  /// ```
+  @discardableResult
+  public func remove(_ token: RegistrationToken) -> Bool {
+    let removed = family.state.withLock { _ -> (Registration, Int, Registration?)? in
+      guard let (registration, depth) = registry.remove(token) else { return nil }
+      return (registration, depth, registry.stacks[registration.key]?.last)
+    }
+    guard let (registration, depth, uncovered) = removed else { return false }
+    changed()
+    if family.isObserved {
+      let info = registration.info(stackDepth: depth, container: name)
+      let below = depth == 0 ? uncovered?.info(stackDepth: 0, container: name) : nil
+      emit(.removed(info, uncovering: below))
+      if registration.isMock { emit(.mockPopped(info, uncovering: below)) }
+    }
+    return true
+  }
+
+  /// Removes every registration an installed assembly made.
+  ///
+  /// - Returns: `true` if any of them was still live.
+  @discardableResult
+  public func remove(_ group: RegistrationGroup) -> Bool {
+    var removedAny = false
+    for token in group.tokens.reversed() where remove(token) { removedAny = true }
+    return removedAny
+  }
+
+  /// Removes every registration of `key` in this container (Hopoate's overwrite).
+  func removeAll(for key: ServiceKey) {
+    let tokens = family.state.withLock { _ in registry.stacks[key]?.map(\.token) ?? [] }
+    for token in tokens.reversed() { remove(token) }
+  }
+
+  /// Switches a live registration's scope; what it had cached is dropped. Switching to `.eager`
+  /// builds the instance at once.
+  ///
+  /// ```swift
+  /// container.setScope(.graph, for: token)
+  /// ```
+  @discardableResult
+  public func setScope(_ scope: Scope, for token: RegistrationToken) -> Bool {
+    guard let registration = liveRegistration(token) else { return false }
+    let old = registration.state.withLock { state in
+      let old = state.scope
+      state.scope = scope
+      state.dropCache()
+      return old
+    }
+    changed()
+    if family.isObserved {
+      emit(.scopeChanged(registration.info(stackDepth: nil, container: name), from: old))
+    }
+    if scope == .eager { buildEagerly(registration) }
+    return true
+  }
+
+  /// Switches caching on or off for a live registration without forgetting its scope: with caching
+  /// off, any scope behaves as `.prototype`. What it had cached is dropped.
+  ///
+  /// ```swift
+  /// container.setCaching(false, for: token)
+  /// ```
+  @discardableResult
+  public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
+    guard let registration = liveRegistration(token) else { return false }
+    registration.state.withLock { state in
+      state.isCaching = isCaching
+      state.dropCache()
+    }
+    changed()
+    if family.isObserved {
+      emit(.cachingChanged(registration.info(stackDepth: nil, container: name)))
+    }
+    return true
+  }
+
+  func liveRegistration(_ token: RegistrationToken) -> Registration? {
+    family.state.withLock { _ in registry.registration(for: token) }
+  }
+
+  /// After any change: invalidate every thread's cache, and drop this thread's entries now.
+  func changed() {
+    family.bumpGeneration()
+    FastPathCache.forgetOnThisThread(family: family)
+  }
+
+  /// Builds an eager registration now. A failure is reported to observers and left for the first
+  /// resolve to throw, since registering cannot throw.
+  func buildEagerly(_ registration: Registration) {
+    let thread = ThreadState.current
+    let isCurrent = family.state.withLock { _ in
+      registry.stacks[registration.key]?.last === registration
+    }
+    guard isCurrent, thread.chain.isEmpty, let factory = registration.factory as? ErasedFactory
+    else { return }
+    let edgeLog = EdgeLog()
+    thread.edgeLog = edgeLog
+    defer { thread.edgeLog = nil }
+    do {
+      _ = try factory.resolveErased(in: self, key: registration.key)
+      registration.state.withLock { $0.eagerEdges = edgeLog.edges }
+    } catch let error as ResolutionError {
+      if family.isObserved {
+        emit(.eagerBuildFailed(registration.info(stackDepth: 0, container: name), error))
+      }
+    } catch {}
+  }
+}

@@ -1,0 +1,54 @@
+/// Looking at what a container holds, for reports, validation and the playground's panes.
+extension Container {
+  /// The stack of `key` in this container, newest (the one that answers) first.
+  ///
+  /// ```swift
+  /// container.registrations(of: ServiceKey(Logger.self)).map(\.token)   // [t3, t1]
+  /// ```
+  public func registrations(of key: ServiceKey) -> [RegistrationInfo] {
+    let stack = family.state.withLock { _ in registry.stacks[key] ?? [] }
+    return stack.reversed().enumerated().map { depth, registration in
+      registration.info(stackDepth: depth, container: name)
+    }
+  }
+
+  /// Every stack of this container, in the order their keys were first registered, each newest
+  /// first. Keys whose registrations were all removed are left out.
+  public var stacks: [ServiceStack] {
+    let snapshot = family.state.withLock { _ in
+      registry.keyOrder.compactMap { key in registry.stacks[key].map { (key, $0) } }
+    }
+    return snapshot.compactMap { key, stack in
+      guard !stack.isEmpty else { return nil }
+      return ServiceStack(
+        key: key,
+        registrations: stack.reversed().enumerated().map { depth, registration in
+          registration.info(stackDepth: depth, container: name)
+        })
+    }
+  }
+
+  /// The live registration `token` names in this container, if any.
+  public func registration(_ token: RegistrationToken) -> RegistrationInfo? {
+    guard let registration = liveRegistration(token) else { return nil }
+    let depth = family.state.withLock { _ in
+      registry.stacks[registration.key].flatMap { stack in
+        stack.lastIndex { $0 === registration }.map { stack.count - 1 - $0 }
+      }
+    }
+    return registration.info(stackDepth: depth, container: name)
+  }
+
+  /// The registration that answers `key` here or in the nearest parent, without building anything.
+  public func answeringRegistration(for key: ServiceKey) -> RegistrationInfo? {
+    let found = family.state.withLock { state in lookup(key, in: state) }
+    guard let (registration, owner) = found else { return nil }
+    return registration.info(stackDepth: 0, container: owner.name)
+  }
+}
+
+/// One service's registrations in one container, newest first.
+public struct ServiceStack: Sendable, Hashable {
+  public let key: ServiceKey
+  public let registrations: [RegistrationInfo]
+}

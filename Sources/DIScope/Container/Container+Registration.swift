@@ -1,0 +1,146 @@
+/// Registering services.
+extension Container {
+  /// Pushes a registration for `Service` onto its stack; the newest registration answers.
+  ///
+  /// - Parameters:
+  ///   - type: The service type, often a protocol.
+  ///   - name: A name, to keep several registrations of one type side by side.
+  ///   - scope: How long instances live; `.singleton` unless said otherwise.
+  ///   - factory: Builds the instance; resolve its dependencies from the resolver it is given.
+  /// - Returns: The token that `remove(_:)`, `setScope(_:for:)` and `setCaching(_:for:)` take.
+  ///
+  /// ```swift
+  /// container.register(WebService.self, scope: .prototype) { r in
+  ///   WebService(logger: try r.resolve(Logger.self))
+  /// }
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil)
+  }
+
+  /// Pushes a registration whose factory takes runtime arguments, given at resolve time
+  /// (assisted injection). Argument registrations are `.prototype` unless said otherwise, since
+  /// caching would ignore the arguments of every later resolve.
+  ///
+  /// ```swift
+  /// container.register(UserDetails.self) { (r: Resolver, user: String) in UserDetails(user: user) }
+  /// let details = try container.resolve(UserDetails.self, argument: "ann")
+  /// ```
+  @discardableResult
+  public func register<Service, First, each Rest>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .prototype,
+    factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
+  ) -> RegistrationToken {
+    let names = [String(describing: First.self)] + Self.typeNames(of: (repeat (each Rest).self))
+    return register(
+      ServiceKey(type, name: name), scope: scope, factory: ArgumentFactoryBox(factory),
+      argumentTypes: "(\(names.joined(separator: ", ")))")
+  }
+
+  /// Hopoate's spelling: a creation closure, cached unless `cacheService` is false.
+  ///
+  /// ```swift
+  /// container.register(service: Logger.self, cacheService: false) { ConsoleLogger() }
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    service: Service.Type, cacheService: Bool = true,
+    creator: @escaping @Sendable () -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(service), scope: .singleton, isCaching: cacheService,
+      factory: FactoryBox { _ in creator() }, argumentTypes: nil)
+  }
+
+  /// Hopoate's spelling: registers an instance, built on first resolve and then cached.
+  ///
+  /// ```swift
+  /// container.register(ConsoleLogger(), for: Logger.self)
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
+  ) -> RegistrationToken {
+    register(service: service, creator: instance)
+  }
+
+  /// Pushes a mock over `Service`: it answers until removed, then the registration below it
+  /// answers again. Observers see it as a mock push, and traces mark it `[mock]`.
+  ///
+  /// ```swift
+  /// let token = container.mock(Logger.self, with: MockLogger())
+  /// defer { container.remove(token) }
+  /// ```
+  @discardableResult
+  public func mock<Service>(
+    _ type: Service.Type, name: String? = nil,
+    with instance: @autoclosure @escaping @Sendable () -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(type, name: name), scope: .singleton, isMock: true,
+      factory: FactoryBox { _ in instance() }, argumentTypes: nil)
+  }
+
+  /// Pushes a registration under an explicit key: the entry point for services that exist only at
+  /// run time, such as a script's declared types.
+  ///
+  /// - Parameters:
+  ///   - implementationName: What traces call the implementation (`ConsoleLogger`).
+  ///   - isMock: Whether observers see it as a mock push.
+  @discardableResult
+  public func register<Service>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
+    isCaching: Bool = true, isMock: Bool = false,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, factory: FactoryBox(factory), argumentTypes: nil)
+  }
+
+  // MARK: - The one place registrations are made
+
+  func register(
+    _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
+    isMock: Bool = false, factory: AnyObject & Sendable, argumentTypes: String?
+  ) -> RegistrationToken {
+    let installing = ThreadState.current.installing.last { $0.container === self }
+    let (registration, shadowed) = family.state.withLock { state in
+      let token = RegistrationToken(number: state.nextToken)
+      state.nextToken += 1
+      let registration = Registration(
+        token: token, key: key, implementationName: implementationName,
+        factory: factory, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
+        isMock: isMock, ownerID: id, groupName: installing?.name)
+      let shadowed = registry.stacks[key]?.last
+      registry.push(registration)
+      return (registration, shadowed)
+    }
+    family.bumpGeneration()
+    if let installing {
+      installing.tokens.append(registration.token)
+    }
+    if family.isObserved {
+      let info = registration.info(stackDepth: 0, container: name)
+      emit(.registered(info))
+      if isMock {
+        emit(.mockPushed(info, shadowing: shadowed?.info(stackDepth: 1, container: name)))
+      }
+    }
+    if scope == .eager && installing == nil {
+      buildEagerly(registration)
+    }
+    return registration.token
+  }
+
+  static func typeNames<each T>(of types: (repeat (each T).Type)) -> [String] {
+    var names: [String] = []
+    for type in repeat each types { names.append(String(describing: type)) }
+    return names
+  }
+}

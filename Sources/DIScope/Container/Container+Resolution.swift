@@ -1,0 +1,119 @@
+/// Resolving services.
+extension Container {
+  /// The deepest a resolution may go before it stops with `ResolutionError.Kind.tooDeep`: deep
+  /// enough for any real graph, shallow enough that a runaway chain never overflows the stack.
+  public static let maximumDepth = 200
+
+  /// Resolves `Service` under the scope of the registration that answers.
+  ///
+  /// - Throws: ``ResolutionError`` saying what was asked, along which path, with a hint.
+  ///
+  /// ```swift
+  /// let web = try container.resolve(WebService.self)
+  /// let file = try container.resolve(Logger.self, name: "file")
+  /// ```
+  @inline(__always)
+  public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
+    let typeID = ObjectIdentifier(type)
+    let generation = family.generation.load(ordering: .acquiring)
+    let thread = ThreadState.current
+    if let hit = thread.cache.lookup(
+      containerID: id.raw, typeID: typeID, name: name, generation: generation, as: Service.self)
+    {
+      return hit
+    }
+    return try resolveEntry(
+      ServiceKey(fastTypeID: typeID, name: name), as: Service.self, thread: thread,
+      requestedArguments: nil
+    ) { registration, resolver in
+      guard let factory = registration.factory as? FactoryBox<Service> else {
+        throw self.argumentMismatch(registration, passed: nil)
+      }
+      return try factory.make(resolver)
+    }!
+  }
+
+  /// Resolves `Service`, or returns `nil` when nothing is registered for it.
+  ///
+  /// A registration that exists but fails still throws: a missing optional dependency is normal, a
+  /// broken one is not.
+  ///
+  /// ```swift
+  /// let analytics = try container.optionalResolve(Analytics.self)   // nil when unregistered
+  /// ```
+  public func optionalResolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service? {
+    try resolveEntry(
+      ServiceKey(fastTypeID: ObjectIdentifier(type), name: name), as: Service.self,
+      thread: ThreadState.current, requestedArguments: nil, isOptional: true
+    ) { registration, resolver in
+      guard let factory = registration.factory as? FactoryBox<Service> else {
+        throw self.argumentMismatch(registration, passed: nil)
+      }
+      return try factory.make(resolver)
+    }
+  }
+
+  /// Resolves `Service` with a runtime argument, for a registration whose factory takes one.
+  ///
+  /// ```swift
+  /// let details = try container.resolve(UserDetails.self, argument: "ann")
+  /// ```
+  public func resolve<Service, Argument>(
+    _ type: Service.Type, name: String? = nil, argument: Argument
+  ) throws -> Service {
+    try resolve(type, name: name, arguments: argument)
+  }
+
+  /// Resolves `Service` with several runtime arguments, in the order its factory takes them.
+  ///
+  /// ```swift
+  /// let order = try container.resolve(Order.self, arguments: "ann", 3)
+  /// ```
+  public func resolve<Service, each Argument>(
+    _ type: Service.Type, name: String? = nil, arguments: repeat each Argument
+  ) throws -> Service {
+    let passed = "(\(Self.typeNames(of: (repeat (each Argument).self)).joined(separator: ", ")))"
+    return try resolveEntry(
+      ServiceKey(fastTypeID: ObjectIdentifier(type), name: name), as: Service.self,
+      thread: ThreadState.current, requestedArguments: passed
+    ) { registration, resolver in
+      guard let factory = registration.factory as? ArgumentFactoryBox<Service, repeat each Argument>
+      else { throw self.argumentMismatch(registration, passed: passed) }
+      return try factory.make(resolver, repeat each arguments)
+    }!
+  }
+
+  /// Resolves a service registered under an explicit key (see `register(key:...)`).
+  public func resolve<Service>(key: ServiceKey, as type: Service.Type) throws -> Service {
+    try resolveEntry(key, as: type, thread: ThreadState.current, requestedArguments: nil) {
+      registration, resolver in
+      guard let factory = registration.factory as? FactoryBox<Service> else {
+        throw self.argumentMismatch(registration, passed: nil)
+      }
+      return try factory.make(resolver)
+    }!
+  }
+
+  /// Resolves a service registered under an explicit key, or `nil` when nothing is registered.
+  public func optionalResolve<Service>(key: ServiceKey, as type: Service.Type) throws -> Service? {
+    try resolveEntry(
+      key, as: type, thread: ThreadState.current, requestedArguments: nil, isOptional: true
+    ) { registration, resolver in
+      guard let factory = registration.factory as? FactoryBox<Service> else {
+        throw self.argumentMismatch(registration, passed: nil)
+      }
+      return try factory.make(resolver)
+    }
+  }
+
+  /// Whether a resolve of `Service` would find a registration (without building anything).
+  public func canResolve<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
+    hasRegistration(for: ServiceKey(fastTypeID: ObjectIdentifier(type), name: name))
+      || (type as? any ProviderProtocol.Type) != nil
+  }
+
+  /// Whether a registration answers for `key` here or in a parent.
+  public func hasRegistration(for key: ServiceKey) -> Bool {
+    family.state.withLock { state in lookup(key, in: state) != nil }
+  }
+}

@@ -1,0 +1,118 @@
+import Synchronization
+
+/// A dependency-injection container: stacks of registrations keyed by service type (and name),
+/// resolved on demand under their scope.
+///
+/// The newest registration of a key answers; removing it by its token lets the one below answer
+/// again. A container is `Sendable`: register, resolve and remove from any thread.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Logger.self) { _ in ConsoleLogger() }            // .singleton by default
+/// container.register(WebService.self, scope: .prototype) { r in
+///   WebService(logger: try r.resolve(Logger.self))
+/// }
+/// let web = try container.resolve(WebService.self)
+/// ```
+public final class Container: Sendable {
+  let id = ContainerID.next()
+  let family: Family
+  /// This container's stacks; read and written only under the family lock.
+  let registry = Registry()
+  /// The parent whose registrations this container sees; `nil` for a root container.
+  public let parent: Container?
+  /// The container's name in traces and reports: `root` unless given to `makeChild(named:)`.
+  public let name: String
+  /// The tracer `DISCOPE_TRACE=1` attaches to root containers.
+  private let environmentTracer = Protected<TraceRecorder?>(nil)
+
+  /// A new, empty root container.
+  ///
+  /// - Parameter name: The name traces and reports use for it.
+  public init(name: String = "root") {
+    self.family = Family()
+    self.parent = nil
+    self.name = name
+    if Self.isTracingFromEnvironment {
+      environmentTracer.withLock { $0 = traceFromEnvironmentIfAsked() }
+    }
+  }
+
+  private init(parent: Container, name: String) {
+    self.family = parent.family
+    self.parent = parent
+    self.name = name
+  }
+
+  deinit {
+    family.bumpGeneration()
+    FastPathCache.forgetOnThisThread(family: family)
+  }
+
+  /// A child container: it sees this container's registrations; this container never sees its own.
+  ///
+  /// Prototype and graph dependencies resolve from the container where a resolution started, so a
+  /// child can override a dependency of its parent's service; singletons are built in, and cached
+  /// by, the container that owns their registration.
+  ///
+  /// ```swift
+  /// let test = app.makeChild(named: "test")
+  /// test.register(Logger.self) { _ in MockLogger() }   // only `test` sees it
+  /// ```
+  public func makeChild(named name: String = "child") -> Container {
+    Container(parent: self, name: name)
+  }
+
+  /// The containers from this one up to the root, this one first.
+  var lineage: [Container] {
+    var chain: [Container] = [self]
+    var next = parent
+    while let container = next {
+      chain.append(container)
+      next = container.parent
+    }
+    return chain
+  }
+
+  /// The name of a container of this family, for events.
+  func containerName(of id: ContainerID) -> String {
+    lineage.first(where: { $0.id == id })?.name ?? name
+  }
+
+  // MARK: - The default container
+
+  @TaskLocal static var taskShared: Container?
+  static let processShared = Container()
+
+  /// The default container: the one the property wrappers use when given none.
+  ///
+  /// It is task-local, so a test can give each test its own (see `withShared(_:operation:)` and
+  /// `DIScopeTesting`'s `.isolatedDependencies` trait) while the app uses one for its lifetime.
+  public static var shared: Container {
+    taskShared ?? DependencyContainer.shared.container
+  }
+
+  /// Runs `operation` with `container` as ``shared`` for this task and the tasks it creates.
+  ///
+  /// ```swift
+  /// try Container.withShared(Container()) { try checkout() }
+  /// ```
+  public static func withShared<Result>(
+    _ container: Container, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $taskShared.withValue(container) {
+      try DependencyContainer.$shared.withValue(DependencyContainer(container), operation: operation)
+    }
+  }
+
+  /// The `async` form of ``withShared(_:operation:)``.
+  public static func withShared<Result>(
+    _ container: Container, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $taskShared.withValue(container) {
+      try await DependencyContainer.$shared.withValue(
+        DependencyContainer(container), operation: operation, isolation: isolation)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/// Validation: resolving every registration in a dry run that keeps nothing.
+extension Container {
+  /// Resolves every registration that answers in this container in a dry run — no instance is
+  /// kept, no number is used, observers see nothing, and an eager instance already built is not
+  /// built again — and reports missing registrations, cycles, captive dependencies and overrides a
+  /// parent's singleton never sees. It never crashes on a bad graph.
+  ///
+  /// ```swift
+  /// let report = container.validate()
+  /// #expect(report.isEmpty, "\(report)")
+  /// ```
+  public func validate() -> ValidationReport {
+    let thread = ThreadState.current
+    guard thread.chain.isEmpty, !thread.isDryRun else {
+      return ValidationReport(findings: [], registrations: [], edges: [], unchecked: [])
+    }
+    let answering = answeringRegistrations()
+    let edgeLog = EdgeLog()
+    var findings: [ValidationFinding] = []
+    var unchecked: [RegistrationInfo] = []
+    FastPathCache.forgetOnThisThread(family: family)
+    thread.isDryRun = true
+    thread.edgeLog = edgeLog
+    defer {
+      thread.isDryRun = false
+      thread.edgeLog = nil
+    }
+    for (registration, owner) in answering {
+      let (eagerEdges, isEager) = registration.state.withLock {
+        ($0.cached != nil ? $0.eagerEdges : nil, $0.effectiveScope == .eager)
+      }
+      if isEager, let eagerEdges {
+        edgeLog.absorb(eagerEdges)
+        continue
+      }
+      guard let factory = registration.factory as? ErasedFactory else {
+        unchecked.append(registration.info(stackDepth: 0, container: owner.name))
+        continue
+      }
+      do {
+        _ = try factory.resolveErased(in: self, key: registration.key)
+      } catch let error as ResolutionError {
+        findings.append(finding(for: error, registration: registration))
+      } catch {}
+    }
+    let infos = answering.map { $0.0.info(stackDepth: 0, container: $0.1.name) }
+    findings += captiveFindings(edgeLog.edges) + ignoredOverrides(edgeLog.edges)
+    return ValidationReport(
+      findings: Self.deduplicated(findings), registrations: infos,
+      edges: edgeLog.edges.sorted(by: Self.edgeOrder), unchecked: unchecked)
+  }
+
+  /// The registration answering each key visible here, nearest container first, by token.
+  func answeringRegistrations() -> [(Registration, Container)] {
+    family.state.withLock { _ in
+      var seen: Set<ServiceKey> = []
+      var result: [(Registration, Container)] = []
+      for container in lineage {
+        for key in container.registry.keyOrder where !seen.contains(key) {
+          guard let top = container.registry.stacks[key]?.last else { continue }
+          seen.insert(key)
+          result.append((top, container))
+        }
+      }
+      return result.sorted { $0.0.token < $1.0.token }
+    }
+  }
+
+  private func finding(for error: ResolutionError, registration: Registration) -> ValidationFinding {
+    switch error.kind {
+    case .notRegistered:
+      return ValidationFinding(
+        kind: .missing, keys: [error.key, registration.key], tokens: [registration.token],
+        path: error.path, message: error.message, hint: error.hint)
+    case .cycle:
+      return ValidationFinding(
+        kind: .cycle, keys: [error.key], tokens: [registration.token], path: error.path,
+        message: error.message, hint: error.hint)
+    default:
+      return ValidationFinding(
+        kind: .failure, keys: [error.key], tokens: [registration.token], path: error.path,
+        message: error.message, hint: error.hint)
+    }
+  }
+
+  private func captiveFindings(_ edges: [DependencyEdge]) -> [ValidationFinding] {
+    edges.compactMap { edge in
+      guard let to = edge.to else { return nil }
+      let holder = edge.from.isCaching ? edge.from.scope : .prototype
+      let held = to.isCaching ? to.scope : .prototype
+      guard holder.isCached, !held.isCached else { return nil }
+      let (a, b) = (edge.from.key.serviceName, to.key.serviceName)
+      return ValidationFinding(
+        kind: .captive, keys: [edge.from.key, to.key], tokens: [edge.from.token, to.token], path: [],
+        message: "'\(a)' (\(holder), \(edge.from.token)) holds '\(b)' (\(held), \(to.token)): "
+          + "every \(a) user shares one \(b)",
+        hint: "make '\(b)' a singleton, or inject Provider<\(b)> into '\(a)' to get a new one each time")
+    }
+  }
+
+  /// A parent's singleton resolves its dependencies from its own container: an override of one of
+  /// them in this (child) container never reaches it.
+  private func ignoredOverrides(_ edges: [DependencyEdge]) -> [ValidationFinding] {
+    guard parent != nil else { return [] }
+    return edges.compactMap { edge in
+      guard edge.from.container != name, edge.from.scope.isCached, edge.from.isCaching,
+        let used = edge.to, let override = answeringRegistration(for: edge.key),
+        override.token != used.token, override.container != used.container
+      else { return nil }
+      let (a, b) = (edge.from.key.serviceName, edge.key.serviceName)
+      return ValidationFinding(
+        kind: .ignoredOverride, keys: [edge.from.key, edge.key],
+        tokens: [edge.from.token, override.token, used.token], path: [],
+        message: "'\(a)' (\(edge.from.scope), \(edge.from.token) in \(edge.from.container)) is built "
+          + "from \(used.container)'s '\(b)' (\(used.token)): the override in '\(override.container)' "
+          + "(\(override.token)) never reaches it",
+        hint: "register '\(a)' in '\(override.container)' too, or make it prototype or graph so it "
+          + "resolves from the container where the resolution starts")
+    }
+  }
+
+  static func deduplicated(_ findings: [ValidationFinding]) -> [ValidationFinding] {
+    var seen: Set<String> = []
+    let order = ValidationFinding.Kind.allCases
+    return findings.filter { seen.insert("\($0.kind)|\($0.message)|\($0.path)").inserted }
+      .sorted {
+        let (l, r) = (order.firstIndex(of: $0.kind)!, order.firstIndex(of: $1.kind)!)
+        return l != r ? l < r : ($0.tokens.first ?? .init(number: 0)) < ($1.tokens.first ?? .init(number: 0))
+      }
+  }
+
+  static func edgeOrder(_ a: DependencyEdge, _ b: DependencyEdge) -> Bool {
+    if a.from.token != b.from.token { return a.from.token < b.from.token }
+    return (a.to?.token.number ?? Int.max, a.key.description) < (b.to?.token.number ?? Int.max, b.key.description)
+  }
+}

@@ -1,0 +1,127 @@
+/// Building ``ResolutionError`` values: the path from the thread's chain, and hints from the stacks.
+extension Container {
+  /// The services on the chain, outermost first, followed by `last`.
+  func path(_ thread: ThreadState, then last: String) -> [String] {
+    thread.chain.map(\.key.serviceName) + [last]
+  }
+
+  func notRegistered<Service>(
+    _ key: ServiceKey, as type: Service.Type, thread: ThreadState, arguments: String?
+  ) -> ResolutionError {
+    let full = key.dynamicService == nil ? ServiceKey(type, name: key.name) : key
+    let message = "no registration for '\(full)'"
+    return ResolutionError(
+      kind: .notRegistered, key: full, path: path(thread, then: full.description),
+      message: message, hint: hintForMissing(full))
+  }
+
+  func cycle(through registration: Registration, startingAt start: Int, thread: ThreadState)
+    -> ResolutionError
+  {
+    let loop = thread.chain[start...].map(\.key.serviceName) + [registration.key.serviceName]
+    return ResolutionError(
+      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.serviceName),
+      message: "dependency cycle: \(loop.joined(separator: " -> "))",
+      hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
+        + "@Injected property in one of these services, so it is resolved after construction")
+  }
+
+  func tooDeep(_ registration: Registration, thread: ThreadState) -> ResolutionError {
+    let names = thread.chain.map(\.key.serviceName)
+    let shown = names.prefix(5) + ["..."] + names.suffix(5)
+    return ResolutionError(
+      kind: .tooDeep, key: registration.key, path: Array(shown) + [registration.key.serviceName],
+      message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services",
+      hint: "a graph this deep is almost always a mistake; check the path for a service that "
+        + "builds a new copy of itself under another name")
+  }
+
+  func factoryFailed(_ registration: Registration, error: any Error, thread: ThreadState)
+    -> ResolutionError
+  {
+    ResolutionError(
+      kind: .factoryFailed, key: registration.key, path: thread.chain.map(\.key.serviceName),
+      message: "the factory of '\(registration.key)' (\(registration.token)) threw: \(error)",
+      hint: nil)
+  }
+
+  func argumentMismatch(_ registration: Registration, passed: String?) -> ResolutionError {
+    let thread = ThreadState.current
+    let takes = registration.argumentTypes.map { "takes arguments \($0)" } ?? "takes no arguments"
+    let gave = passed.map { "the resolve passed \($0)" } ?? "the resolve passed none"
+    let hint =
+      registration.argumentTypes == nil
+      ? "resolve it without arguments: resolve(\(registration.key.serviceName).self)"
+      : "pass \(registration.argumentTypes!) in that order: resolve(_:arguments:)"
+    return ResolutionError(
+      kind: .argumentMismatch, key: registration.key,
+      path: path(thread, then: registration.key.serviceName),
+      message: "'\(registration.key)' (\(registration.token)) \(takes), but \(gave)", hint: hint)
+  }
+
+  /// Why nothing answers `key`, and what probably was meant.
+  func hintForMissing(_ key: ServiceKey) -> String {
+    let keys: [ServiceKey] = family.state.withLock { _ in
+      lineage.flatMap { container in
+        container.registry.keyOrder.filter { !(container.registry.stacks[$0]?.isEmpty ?? true) }
+      }
+    }
+    let emptied = family.state.withLock { _ in
+      lineage.contains { $0.registry.stacks[key]?.isEmpty == true }
+    }
+    var hints: [String] = []
+    if emptied {
+      hints.append("the stack of '\(key)' is empty: every registration of it was removed")
+    }
+    let sameType = keys.filter { $0.typeID == key.typeID && $0.dynamicService == key.dynamicService }
+    if let other = sameType.first {
+      hints.append(
+        other.name.map { "'\(key.serviceName)' is registered under the name \"\($0)\"" }
+          ?? "'\(key.serviceName)' is registered without a name")
+    }
+    if let twin = keys.first(where: {
+      $0.serviceName == key.serviceName && $0.typeID != key.typeID
+    }) {
+      hints.append(
+        "'\(twin.qualifiedServiceName)' is registered, but this resolve asked for "
+          + "'\(key.qualifiedServiceName)': a type of the same name from another module")
+    }
+    let close = keys.map(\.serviceName).filter {
+      $0 != key.serviceName && EditDistance.isClose($0, key.serviceName)
+    }
+    if let guess = close.first { hints.append("did you mean '\(guess)'?") }
+    if hints.isEmpty && !keys.isEmpty {
+      let listed = keys.prefix(8).map { "'\($0.serviceName)'" }.joined(separator: ", ")
+      hints.append("registered here: \(listed)\(keys.count > 8 ? ", ..." : "")")
+    }
+    hints.append(
+      "to fix, register it: container.register(\(key.serviceName).self) { r in ... }")
+    return hints.joined(separator: "; ")
+  }
+}
+
+/// Closeness of names, for "did you mean" hints.
+enum EditDistance {
+  static func isClose(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.lowercased()), y = Array(b.lowercased())
+    if x == y { return true }
+    let limit = max(1, min(x.count, y.count) / 3)
+    return distance(x, y) <= limit
+  }
+
+  static func distance(_ x: [Character], _ y: [Character]) -> Int {
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    var current = previous
+    for i in 1...x.count {
+      current[0] = i
+      for j in 1...y.count {
+        let substitution = previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      }
+      swap(&previous, &current)
+    }
+    return previous[y.count]
+  }
+}

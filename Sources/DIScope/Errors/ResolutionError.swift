@@ -1,0 +1,57 @@
+/// Why a resolve failed: what was asked, the path that led there, and a hint.
+///
+/// ```swift
+/// do { _ = try container.resolve(ControlContext.self) }
+/// catch let error as ResolutionError {
+///   print(error)
+///   // error: no registration for 'Logger'
+///   //   path: ControlContext -> WebService -> Logger
+///   //   hint: did you mean 'Logging'? To fix, register it: container.register(Logger.self) { r in ... }
+/// }
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+  /// The kinds of failure.
+  public enum Kind: String, Sendable, Hashable {
+    /// Nothing is registered for the key, here or in any parent.
+    case notRegistered
+    /// The resolve came back to a registration it was already building.
+    case cycle
+    /// The registration takes other runtime arguments than the resolve passed.
+    case argumentMismatch
+    /// A factory threw an error of its own.
+    case factoryFailed
+    /// The resolution went deeper than `Container.maximumDepth` without a cycle.
+    case tooDeep
+    /// A provider outlived its container.
+    case containerReleased
+  }
+
+  public let kind: Kind
+  /// What was asked when it failed.
+  public let key: ServiceKey
+  /// The services from the root resolve to the one that failed, inclusive.
+  public let path: [String]
+  /// One line: what went wrong.
+  public let message: String
+  /// What to do about it, or `nil`.
+  public let hint: String?
+
+  public init(kind: Kind, key: ServiceKey, path: [String], message: String, hint: String? = nil) {
+    self.kind = kind
+    self.key = key
+    self.path = path
+    self.message = message
+    self.hint = hint
+  }
+
+  /// `ControlContext -> WebService -> Logger`.
+  public var pathDescription: String { path.joined(separator: " -> ") }
+
+  /// The full diagnostic: message, path and hint, one per line.
+  public var description: String {
+    var text = "error: \(message)"
+    if path.count > 1 { text += "\n  path: \(pathDescription)" }
+    if let hint { text += "\n  hint: \(hint)" }
+    return text
+  }
+}

@@ -1,0 +1,105 @@
+/// Hopoate's container API over a DIScope `Container`: a team on Hopoate switches by changing
+/// `import Hopoate` to `import DIScope`.
+///
+/// `resolve` does not throw: asking for something unregistered is a programming error and stops
+/// the program, but with DIScope's full diagnostic (what was asked, the path, a hint).
+///
+/// ```swift
+/// DependencyContainer.shared.register(AnalyticsProvider(), for: AnalyticsProviding.self)
+/// let analytics = DependencyContainer.shared.resolve(AnalyticsProviding.self)
+/// ```
+public final class DependencyContainer: Sendable {
+  /// The container behind it, for everything Hopoate's API does not offer.
+  public let container: Container
+
+  /// The default container, task-local as in Hopoate: `DependencyContainer.$shared.withValue`.
+  @TaskLocal public static var shared = DependencyContainer(Container.processShared)
+
+  /// A new, empty container.
+  public convenience init() { self.init(Container()) }
+
+  /// Hopoate's API over an existing container.
+  public init(_ container: Container) { self.container = container }
+
+  /// Registers a creation closure for a service type; cached unless `cacheService` is false.
+  @discardableResult
+  public func register<Service>(
+    service: Service.Type, cacheService: Bool = true,
+    creator: @escaping @Sendable () -> Service
+  ) -> ServiceRegistration<Service> {
+    ServiceRegistration(
+      token: container.register(service: service, cacheService: cacheService, creator: creator))
+  }
+
+  /// Registers an instance for a service type.
+  @discardableResult
+  public func register<Service>(
+    _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
+  ) -> ServiceRegistration<Service> {
+    register(service: service, creator: instance)
+  }
+
+  /// Removes every registration of the service type, then registers the creation closure.
+  @discardableResult
+  public func overwriteExistingRegistrations<Service>(
+    service: Service.Type, cacheService: Bool = true,
+    creator: @escaping @Sendable () -> Service
+  ) -> ServiceRegistration<Service> {
+    container.removeAll(for: ServiceKey(service))
+    return register(service: service, cacheService: cacheService, creator: creator)
+  }
+
+  /// Removes every registration of the service type, then registers the instance.
+  @discardableResult
+  public func overwriteExistingRegistrations<Service>(
+    withService instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
+  ) -> ServiceRegistration<Service> {
+    overwriteExistingRegistrations(service: service, creator: instance)
+  }
+
+  /// The newest registration's service; stops with the full diagnostic if there is none.
+  public func resolve<Service>(_ serviceType: Service.Type) -> Service {
+    do {
+      return try container.resolve(serviceType)
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+
+  /// The newest registration's service, or `nil` if there is none.
+  public func optionalResolve<Service>(_ serviceType: Service.Type) -> Service? {
+    do {
+      return try container.optionalResolve(serviceType)
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+
+  /// Whether a service is registered for the type.
+  public func canResolve<Service>(_ serviceType: Service.Type) -> Bool {
+    container.canResolve(serviceType)
+  }
+
+  /// Removes the registration, so its creation closure is not invoked again.
+  public func remove<Service>(_ serviceRegistration: ServiceRegistration<Service>) {
+    container.remove(serviceRegistration.token)
+  }
+}
+
+/// What Hopoate's `register` returns: pass it to `remove` to take the registration away.
+public struct ServiceRegistration<Service>: Sendable, Hashable {
+  /// The DIScope token behind it.
+  public let token: RegistrationToken
+  /// The service type it registers.
+  public var serviceType: Service.Type { Service.self }
+}
+
+/// Resolves from `DependencyContainer.shared` (Hopoate's free function).
+public func resolve<Service>(_ serviceType: Service.Type) -> Service {
+  DependencyContainer.shared.resolve(serviceType)
+}
+
+/// Resolves from `DependencyContainer.shared`, or `nil` (Hopoate's free function).
+public func optionalResolve<Service>(_ serviceType: Service.Type) -> Service? {
+  DependencyContainer.shared.optionalResolve(serviceType)
+}

@@ -1,0 +1,88 @@
+/// What observers of a container see: every change to its registrations and every step of every
+/// resolution that starts in it.
+///
+/// ```swift
+/// let observation = container.observe { event in print(event) }
+/// _ = try container.resolve(WebService.self)   // prints each step
+/// observation.cancel()
+/// ```
+public enum ContainerEvent: Sendable, CustomStringConvertible {
+  /// A registration was pushed.
+  case registered(RegistrationInfo)
+  /// A registration was removed; `uncovering` is the one that answers now, if any.
+  case removed(RegistrationInfo, uncovering: RegistrationInfo?)
+  /// A registration's scope changed (what it had cached was dropped).
+  case scopeChanged(RegistrationInfo, from: Scope)
+  /// A registration's caching was switched (what it had cached was dropped).
+  case cachingChanged(RegistrationInfo)
+  /// A mock was pushed over `shadowing` (nil when nothing was registered).
+  case mockPushed(RegistrationInfo, shadowing: RegistrationInfo?)
+  /// A mock was removed, uncovering the registration below it (if any).
+  case mockPopped(RegistrationInfo, uncovering: RegistrationInfo?)
+  /// One step of a resolution finished: steps arrive innermost first (dependencies before the
+  /// service that needed them), the root step (depth 0) last.
+  case resolved(ResolutionStep)
+  /// A root resolve failed.
+  case resolutionFailed(ResolutionError, container: String)
+  /// An eager registration could not be built when it was registered or installed; the error
+  /// will be thrown again by its first resolve.
+  case eagerBuildFailed(RegistrationInfo, ResolutionError)
+
+  public var description: String {
+    switch self {
+    case .registered(let info): "registered \(info)"
+    case .removed(let info, _): "removed \(info.token) \(info.key)"
+    case .scopeChanged(let info, let old): "scope of \(info.token) \(old) -> \(info.scope)"
+    case .cachingChanged(let info): "caching of \(info.token) \(info.isCaching ? "on" : "off")"
+    case .mockPushed(let info, let under):
+      "mock \(info.token) over \(info.key)" + (under.map { " (shadows \($0.token))" } ?? "")
+    case .mockPopped(let info, let under):
+      "unmock \(info.token) \(info.key)" + (under.map { " (uncovers \($0.token))" } ?? "")
+    case .resolved(let step): step.description
+    case .resolutionFailed(let error, _): error.description
+    case .eagerBuildFailed(let info, let error): "eager \(info.token) failed: \(error.message)"
+    }
+  }
+}
+
+/// One step of a resolution: which key was asked, which registration answered, and what came back.
+public struct ResolutionStep: Sendable, CustomStringConvertible {
+  /// Whether the instance was built now, came from a cache, or was not registered (optional).
+  public enum Outcome: String, Sendable, Hashable {
+    case created, cached, absent
+  }
+
+  /// The container the resolution started in.
+  public let container: String
+  public let key: ServiceKey
+  /// The registration that answered, with its position in its stack; `nil` when absent.
+  public let registration: RegistrationInfo?
+  public let outcome: Outcome
+  /// The scope the instance was produced under (`.prototype` when caching is off).
+  public let scope: Scope?
+  /// 0 for the root resolve, 1 for its dependencies, and so on.
+  public let depth: Int
+  /// The instance's creation number in its container family: `WebService#3`.
+  public let instanceNumber: Int?
+  /// The instance's dynamic type name.
+  public let instanceTypeName: String?
+  /// The instance itself, for tools that show it.
+  public let instance: ObservedInstance?
+
+  /// `ConsoleLogger#2 created t1 [singleton]`.
+  public var description: String {
+    guard let registration else { return "\(key) absent" }
+    let number = instanceNumber.map { "#\($0)" } ?? ""
+    return "\(instanceTypeName ?? registration.implementationName)\(number) \(outcome) "
+      + "\(registration.token) [\(scope?.description ?? "")]"
+  }
+}
+
+/// An instance handed to observers.
+///
+/// `@unchecked Sendable`: observers receive it synchronously on the resolving thread; the instance
+/// is shared exactly as the container shares it with callers of `resolve`, under the same contract
+/// the registration's scope implies.
+public struct ObservedInstance: @unchecked Sendable {
+  public let value: Any
+}

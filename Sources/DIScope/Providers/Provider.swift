@@ -1,0 +1,84 @@
+/// Makes a new `Service` on each call: depend on a provider when a class must create many
+/// instances of another, instead of on that class's own dependencies.
+///
+/// Every `Provider<T>` resolves without being registered itself, for any registered `T`; each call
+/// resolves `T` anew under `T`'s scope. Runtime arguments make it assisted injection: the provider
+/// supplies the registered dependencies, the caller the arguments.
+///
+/// ```swift
+/// container.register(SendCommand.self, scope: .prototype) { r in SendCommand(client: try r.resolve(Client.self)) }
+/// let commands = try container.resolve(Provider<SendCommand>.self)
+/// let command = try commands()
+///
+/// container.register(UserDetails.self) { (r: Resolver, user: String) in UserDetails(user: user) }
+/// let details = try container.resolve(Provider<UserDetails, String>.self)
+/// let ann = try details("ann")
+/// ```
+///
+/// A provider holds its container weakly, so a singleton that keeps one does not keep the container
+/// alive; calling it after the container is gone throws `ResolutionError.Kind.containerReleased`.
+public struct Provider<Service, each Argument>: Sendable {
+  private let reference: WeakContainer
+  private let name: String?
+
+  init(container: Container, name: String?) {
+    self.reference = WeakContainer(container)
+    self.name = name
+  }
+
+  /// Resolves a new `Service` (or the cached one, under a caching scope).
+  public func callAsFunction(_ arguments: repeat each Argument) throws -> Service {
+    guard let container = reference.container else {
+      let key = ServiceKey(Service.self, name: name)
+      throw ResolutionError(
+        kind: .containerReleased, key: key, path: ["Provider<\(key.serviceName)>", key.serviceName],
+        message: "the container of this 'Provider<\(key.serviceName)>' was released",
+        hint: "keep the container alive as long as the objects that hold its providers")
+    }
+    var count = 0
+    for _ in repeat (each Argument).self { count += 1 }
+    if count == 0 { return try container.resolve(Service.self, name: name) }
+    return try container.resolve(Service.self, name: name, arguments: repeat each arguments)
+  }
+}
+
+/// `@unchecked Sendable`: the only stored property is a weak reference to a `Sendable` container,
+/// set in `init` and never reassigned; loading a weak reference is thread-safe.
+final class WeakContainer: @unchecked Sendable {
+  weak var container: Container?
+  init(_ container: Container) { self.container = container }
+}
+
+/// Lets the container build any `Provider` on demand without a registration.
+protocol ProviderProtocol {
+  static var providedKeyName: String { get }
+  static func providedKey(name: String?) -> ServiceKey
+  static func make(container: Container, name: String?) -> Self
+}
+
+extension Provider: ProviderProtocol {
+  static var providedKeyName: String { String(describing: Service.self) }
+  static func providedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
+  static func make(container: Container, name: String?) -> Self {
+    Provider(container: container, name: name)
+  }
+}
+
+extension Container {
+  /// Builds a provider for a service that is registered; a provider of nothing is an error now,
+  /// not at its first call.
+  func makeProvider<Service>(
+    _ providerType: any ProviderProtocol.Type, as: Service.Type, thread: ThreadState
+  ) throws -> Service {
+    let key = providerType.providedKey(name: nil)
+    guard hasRegistration(for: key) else {
+      let error = notRegistered(key, as: Service.self, thread: thread, arguments: nil)
+      throw ResolutionError(
+        kind: .notRegistered, key: key,
+        path: path(thread, then: String(describing: Service.self)) + [key.serviceName],
+        message: "no registration for '\(key.serviceName)', which '\(Service.self)' provides",
+        hint: error.hint)
+    }
+    return providerType.make(container: self, name: nil) as! Service
+  }
+}

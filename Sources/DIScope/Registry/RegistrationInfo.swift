@@ -1,0 +1,28 @@
+/// A snapshot of one registration, for observers, reports and the playground's panes.
+public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
+  public let token: RegistrationToken
+  public let key: ServiceKey
+  /// The implementation's name when the registration knows it (`ConsoleLogger`), else the service's.
+  public let implementationName: String
+  public let scope: Scope
+  public let isCaching: Bool
+  public let isMock: Bool
+  /// The runtime argument types, `(String)`, or `nil` when the factory takes none.
+  public let argumentTypes: String?
+  /// The assembly that installed it.
+  public let group: String?
+  /// The name of the container that owns it (`root` unless made by `makeChild(named:)`).
+  public let container: String
+  /// The creation number of the instance it has cached, if any.
+  public let cachedInstanceNumber: Int?
+  /// Its position in its stack, 0 being the top (the one that answers), when known.
+  public let stackDepth: Int?
+
+  /// `t3 Logger -> ConsoleLogger [singleton]`.
+  public var description: String {
+    var text = "\(token) \(key) -> \(implementationName) [\(scope)"
+    if !isCaching { text += ", cache off" }
+    if isMock { text += ", mock" }
+    return text + "]"
+  }
+}

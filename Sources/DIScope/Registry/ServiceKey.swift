@@ -1,0 +1,68 @@
+/// What a registration answers for: a service type, an optional name, and, for services that exist
+/// only at run time (a playground's declared types), the service's own name.
+///
+/// Equality and hashing use the type's identity, never its printed name, so two types called
+/// `Logger` in different modules are different keys.
+///
+/// ```swift
+/// let key = ServiceKey(Logger.self, name: "file")
+/// print(key)   // Logger named "file"
+/// ```
+public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
+  let typeID: ObjectIdentifier
+  /// The registration's name, for several registrations of one type side by side.
+  public let name: String?
+  /// The service's name when it is not a Swift type of its own (see ``init(service:instanceType:name:)``).
+  public let dynamicService: String?
+  /// The service's display name: the short type name, or the dynamic service's name.
+  public let serviceName: String
+  /// The module-qualified type name (`MyApp.Logger`), or the dynamic service's name.
+  public let qualifiedServiceName: String
+
+  /// The key of a Swift type, optionally named.
+  public init<Service>(_ type: Service.Type, name: String? = nil) {
+    self.typeID = ObjectIdentifier(type)
+    self.name = name
+    self.dynamicService = nil
+    self.serviceName = String(describing: type)
+    self.qualifiedServiceName = String(reflecting: type)
+  }
+
+  /// The key of a service that exists only at run time, whose instances are of `instanceType`.
+  ///
+  /// Scripts use this to register services they declare: every service shares one Swift type, and
+  /// the service's name tells them apart.
+  public init<Instance>(service: String, instanceType: Instance.Type, name: String? = nil) {
+    self.typeID = ObjectIdentifier(instanceType)
+    self.name = name
+    self.dynamicService = service
+    self.serviceName = service
+    self.qualifiedServiceName = service
+  }
+
+  /// The cheap key used on the resolve path: no type names are computed.
+  @inline(__always)
+  init(fastTypeID: ObjectIdentifier, name: String?) {
+    self.typeID = fastTypeID
+    self.name = name
+    self.dynamicService = nil
+    self.serviceName = ""
+    self.qualifiedServiceName = ""
+  }
+
+  public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
+    lhs.typeID == rhs.typeID && lhs.name == rhs.name && lhs.dynamicService == rhs.dynamicService
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(typeID)
+    hasher.combine(name)
+    hasher.combine(dynamicService)
+  }
+
+  /// `Logger`, or `Logger named "file"`.
+  public var description: String {
+    guard let name else { return serviceName }
+    return "\(serviceName) named \"\(name)\""
+  }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Per-thread resolution state: the chain of registrations being built (for cycle detection and
+/// error paths), the current root resolve's graph-scope instances, the per-thread cache of
+/// singletons, and the assemblies being installed.
+///
+/// Keeping this per thread, rather than in an object allocated per resolve, is what lets a resolve
+/// allocate nothing: factories run synchronously on the resolving thread, so a nested resolve is
+/// always on the same thread as its root.
+final class ThreadState {
+  /// The registrations being built, outermost first.
+  var chain: [Registration] = []
+  /// Graph-scope instances of the current root resolve, by registration token; emptied when it ends.
+  var graph: [RegistrationToken: GraphEntry] = [:]
+  /// The container the current root resolve started in.
+  var root: Container?
+  let cache = FastPathCache()
+  var installing: [InstallRecorder] = []
+  /// Set while `validate()` runs on this thread: nothing is cached, numbered or observed.
+  var isDryRun = false
+  /// Set while `validate()` or an eager build runs on this thread: every edge resolved is recorded.
+  var edgeLog: EdgeLog?
+
+  init() {
+    chain.reserveCapacity(32)
+  }
+
+  /// The calling thread's state, created on first use and released when the thread exits.
+  @inline(__always)
+  static var current: ThreadState {
+    if let raw = pthread_getspecific(threadStateKey) {
+      return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let state = ThreadState()
+    pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+    return state
+  }
+}
+
+/// The key of the per-thread state; its destructor releases the state when a thread exits.
+private let threadStateKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key) { raw in
+    #if canImport(Darwin)
+      Unmanaged<ThreadState>.fromOpaque(raw).release()
+    #else
+      if let raw { Unmanaged<ThreadState>.fromOpaque(raw).release() }
+    #endif
+  }
+  precondition(status == 0, "DIScope could not create its thread-local key (pthread_key_create: \(status))")
+  return key
+}()
+
+/// An assembly being installed on this thread: registrations it makes join its group.
+final class InstallRecorder {
+  let container: Container
+  let name: String
+  var tokens: [RegistrationToken] = []
+  init(container: Container, name: String) {
+    self.container = container
+    self.name = name
+  }
+}

@@ -1,0 +1,1 @@
+// DIScopeCLI — work in progress; see Package.swift for its place in the layers.

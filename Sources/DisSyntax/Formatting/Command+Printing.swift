@@ -1,0 +1,148 @@
+extension Command: CustomStringConvertible {
+  /// The command in canonical form, as `discope fmt` writes it. Parsing it
+  /// gives the same command back.
+  ///
+  /// ```swift
+  /// Command.register(Registration(service: "Logger", implementation: .type("ConsoleLogger"), scope: .weak))
+  ///   .description   // "register Logger = ConsoleLogger scope=weak"
+  /// ```
+  ///
+  /// An assembly prints over several lines, its members indented by two spaces.
+  public var description: String {
+    switch self {
+    case .declareProtocol(let name): "protocol \(name)"
+    case .declareClass(let declaration): "class " + declaration.description
+    case .register(let registration): "register " + registration.description
+    case .resolve(let resolution): resolution.description
+    case .remove(let token): "remove \(token)"
+    case .changeScope(let token, let scope): "scope \(token) \(scope.rawValue)"
+    case .changeCaching(let token, let isEnabled): "cache \(token) \(isEnabled ? "on" : "off")"
+    case .mock(let service, let implementation): "mock \(service)" + (implementation.map { " = \($0)" } ?? "")
+    case .mockAll: "mock *"
+    case .unmock(let service): "unmock \(service)"
+    case .call(let parameter, let arguments): (["call \(parameter)"] + arguments.map(\.description)).joined(separator: " ")
+    case .assembly(let assembly): assembly.description
+    case .activate(let name): "activate \(name)"
+    case .deactivate(let name): "deactivate \(name)"
+    case .makeChildContainer(let name): "container child \(name)"
+    case .useContainer(let name): "container use \(name)"
+    case .show(let view, let service): "show \(view.rawValue)" + (service.map { " \($0)" } ?? "")
+    case .validate: "validate"
+    case .expect(let expectation): "expect " + expectation.description
+    case .release(let instance): "release #\(instance)"
+    case .reset: "reset"
+    case .help(let topic): "help" + (topic.map { " \($0)" } ?? "")
+    case .playground(let command): command.description
+    }
+  }
+}
+
+extension PlaygroundCommand: CustomStringConvertible {
+  /// `:record FILE`, quoting the file when it has leading or trailing spaces.
+  public var description: String {
+    switch self {
+    case .record(let path), .save(let path), .open(let path):
+      let needsQuotes = path.first?.isWhitespace == true || path.last?.isWhitespace == true
+        || (path.hasPrefix("\"") && path.hasSuffix("\""))
+      return ":\(name) " + (needsQuotes ? "\"\(path)\"" : path)
+    case .stop, .quit: return ":\(name)"
+    }
+  }
+}
+
+extension ClassDeclaration: CustomStringConvertible {
+  /// `Name(a: A): P, Q { var x: T }`, without the `class` keyword.
+  public var description: String {
+    var text = name
+    if let parameters { text += "(" + parameters.map(\.description).joined(separator: ", ") + ")" }
+    if !conformances.isEmpty { text += ": " + conformances.joined(separator: ", ") }
+    if let properties {
+      text += properties.isEmpty ? " {}" : " { " + properties.map { "var \($0)" }.joined(separator: "; ") + " }"
+    }
+    return text
+  }
+}
+
+extension Parameter: CustomStringConvertible {
+  /// `name: T`, `name: T?`, `name: Provider<T>`, `name: arg T`
+  public var description: String {
+    switch dependency {
+    case .service(let type): "\(name): \(type)"
+    case .optional(let type): "\(name): \(type)?"
+    case .provider(let type): "\(name): Provider<\(type)>"
+    case .argument(let type): "\(name): arg \(type)"
+    }
+  }
+}
+
+extension Registration: CustomStringConvertible {
+  /// `S = Impl named N scope=X cache=on|off`, without the `register` keyword.
+  public var description: String {
+    var words = [service]
+    switch implementation {
+    case .inferred: break
+    case .type(let type): words += ["=", type]
+    case .instance(let type): words += ["instance", type]
+    }
+    if let name { words += ["named", name] }
+    if let scope { words.append("scope=" + scope.rawValue) }
+    if let isCacheEnabled { words.append("cache=" + (isCacheEnabled ? "on" : "off")) }
+    return words.joined(separator: " ")
+  }
+}
+
+extension Resolution: CustomStringConvertible {
+  /// `resolve S named N with k=v`, or `resolve? ...`.
+  public var description: String {
+    var words = [isOptional ? "resolve?" : "resolve", service]
+    if let name { words += ["named", name] }
+    if !arguments.isEmpty { words += ["with"] + arguments.map(\.description) }
+    return words.joined(separator: " ")
+  }
+}
+
+extension Argument: CustomStringConvertible {
+  /// `name=value`
+  public var description: String { "\(name)=\(value)" }
+}
+
+extension Value: CustomStringConvertible {
+  /// The value as written: a word, a number or a quoted, escaped string.
+  public var description: String {
+    switch self {
+    case .word(let text), .number(let text): text
+    case .string(let text): text.quoted
+    }
+  }
+}
+
+extension Expectation: CustomStringConvertible {
+  /// The words after `expect`.
+  public var description: String {
+    switch self {
+    case .resolvesTo(let service, let implementation): "\(service) is \(implementation)"
+    case .freshness(let service, let isCached): "\(service) \(isCached ? "cached" : "new")"
+    case .stack(let service, let tokens): (["stack", service, "="] + tokens.map(\.description)).joined(separator: " ")
+    case .parameter(let parameter, .instance(let number)): "\(parameter) = #\(number)"
+    case .parameter(let parameter, .none): "\(parameter) = nil"
+    case .parameter(let parameter, .text(let text)): "\(parameter) = \(text.quoted)"
+    }
+  }
+}
+
+extension String {
+  /// The string in double quotes, with `\`, `"`, newlines and tabs escaped.
+  var quoted: String {
+    var result = "\""
+    for character in self {
+      switch character {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+}

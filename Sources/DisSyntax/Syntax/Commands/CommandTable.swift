@@ -1,0 +1,120 @@
+/// The `.dis` command table: the single source of `help` text, the parser's
+/// usage hints and unknown-command suggestions, and tab completion.
+///
+/// ```swift
+/// for row in CommandTable.all { print(row.usageLine, "—", row.summary) }
+/// CommandTable.specification(named: "mock")?.helpText
+/// ```
+public enum CommandTable {
+  private typealias G = GrammarElement
+
+  private static let scopes = G.choice(Scope.allCases.map { [.keyword($0.rawValue)] })
+  private static let onOff = G.choice([[.keyword("on")], [.keyword("off")]])
+  private static let arguments = G.repeated([.joined([.placeholder("k"), .keyword("="), .placeholder("v")])])
+  private static let registerOptions: [G] = [
+    .optional([.keyword("named"), .placeholder("N")]),
+    .optional([.joined([.keyword("scope="), scopes])]),
+    .optional([.joined([.keyword("cache="), onOff])]),
+  ]
+
+  /// Every command, in the order `help` lists them.
+  public static let all: [CommandSpecification] = [
+    .init("protocol", [[.placeholder("P")]], "declare an abstract service"),
+    .init(
+      "class",
+      [[.placeholder("C"), .optional([.placeholder("(a: A, b: Provider<B>, c: C?, d: arg T)")]),
+        .optional([.placeholder(": P, Q")]), .optional([.placeholder("{ var x: T }")])]],
+      "declare a concrete type: initializer dependencies, conformances, injected properties"),
+    .init(
+      "register",
+      [[.placeholder("S"), .optional([.keyword("="), .placeholder("Impl")])] + registerOptions,
+       [.placeholder("S"), .keyword("instance"), .placeholder("Impl")] + registerOptions],
+      "push a registration for S onto its stack and print its token"),
+    .init(
+      "resolve",
+      [[.placeholder("S"), .optional([.keyword("named"), .placeholder("N")]),
+        .optional([.keyword("with"), arguments])]],
+      "resolve S and print the instance and its resolution trace"),
+    .init(
+      "resolve?",
+      [[.placeholder("S"), .optional([.keyword("named"), .placeholder("N")]),
+        .optional([.keyword("with"), arguments])]],
+      "optional resolve: print 'nil' instead of failing"),
+    .init("remove", [[.placeholder("tN")]], "remove exactly that registration from its stack"),
+    .init("scope", [[.placeholder("tN"), scopes]], "switch a live registration's scope; drops what it had cached"),
+    .init("cache", [[.placeholder("tN"), onOff]], "switch a live registration's caching; drops what it had cached"),
+    .init(
+      "mock", [[.placeholder("S"), .optional([.keyword("="), .placeholder("Impl")])], [.keyword("*")]],
+      "push a mock over S (a recording mock when no Impl), or over every registered service"),
+    .init("unmock", [[.placeholder("S")]], "remove the newest mock of S"),
+    .init("call", [[.placeholder("#N.param"), .optional([arguments])]], "call the provider held in a parameter of instance #N"),
+    .init("assembly", [[.placeholder("A"), .placeholder("{ register ... }")]], "declare a named group of registrations"),
+    .init("activate", [[.placeholder("A")]], "push every registration of assembly A"),
+    .init("deactivate", [[.placeholder("A")]], "remove every registration of assembly A"),
+    .init(
+      "container", [[.keyword("child"), .placeholder("NAME")], [.keyword("use"), .placeholder("NAME")]],
+      "make a child of the current container and switch to it, or switch back by name"),
+    .init(
+      "show", [[G.choice(View.allCases.map { [.keyword($0.rawValue)] }), .optional([.placeholder("S")])]],
+      "print one of the playground's views as text"),
+    .init("validate", [[]], "resolve every registration in a dry run and report what fails"),
+    .init(
+      "expect",
+      [[.placeholder("S"), .keyword("is"), .placeholder("Impl")],
+       [.placeholder("S"), G.choice([[.keyword("cached")], [.keyword("new")]])],
+       [.keyword("stack"), .placeholder("S"), .keyword("="), .repeated([.placeholder("tN")])],
+       [.placeholder("#N.param"), .keyword("="),
+        G.choice([[.placeholder("#M")], [.keyword("nil")], [.placeholder("\"text\"")]])]],
+      "assert what resolving S gives, a stack, or what an instance holds"),
+    .init("release", [[.placeholder("#N")]], "let go of instance #N"),
+    .init("reset", [[]], "start a fresh container, keeping declarations"),
+    .init("help", [[.optional([.placeholder("command")])]], "list the commands, or explain one"),
+    .init(":record", [[.placeholder("FILE")]], "append each command and its output to FILE"),
+    .init(":stop", [[]], "stop recording"),
+    .init(":save", [[.placeholder("FILE")]], "write the session so far to FILE"),
+    .init(":open", [[.placeholder("FILE")]], "open a script to step through"),
+    .init(":quit", [[]], "leave the playground"),
+  ]
+
+  private static let byName: [String: CommandSpecification] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// The row for `name` (`"resolve?"`, `":record"`), or `nil`.
+  public static func specification(named name: String) -> CommandSpecification? {
+    byName[name]
+  }
+
+  /// Every command name, in table order.
+  public static var names: [String] { all.map(\.name) }
+
+  /// The known names closest to `word`, for "did you mean" hints; empty when
+  /// nothing is close.
+  public static func suggestions(for word: String, among candidates: [String] = names) -> [String] {
+    let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0)) }
+    let limit = max(1, word.count / 3)
+    let best = scored.map(\.1).min() ?? Int.max
+    guard best <= limit else { return [] }
+    return scored.filter { $0.1 == best }.map(\.0)
+  }
+
+  /// The help text for `topic`, or the whole table when `topic` is `nil`.
+  ///
+  /// ```swift
+  /// CommandTable.help(for: "cache")
+  /// // usage: cache tN on|off
+  /// //   switch a live registration's caching; drops what it had cached
+  /// ```
+  public static func help(for topic: String? = nil) -> String? {
+    guard let topic else {
+      let width = all.map(\.name.count).max() ?? 0
+      return all.map { $0.name.padding(toLength: width) + "  " + $0.summary }.joined(separator: "\n")
+    }
+    return specification(named: topic)?.helpText
+  }
+}
+
+extension String {
+  fileprivate func padding(toLength length: Int) -> String {
+    self + String(repeating: " ", count: max(0, length - count))
+  }
+}

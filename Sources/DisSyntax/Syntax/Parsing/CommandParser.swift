@@ -1,0 +1,121 @@
+/// Parses the tokens of one command (without `!` and without a trailing
+/// comment) into a ``Command``. The first error is thrown; the line-level
+/// parser records it and goes on with the next line.
+struct CommandParser {
+  var endLocation: SourceLocation
+
+  func parse(_ tokens: [Lexeme]) throws(Diagnostic) -> Command {
+    guard let first = tokens.first else {
+      throw .error("expected a command", at: endLocation, hint: "to fix, type 'help' to list the commands")
+    }
+    guard var name = first.word else {
+      throw .error(
+        "expected a command, found '\(first.spelling)'", at: first.location,
+        hint: "to fix, type 'help' to list the commands")
+    }
+    var cursor = TokenCursor(tokens: Array(tokens.dropFirst()), commandName: name, endLocation: endLocation)
+    if name == "resolve", let question = cursor.current, question.isSymbol("?"),
+      question.location.column == first.endColumn
+    {
+      name = "resolve?"
+      cursor.commandName = name
+      _ = cursor.advance()
+    }
+    guard CommandTable.specification(named: name) != nil, !name.hasPrefix(":") else {
+      let suggestions = CommandTable.suggestions(for: name)
+      throw .error(
+        "unknown command '\(name)'", at: first.location,
+        hint: suggestions.first.map { "did you mean '\($0)'?" } ?? "to fix, type 'help' to list the commands")
+    }
+    let command = try parseArguments(of: name, with: &cursor)
+    try cursor.expectEnd()
+    return command
+  }
+
+  private func parseArguments(of name: String, with cursor: inout TokenCursor) throws(Diagnostic) -> Command {
+    switch name {
+    case "protocol": return .declareProtocol(name: try cursor.name("a protocol name"))
+    case "class": return .declareClass(try classDeclaration(&cursor))
+    case "register": return .register(try registration(&cursor))
+    case "resolve", "resolve?": return .resolve(try resolution(&cursor, isOptional: name == "resolve?"))
+    case "remove": return .remove(try cursor.registrationToken())
+    case "scope": return .changeScope(try cursor.registrationToken(), to: try cursor.choice("scope", Self.scopes))
+    case "cache": return .changeCaching(try cursor.registrationToken(), isEnabled: try cursor.choice("cache setting", Self.onOff))
+    case "mock": return try mock(&cursor)
+    case "unmock": return .unmock(service: try cursor.name("a service name"))
+    case "call": return .call(try cursor.instanceParameter(), arguments: try cursor.arguments())
+    case "assembly": return .assembly(try assembly(&cursor))
+    case "activate": return .activate(assembly: try cursor.name("an assembly name"))
+    case "deactivate": return .deactivate(assembly: try cursor.name("an assembly name"))
+    case "container":
+      let isChild = try cursor.choice("container action", ["child": true, "use": false])
+      let container = try cursor.name("a container name")
+      return isChild ? .makeChildContainer(name: container) : .useContainer(name: container)
+    case "show":
+      let view = try cursor.choice("view", Dictionary(uniqueKeysWithValues: View.allCases.map { ($0.rawValue, $0) }))
+      return .show(view, service: cursor.isAtEnd ? nil : try cursor.name("a service name"))
+    case "validate": return .validate
+    case "expect": return .expect(try expectation(&cursor))
+    case "release": return .release(instance: try cursor.instanceNumber())
+    case "reset": return .reset
+    default: return .help(topic: try helpTopic(&cursor))
+    }
+  }
+
+  static let scopes = Dictionary(uniqueKeysWithValues: Scope.allCases.map { ($0.rawValue, $0) })
+  static let onOff = ["on": true, "off": false]
+
+  private func resolution(_ cursor: inout TokenCursor, isOptional: Bool) throws(Diagnostic) -> Resolution {
+    var resolution = Resolution(service: try cursor.name("a service name"), isOptional: isOptional)
+    if cursor.take(keyword: "named") { resolution.name = try cursor.name("a registration name after 'named'") }
+    if cursor.take(keyword: "with") {
+      guard !cursor.isAtEnd else { throw cursor.failure("expected an argument like 'name=value' after 'with'") }
+      resolution.arguments = try cursor.arguments()
+    }
+    return resolution
+  }
+
+  private func mock(_ cursor: inout TokenCursor) throws(Diagnostic) -> Command {
+    if cursor.take("*") { return .mockAll }
+    let service = try cursor.name("a service name or '*'")
+    guard cursor.take("=") else { return .mock(service: service, implementation: nil) }
+    return .mock(service: service, implementation: try cursor.name("an implementation after '='"))
+  }
+
+  private func expectation(_ cursor: inout TokenCursor) throws(Diagnostic) -> Expectation {
+    if case .instance? = cursor.current?.kind {
+      let parameter = try cursor.instanceParameter()
+      try cursor.expect("=", "after '\(parameter)'")
+      switch cursor.current?.kind {
+      case .instance(let number)?: _ = cursor.advance(); return .parameter(parameter, equals: .instance(number))
+      case .word("nil")?: _ = cursor.advance(); return .parameter(parameter, equals: .none)
+      case .string(let text)?: _ = cursor.advance(); return .parameter(parameter, equals: .text(text))
+      default: throw cursor.failure("expected '#M', 'nil' or a \"quoted string\", found \(cursor.found)")
+      }
+    }
+    let isStack = cursor.current?.word == "stack" && cursor.tokens.count > cursor.position + 2
+      && cursor.tokens[cursor.position + 2].isSymbol("=")
+    if isStack {
+      _ = cursor.advance()
+      let service = try cursor.name("a service name")
+      try cursor.expect("=", "after 'stack \(service)'")
+      var tokens: [RegistrationToken] = []
+      while !cursor.isAtEnd { tokens.append(try cursor.registrationToken()) }
+      return .stack(service: service, tokens: tokens)
+    }
+    let service = try cursor.name("a service name, 'stack' or '#N.param'")
+    if cursor.take(keyword: "is") {
+      return .resolvesTo(service: service, implementation: try cursor.name("an implementation after 'is'"))
+    }
+    let isCached = try cursor.choice("expectation", ["cached": true, "new": false])
+    return .freshness(service: service, isCached: isCached)
+  }
+
+  private func helpTopic(_ cursor: inout TokenCursor) throws(Diagnostic) -> String? {
+    if cursor.isAtEnd { return nil }
+    let isPlayground = cursor.take(":")
+    var topic = (isPlayground ? ":" : "") + (try cursor.name("a command name"))
+    if cursor.take("?") { topic += "?" }
+    return topic
+  }
+}

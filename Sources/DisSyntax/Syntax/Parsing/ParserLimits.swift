@@ -1,0 +1,33 @@
+/// Bounds the parser enforces, each with a clear diagnostic when crossed.
+///
+/// The defaults suit hand-written and recorded scripts; a file past them is
+/// almost certainly not a script (a binary, a log pasted by mistake).
+///
+/// ```swift
+/// let parser = ScriptParser(limits: ParserLimits(maximumCommands: 100))
+/// ```
+public struct ParserLimits: Sendable, Hashable {
+  /// The largest file read, in bytes. Default 4 MiB.
+  public var maximumFileSize: Int
+  /// The longest line, in bytes. Default 16 KiB.
+  public var maximumLineLength: Int
+  /// How many commands a file may hold. Default 50,000.
+  public var maximumCommands: Int
+  /// How many lines an `assembly { ... }` block may span. Default 1,000.
+  public var maximumBlockLines: Int
+  /// How deep `{ ... }` blocks may nest. Default 1: an assembly holds `register`
+  /// lines, never another block.
+  public var maximumNestingDepth: Int
+
+  /// Creates limits; every argument has a default.
+  public init(
+    maximumFileSize: Int = 4 * 1024 * 1024, maximumLineLength: Int = 16 * 1024,
+    maximumCommands: Int = 50_000, maximumBlockLines: Int = 1_000, maximumNestingDepth: Int = 1
+  ) {
+    self.maximumFileSize = maximumFileSize
+    self.maximumLineLength = maximumLineLength
+    self.maximumCommands = maximumCommands
+    self.maximumBlockLines = maximumBlockLines
+    self.maximumNestingDepth = maximumNestingDepth
+  }
+}

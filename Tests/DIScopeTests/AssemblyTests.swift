@@ -1,0 +1,76 @@
+import DIScope
+import Testing
+
+/// Seed 004: the app's own factory protocol, so consumers never import DIScope.
+protocol UserDetailsFactory: Sendable {
+  func userDetails(for user: String) throws -> UserDetails
+}
+
+/// A consumer that knows only the factory protocol.
+final class FriendList: Sendable {
+  let factory: any UserDetailsFactory
+  init(factory: any UserDetailsFactory) { self.factory = factory }
+  func open(_ user: String) throws -> UserDetails { try factory.userDetails(for: user) }
+}
+
+/// The assembly stands behind the factory protocol: it registers an implementation of it made of a
+/// provider, which holds the container weakly (no retain cycle, no DIScope type in the consumer).
+struct UserAssembly: Assembly {
+  struct Factory: UserDetailsFactory {
+    let details: Provider<UserDetails, String>
+    func userDetails(for user: String) throws -> UserDetails { try details(user) }
+  }
+
+  func assemble(into container: Container) {
+    container.register(UserDetails.self) { (_: Resolver, user: String) in UserDetails(user: user) }
+    container.register((any UserDetailsFactory).self) { r in
+      Factory(details: try r.resolve(Provider<UserDetails, String>.self))
+    }
+    container.register(FriendList.self) { r in
+      FriendList(factory: try r.resolve((any UserDetailsFactory).self))
+    }
+  }
+}
+
+struct TestAssembly: Assembly {
+  func assemble(into container: Container) {
+    container.register((any Logger).self) { _ in NullLogger() }
+  }
+}
+
+@Suite("Assemblies")
+struct AssemblyTests {
+  @Test func installRegistersAndRemoveTakesTheWholeGroupAway() throws {
+    let container = Container()
+    let group = container.install(AppAssembly())
+    #expect(group.tokens.count == 6)
+    #expect(group.name == "AppAssembly")
+    let context = try container.resolve(ControlContext.self)
+    #expect(context.webService.logger.label == "console")
+    #expect(container.remove(group))
+    #expect(!container.canResolve(ControlContext.self))
+    #expect(!container.remove(group), "a group already removed changes nothing")
+  }
+
+  @Test func aSecondAssemblyOverridesAndRemovingItRestores() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    let test = container.install(TestAssembly())
+    #expect(try container.resolve((any Logger).self).label == "null")
+    container.remove(test)
+    #expect(try container.resolve((any Logger).self).label == "console")
+  }
+
+  @Test func registrationsRememberTheirAssembly() {
+    let container = Container()
+    container.install(AppAssembly())
+    #expect(container.stacks.allSatisfy { $0.registrations.first?.group == "AppAssembly" })
+  }
+
+  @Test func anAssemblyCanStandBehindTheAppsFactoryProtocol() throws {
+    let container = Container()
+    container.install(UserAssembly())
+    let friends = try container.resolve(FriendList.self)
+    #expect(try friends.open("ann").user == "ann")
+  }
+}

@@ -1,0 +1,61 @@
+import DIScope
+import Testing
+
+@Suite("Child containers")
+struct ChildContainerTests {
+  @Test func aChildSeesItsParentAndTheParentNeverSeesTheChild() throws {
+    let parent = Container()
+    parent.register((any Logger).self) { _ in ConsoleLogger() }
+    let child = parent.makeChild(named: "test")
+    child.register(Db.self) { _ in Db() }
+    #expect(try child.resolve((any Logger).self).label == "console")
+    #expect(!parent.canResolve(Db.self))
+    #expect(child.parent === parent)
+    #expect(child.name == "test")
+  }
+
+  @Test func aChildOverridesADependencyOfItsParentsPrototype() throws {
+    let parent = Container()
+    parent.register((any Logger).self) { _ in ConsoleLogger() }
+    parent.register(WebService.self, scope: .prototype) { r in
+      WebService(logger: try r.resolve((any Logger).self))
+    }
+    let child = parent.makeChild()
+    child.register((any Logger).self) { _ in NullLogger() }
+    #expect(try child.resolve(WebService.self).logger.label == "null")
+    #expect(try parent.resolve(WebService.self).logger.label == "console")
+  }
+
+  @Test func singletonsAreBuiltAndCachedByTheirOwner() throws {
+    let parent = Container()
+    parent.register((any Logger).self) { _ in ConsoleLogger() }
+    parent.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+    let child = parent.makeChild()
+    child.register((any Logger).self) { _ in NullLogger() }
+    let fromChild = try child.resolve(WebService.self)
+    #expect(fromChild.logger.label == "console", "the parent's singleton resolves from the parent")
+    #expect(try parent.resolve(WebService.self) === fromChild, "and is cached by the parent")
+  }
+
+  @Test func aChildsGraphScopeIsSharedWithinItsResolve() throws {
+    let parent = Container()
+    parent.register(Db.self, scope: .graph) { _ in Db() }
+    let child = parent.makeChild()
+    child.register(Pair.self, scope: .prototype) { r in
+      Pair(left: try r.resolve(Db.self), right: try r.resolve(Db.self))
+    }
+    let pair = try child.resolve(Pair.self)
+    #expect(pair.left === pair.right)
+  }
+
+  @Test func removingInTheChildUncoversTheParent() throws {
+    let parent = Container()
+    parent.register((any Logger).self) { _ in ConsoleLogger() }
+    let child = parent.makeChild()
+    let token = child.register((any Logger).self) { _ in NullLogger() }
+    #expect(try child.resolve((any Logger).self).label == "null")
+    #expect(!parent.remove(token), "the parent does not own the child's token")
+    #expect(child.remove(token))
+    #expect(try child.resolve((any Logger).self).label == "console")
+  }
+}

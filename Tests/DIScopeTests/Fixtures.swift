@@ -1,0 +1,73 @@
+import DIScope
+
+// The seed app's components (000_bee7ad32ce4b0a09), and a few services for the tests around them.
+
+protocol Logger: AnyObject, Sendable { var label: String { get } }
+final class ConsoleLogger: Logger { let label = "console" }
+final class FileLogger: Logger { let label = "file" }
+final class NullLogger: Logger { let label = "null" }
+
+protocol ZoneController: AnyObject, Sendable {}
+final class RFZoneController: ZoneController {}
+
+final class WebService: Sendable {
+  let logger: any Logger
+  init(logger: any Logger) { self.logger = logger }
+}
+
+final class ControlContext: Sendable {
+  let webService: WebService
+  let zoneController: any ZoneController
+  init(webService: WebService, zoneController: any ZoneController) {
+    self.webService = webService
+    self.zoneController = zoneController
+  }
+}
+
+final class NoticeManager: Sendable {
+  let webService: WebService
+  init(webService: WebService) { self.webService = webService }
+}
+
+final class ContentCache: Sendable {}
+
+protocol Analytics: Sendable {}
+
+final class Db: Sendable {}
+
+final class UserDetails: Sendable {
+  let user: String
+  let age: Int
+  init(user: String, age: Int = 0) {
+    self.user = user
+    self.age = age
+  }
+}
+
+/// Wires the seed's components the way `RFAssembly` does.
+struct AppAssembly: Assembly {
+  func assemble(into container: Container) {
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+    container.register((any ZoneController).self) { _ in RFZoneController() }
+    container.register(ControlContext.self) { r in
+      ControlContext(
+        webService: try r.resolve(WebService.self),
+        zoneController: try r.resolve((any ZoneController).self))
+    }
+    container.register(NoticeManager.self) { r in NoticeManager(webService: try r.resolve(WebService.self)) }
+    container.register(ContentCache.self) { _ in ContentCache() }
+  }
+}
+
+/// Collects a container's events, for assertions.
+final class EventLog: Sendable {
+  private let events = Mutex<[ContainerEvent]>([])
+  var all: [ContainerEvent] { events.withLock { $0 } }
+  func append(_ event: ContainerEvent) { events.withLock { $0.append(event) } }
+  var steps: [ResolutionStep] {
+    all.compactMap { if case .resolved(let step) = $0 { step } else { nil } }
+  }
+}
+
+import Synchronization

@@ -1,0 +1,139 @@
+import DIScope
+import Testing
+
+@Suite("Observation and instance identity")
+struct ObservationTests {
+  @Test func registrationChangesAreEvents() throws {
+    let container = Container()
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    let token = container.register(Db.self) { _ in Db() }
+    container.setScope(.graph, for: token)
+    container.setCaching(false, for: token)
+    container.remove(token)
+    let text = log.all.map(\.description)
+    #expect(text == [
+      "registered t1 Db -> Db [singleton]",
+      "scope of t1 singleton -> graph",
+      "caching of t1 off",
+      "removed t1 Db",
+    ])
+    observation.cancel()
+  }
+
+  @Test func mockPushesAndPopsSayWhatTheyShadowAndUncover() throws {
+    let container = Container()
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    let mock = container.mock((any Logger).self, with: NullLogger())
+    container.remove(mock)
+    let mocks = log.all.compactMap { event -> String? in
+      switch event {
+      case .mockPushed, .mockPopped: event.description
+      default: nil
+      }
+    }
+    #expect(mocks == ["mock t2 over Logger (shadows t1)", "unmock t2 Logger (uncovers t1)"])
+    _ = observation
+  }
+
+  @Test func resolutionStepsArriveInnermostFirstWithDepthTokenAndOutcome() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    _ = try container.resolve(ControlContext.self)
+    _ = try container.resolve(ControlContext.self)
+    let steps = log.steps
+    #expect(steps.map(\.key.serviceName) == [
+      "Logger", "WebService", "ZoneController", "ControlContext", "ControlContext",
+    ])
+    #expect(steps.map(\.depth) == [2, 1, 1, 0, 0])
+    #expect(steps.map(\.outcome) == [.created, .created, .created, .created, .cached])
+    #expect(steps.map { $0.registration?.token.description } == ["t1", "t2", "t3", "t4", "t4"])
+    #expect(steps.allSatisfy { $0.scope == .singleton && $0.registration?.stackDepth == 0 })
+    #expect(steps.map(\.instanceNumber) == [1, 2, 3, 4, 4], "numbers count creations, dependencies first")
+    #expect(steps[1].description == "WebService#2 created t2 [singleton]")
+    observation.cancel()
+  }
+
+  @Test func stackDepthOfTheAnsweringRegistrationIsReported() throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    let top = container.register(Db.self) { _ in Db() }
+    let below = container.register(Db.self, name: "x") { _ in Db() }
+    _ = below
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    _ = try container.resolve(Db.self)
+    #expect(log.steps.first?.registration?.token == top)
+    #expect(log.steps.first?.registration?.stackDepth == 0)
+    observation.cancel()
+  }
+
+  @Test func failuresAndAbsentOptionalsAreEvents() throws {
+    let container = Container()
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    _ = try container.optionalResolve((any Analytics).self)
+    _ = try? container.resolve(Db.self)
+    #expect(log.steps.first?.outcome == .absent)
+    guard case .resolutionFailed(let error, let name)? = log.all.last else {
+      Issue.record("no failure event: \(log.all)")
+      return
+    }
+    #expect(error.kind == .notRegistered)
+    #expect(name == "root")
+    observation.cancel()
+  }
+
+  @Test func cancellingOrReleasingStopsObserving() throws {
+    let container = Container()
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    observation.cancel()
+    container.register(Db.self) { _ in Db() }
+    do {
+      _ = container.observe { log.append($0) }  // released at once
+    }
+    container.register(Db.self) { _ in Db() }
+    #expect(log.all.isEmpty)
+  }
+
+  @Test func aParentsObserverSeesItsChildrensEvents() throws {
+    let parent = Container()
+    let child = parent.makeChild(named: "kid")
+    let log = EventLog()
+    let observation = parent.observe { log.append($0) }
+    child.register(Db.self) { _ in Db() }
+    _ = try child.resolve(Db.self)
+    #expect(log.all.count == 2)
+    #expect(log.steps.first?.container == "kid")
+    observation.cancel()
+  }
+
+  @Test func cachedSingletonsReportedEvenAfterTheFastPathWarmedUp() throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    _ = try container.resolve(Db.self)
+    _ = try container.resolve(Db.self)  // now in this thread's fast-path cache
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    _ = try container.resolve(Db.self)
+    #expect(log.steps.map(\.outcome) == [.cached], "an observer must see cache hits too")
+    observation.cancel()
+  }
+
+  @Test func instanceNumbersAreSharedByAFamily() throws {
+    let parent = Container()
+    parent.register(Db.self, scope: .prototype) { _ in Db() }
+    let child = parent.makeChild()
+    let log = EventLog()
+    let observation = parent.observe { log.append($0) }
+    _ = try parent.resolve(Db.self)
+    _ = try child.resolve(Db.self)
+    #expect(log.steps.map(\.instanceNumber) == [1, 2])
+    observation.cancel()
+  }
+}

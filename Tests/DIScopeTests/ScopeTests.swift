@@ -1,0 +1,147 @@
+import DIScope
+import Testing
+
+@Suite("Scopes and caching")
+struct ScopeTests {
+  @Test func prototypeBuildsANewInstanceOnEveryResolve() throws {
+    let container = Container()
+    container.register(Db.self, scope: .prototype) { _ in Db() }
+    #expect(try container.resolve(Db.self) !== container.resolve(Db.self))
+  }
+
+  @Test func singletonIsTheDefaultAndIsBuiltOnce() throws {
+    let container = Container()
+    let builds = Counter()
+    container.register(Db.self) { _ in builds.increment(); return Db() }
+    #expect(builds.value == 0, "a singleton waits for its first resolve")
+    let first = try container.resolve(Db.self)
+    #expect(try container.resolve(Db.self) === first)
+    #expect(builds.value == 1)
+  }
+
+  @Test func graphSharesOneInstanceInsideARootResolveOnly() throws {
+    let container = Container()
+    container.register(Db.self, scope: .graph) { _ in Db() }
+    container.register(Pair.self, scope: .prototype) { r in
+      Pair(left: try r.resolve(Db.self), right: try r.resolve(Db.self))
+    }
+    let one = try container.resolve(Pair.self)
+    let two = try container.resolve(Pair.self)
+    #expect(one.left === one.right, "one instance inside a root resolve")
+    #expect(one.left !== two.left, "a new one for the next root resolve")
+  }
+
+  @Test func graphKeepsNothingAfterTheRootResolveEnds() throws {
+    let container = Container()
+    container.register(Db.self, scope: .graph) { _ in Db() }
+    weak var built: Db?
+    do {
+      let db = try container.resolve(Db.self)
+      built = db
+    }
+    #expect(built == nil, "the container must not hold a graph instance after the resolve")
+  }
+
+  @Test func eagerIsBuiltWhenRegistered() throws {
+    let container = Container()
+    let builds = Counter()
+    container.register(Db.self, scope: .eager) { _ in builds.increment(); return Db() }
+    #expect(builds.value == 1)
+    _ = try container.resolve(Db.self)
+    _ = try container.resolve(Db.self)
+    #expect(builds.value == 1)
+  }
+
+  @Test func eagerInAnAssemblyIsBuiltWhenInstalledAfterItsDependencies() throws {
+    struct Eager: Assembly {
+      let builds: Counter
+      func assemble(into container: Container) {
+        container.register(WebService.self, scope: .eager) { [builds] r in
+          builds.increment()
+          return WebService(logger: try r.resolve((any Logger).self))
+        }
+        // Registered after the eager service that needs it: install builds after assembling.
+        container.register((any Logger).self) { _ in ConsoleLogger() }
+      }
+    }
+    let builds = Counter()
+    let container = Container()
+    container.install(Eager(builds: builds))
+    #expect(builds.value == 1)
+  }
+
+  @Test func weakIsSharedWhileHeldAndRebuiltAfterRelease() throws {
+    let container = Container()
+    container.register(Db.self, scope: .weak) { _ in Db() }
+    var held: Db? = try container.resolve(Db.self)
+    #expect(try container.resolve(Db.self) === held)
+    weak let old = held
+    held = nil
+    #expect(old == nil, "the container holds a weak instance weakly")
+    let fresh = try container.resolve(Db.self)
+    #expect(fresh !== old)
+  }
+
+  @Test func cachingOffBehavesAsPrototypeWithoutForgettingTheScope() throws {
+    let container = Container()
+    let token = container.register(Db.self) { _ in Db() }
+    #expect(container.setCaching(false, for: token))
+    #expect(try container.resolve(Db.self) !== container.resolve(Db.self))
+    #expect(container.registration(token)?.scope == .singleton)
+    #expect(container.setCaching(true, for: token))
+    #expect(try container.resolve(Db.self) === container.resolve(Db.self))
+  }
+
+  @Test func changingScopeOrCachingDropsWhatWasCached() throws {
+    let container = Container()
+    let token = container.register(Db.self) { _ in Db() }
+    let first = try container.resolve(Db.self)
+    container.setScope(.singleton, for: token)
+    let second = try container.resolve(Db.self)
+    #expect(first !== second)
+    container.setCaching(true, for: token)
+    #expect(try container.resolve(Db.self) !== second)
+  }
+
+  @Test func switchingToGraphTakesEffectAtOnce() throws {
+    let container = Container()
+    let token = container.register(Db.self) { _ in Db() }
+    let cached = try container.resolve(Db.self)
+    #expect(container.setScope(.graph, for: token))
+    #expect(try container.resolve(Db.self) !== cached)
+    #expect(try container.resolve(Db.self) !== container.resolve(Db.self))
+  }
+
+  @Test func changesToADeadTokenReturnFalse() {
+    let container = Container()
+    let token = container.register(Db.self) { _ in Db() }
+    container.remove(token)
+    #expect(!container.setScope(.graph, for: token))
+    #expect(!container.setCaching(false, for: token))
+  }
+
+  @Test func hopoateCacheServiceFalseIsPrototype() throws {
+    let container = Container()
+    container.register(service: Db.self, cacheService: false) { Db() }
+    #expect(try container.resolve(Db.self) !== container.resolve(Db.self))
+    container.register(Db(), for: Db.self)
+    #expect(try container.resolve(Db.self) === container.resolve(Db.self))
+  }
+}
+
+final class Pair: Sendable {
+  let left: Db, right: Db
+  init(left: Db, right: Db) {
+    self.left = left
+    self.right = right
+  }
+}
+
+/// A thread-safe counter for factories.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
+}
+
+import Synchronization

@@ -1,0 +1,111 @@
+import DIScope
+import Dispatch
+import Testing
+
+/// Run by `Scripts/test` under the thread sanitizer as well (`--filter StressTests`).
+@Suite("Thread safety under contention")
+struct StressTests {
+  @Test func aSingletonsFactoryRunsExactlyOnceUnderContention() throws {
+    for _ in 0..<20 {
+      let container = Container()
+      let builds = Counter()
+      container.register(Db.self) { _ in builds.increment(); return Db() }
+      let seen = Collected()
+      DispatchQueue.concurrentPerform(iterations: 16) { _ in
+        seen.add(try? container.resolve(Db.self))
+      }
+      #expect(builds.value == 1)
+      #expect(seen.distinctCount == 1)
+    }
+  }
+
+  @Test func registerResolveAndRemoveFromManyThreadsAtOnce() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    let failures = Counter()
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+      for round in 0..<300 {
+        switch (worker + round) % 4 {
+        case 0:
+          let token = container.mock((any Logger).self, with: NullLogger())
+          if (try? container.resolve((any Logger).self)) == nil { failures.increment() }
+          container.remove(token)
+        case 1:
+          if (try? container.resolve(ControlContext.self)) == nil { failures.increment() }
+        case 2:
+          let token = container.register(Db.self, scope: .graph) { _ in Db() }
+          _ = try? container.resolve(Db.self)
+          container.setCaching(round % 2 == 0, for: token)
+          container.remove(token)
+        default:
+          let child = container.makeChild()
+          child.register((any Logger).self) { _ in FileLogger() }
+          if (try? child.resolve(NoticeManager.self)) == nil { failures.increment() }
+        }
+      }
+    }
+    #expect(failures.value == 0)
+    #expect(try container.resolve((any Logger).self).label == "console")
+  }
+
+  @Test func factoriesMayResolveAndRegisterWithoutDeadlock() throws {
+    let container = Container()
+    container.register(WebService.self) { r in
+      // Registering from inside a factory must not deadlock on the container's lock.
+      r.container.register(ContentCache.self) { _ in ContentCache() }
+      return WebService(logger: try r.resolve((any Logger).self))
+    }
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      _ = try? container.resolve(WebService.self)
+    }
+    #expect(container.canResolve(ContentCache.self))
+  }
+
+  @Test func observersAttachAndDetachWhileOthersResolve() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    let events = Counter()
+    DispatchQueue.concurrentPerform(iterations: 6) { worker in
+      for _ in 0..<200 {
+        if worker == 0 {
+          let observation = container.observe { _ in events.increment() }
+          observation.cancel()
+        } else {
+          _ = try? container.resolve(NoticeManager.self)
+        }
+      }
+    }
+    #expect(try container.resolve(NoticeManager.self).webService === container.resolve(WebService.self))
+  }
+
+  @Test func theFastPathNeverAnswersForARemovedRegistration() throws {
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    for _ in 0..<500 {
+      let token = container.register((any Logger).self) { _ in NullLogger() }
+      let seen = Collected()
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        seen.add(try? container.resolve((any Logger).self))
+      }
+      container.remove(token)
+      // After the remove returns, every thread must see the registration below.
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        let label = (try? container.resolve((any Logger).self))?.label
+        if label != "console" { Issue.record("saw \(label ?? "nil") after remove") }
+      }
+    }
+  }
+}
+
+/// Identities seen by several threads.
+final class Collected: Sendable {
+  private let ids = Mutex<Set<ObjectIdentifier>>([])
+  func add(_ object: AnyObject?) {
+    guard let object else { return }
+    ids.withLock { _ = $0.insert(ObjectIdentifier(object)) }
+  }
+  var distinctCount: Int { ids.withLock { $0.count } }
+}
+
+import Synchronization

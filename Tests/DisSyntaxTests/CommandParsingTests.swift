@@ -1,0 +1,81 @@
+import DisSyntax
+import Testing
+
+@Suite("Every command parses")
+struct CommandParsingTests {
+  static let cases: [(String, Command)] = [
+    ("protocol Logger", .declareProtocol(name: "Logger")),
+    ("register Logger", .register(Registration(service: "Logger"))),
+    ("register Logger = ConsoleLogger", .register(Registration(service: "Logger", implementation: .type("ConsoleLogger")))),
+    ("register Logger instance ConsoleLogger", .register(Registration(service: "Logger", implementation: .instance("ConsoleLogger")))),
+    ("register Logger = ConsoleLogger named console scope=weak cache=off",
+     .register(Registration(service: "Logger", implementation: .type("ConsoleLogger"), name: "console", scope: .weak, isCacheEnabled: false))),
+    ("register Logger cache=on scope=prototype",
+     .register(Registration(service: "Logger", scope: .prototype, isCacheEnabled: true))),
+    ("resolve Logger", .resolve(Resolution(service: "Logger"))),
+    ("resolve Logger named console", .resolve(Resolution(service: "Logger", name: "console"))),
+    ("resolve UserDetails with user=alice count=3 title=\"Dr. \\\"Who\\\"\"",
+     .resolve(Resolution(service: "UserDetails", arguments: [
+       Argument(name: "user", value: .word("alice")), Argument(name: "count", value: .number("3")),
+       Argument(name: "title", value: .string("Dr. \"Who\""))]))),
+    ("resolve? Analytics", .resolve(Resolution(service: "Analytics", isOptional: true))),
+    ("remove t3", .remove(RegistrationToken(3))),
+    ("scope t2 graph", .changeScope(RegistrationToken(2), to: .graph)),
+    ("cache t2 off", .changeCaching(RegistrationToken(2), isEnabled: false)),
+    ("mock Logger", .mock(service: "Logger", implementation: nil)),
+    ("mock Logger = SilentLogger", .mock(service: "Logger", implementation: "SilentLogger")),
+    ("mock *", .mockAll),
+    ("unmock Logger", .unmock(service: "Logger")),
+    ("call #4.commands", .call(InstanceParameter(instance: 4, parameter: "commands"), arguments: [])),
+    ("call #4.make id=-2.5", .call(InstanceParameter(instance: 4, parameter: "make"), arguments: [Argument(name: "id", value: .number("-2.5"))])),
+    ("activate Networking", .activate(assembly: "Networking")),
+    ("deactivate Networking", .deactivate(assembly: "Networking")),
+    ("container child feature", .makeChildContainer(name: "feature")),
+    ("container use root", .useContainer(name: "root")),
+    ("show stacks", .show(.stacks, service: nil)),
+    ("show trace Logger", .show(.trace, service: "Logger")),
+    ("show tokens", .show(.tokens, service: nil)),
+    ("validate", .validate),
+    ("expect Logger is ConsoleLogger", .expect(.resolvesTo(service: "Logger", implementation: "ConsoleLogger"))),
+    ("expect Logger cached", .expect(.freshness(service: "Logger", isCached: true))),
+    ("expect Logger new", .expect(.freshness(service: "Logger", isCached: false))),
+    ("expect stack Logger = t3 t1", .expect(.stack(service: "Logger", tokens: [RegistrationToken(3), RegistrationToken(1)]))),
+    ("expect stack Logger =", .expect(.stack(service: "Logger", tokens: []))),
+    ("expect #3.logger = #1", .expect(.parameter(InstanceParameter(instance: 3, parameter: "logger"), equals: .instance(1)))),
+    ("expect #3.analytics = nil", .expect(.parameter(InstanceParameter(instance: 3, parameter: "analytics"), equals: .none))),
+    ("expect #5.user = \"alice\"", .expect(.parameter(InstanceParameter(instance: 5, parameter: "user"), equals: .text("alice")))),
+    ("release #2", .release(instance: 2)),
+    ("reset", .reset),
+    ("help", .help(topic: nil)),
+    ("help resolve?", .help(topic: "resolve?")),
+    ("help :record", .help(topic: ":record")),
+    (":record session.dis", .playground(.record(path: "session.dis"))),
+    (":stop", .playground(.stop)),
+    (":save my session.dis", .playground(.save(path: "my session.dis"))),
+    (":open \" padded.dis \"", .playground(.open(path: " padded.dis "))),
+    (":quit", .playground(.quit)),
+  ]
+
+  @Test("parses", arguments: cases)
+  func parses(source: String, command: Command) {
+    #expect(parseSingleEntry(source + "\n")?.command == command)
+  }
+
+  @Test("prints back to the same command", arguments: cases)
+  func printsBack(source: String, command: Command) {
+    #expect(parseSingleEntry(command.description)?.command == command)
+  }
+
+  @Test func expectedFailurePrefixAndTrailingComment() {
+    let entry = parseSingleEntry("! resolve Payments   # nothing registered\n")
+    #expect(entry?.isExpectedToFail == true)
+    #expect(entry?.comment == " nothing registered")
+    #expect(entry?.command == .resolve(Resolution(service: "Payments")))
+  }
+
+  @Test func hashInsideAStringIsNotAComment() {
+    let entry = parseSingleEntry("expect #1.name = \"a # b\" # real comment")
+    #expect(entry?.command == .expect(.parameter(InstanceParameter(instance: 1, parameter: "name"), equals: .text("a # b"))))
+    #expect(entry?.comment == " real comment")
+  }
+}

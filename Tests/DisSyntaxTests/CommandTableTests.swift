@@ -1,0 +1,41 @@
+import DisSyntax
+import Testing
+
+@Suite("Command table")
+struct CommandTableTests {
+  @Test func everyParsedCommandHasARow() {
+    for (_, command) in CommandParsingTests.cases {
+      #expect(CommandTable.specification(named: command.name) != nil, "\(command.name)")
+    }
+  }
+
+  @Test func usageComesFromTheGrammar() {
+    #expect(CommandTable.specification(named: "register")?.usage == [
+      "register S [= Impl] [named N] [scope=prototype|graph|singleton|eager|weak] [cache=on|off]",
+      "register S instance Impl [named N] [scope=prototype|graph|singleton|eager|weak] [cache=on|off]",
+    ])
+    #expect(CommandTable.specification(named: "resolve")?.usageLine == "resolve S [named N] [with k=v ...]")
+    #expect(CommandTable.help(for: "cache") == "usage: cache tN on|off\n  switch a live registration's caching; drops what it had cached")
+    #expect(CommandTable.help(for: "nope") == nil)
+    #expect(CommandTable.help()?.split(separator: "\n").count == CommandTable.all.count)
+  }
+
+  @Test("completions", arguments: [
+    ("res", ["reset", "resolve", "resolve?"]),
+    ("show st", ["stacks"]),
+    ("container ", ["child", "use"]),
+    ("cache t1 o", ["on", "off"]),
+    ("register A sc", ["scope=prototype", "scope=graph", "scope=singleton", "scope=eager", "scope=weak"]),
+    ("! val", ["validate"]),
+    (":r", [":record"]),
+    ("bogus x", []),
+  ])
+  func completions(line: String, expected: [String]) {
+    #expect(CommandTable.completions(for: line) == expected)
+  }
+
+  @Test func suggestions() {
+    #expect(CommandTable.suggestions(for: "resolv") == ["resolve"])
+    #expect(CommandTable.suggestions(for: "xyzzy") == [])
+  }
+}

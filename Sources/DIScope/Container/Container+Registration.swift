@@ -103,6 +103,20 @@ extension Container {
       isMock: isMock, factory: FactoryBox(factory), argumentTypes: nil)
   }
 
+  /// Pushes a registration under an explicit key whose factory takes one runtime argument (a
+  /// script passes its named arguments as one dictionary).
+  @discardableResult
+  public func register<Service, Argument>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope = .prototype,
+    isCaching: Bool = true, isMock: Bool = false,
+    factory: @escaping @Sendable (Resolver, Argument) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, factory: ArgumentFactoryBox(factory),
+      argumentTypes: "(\(String(describing: Argument.self)))")
+  }
+
   // MARK: - The one place registrations are made
 
   func register(

@@ -72,15 +72,9 @@ extension Container {
   public func resolve<Service, each Argument>(
     _ type: Service.Type, name: String? = nil, arguments: repeat each Argument
   ) throws -> Service {
-    let passed = "(\(Self.typeNames(of: (repeat (each Argument).self)).joined(separator: ", ")))"
-    return try resolveEntry(
-      ServiceKey(fastTypeID: ObjectIdentifier(type), name: name), as: Service.self,
-      thread: ThreadState.current, requestedArguments: passed
-    ) { registration, resolver in
-      guard let factory = registration.factory as? ArgumentFactoryBox<Service, repeat each Argument>
-      else { throw self.argumentMismatch(registration, passed: passed) }
-      return try factory.make(resolver, repeat each arguments)
-    }!
+    try resolve(
+      key: ServiceKey(fastTypeID: ObjectIdentifier(type), name: name), as: type,
+      arguments: repeat each arguments)
   }
 
   /// Resolves a service registered under an explicit key (see `register(key:...)`).
@@ -91,6 +85,26 @@ extension Container {
         throw self.argumentMismatch(registration, passed: nil)
       }
       return try factory.make(resolver)
+    }!
+  }
+
+  /// Resolves a service registered under an explicit key with a runtime argument.
+  public func resolve<Service, Argument>(
+    key: ServiceKey, as type: Service.Type, argument: Argument
+  ) throws -> Service {
+    try resolve(key: key, as: type, arguments: argument)
+  }
+
+  func resolve<Service, each Argument>(
+    key: ServiceKey, as type: Service.Type, arguments: repeat each Argument
+  ) throws -> Service {
+    let passed = "(\(Self.typeNames(of: (repeat (each Argument).self)).joined(separator: ", ")))"
+    return try resolveEntry(
+      key, as: type, thread: ThreadState.current, requestedArguments: passed
+    ) { registration, resolver in
+      guard let factory = registration.factory as? ArgumentFactoryBox<Service, repeat each Argument>
+      else { throw self.argumentMismatch(registration, passed: passed) }
+      return try factory.make(resolver, repeat each arguments)
     }!
   }
 

@@ -42,6 +42,13 @@ public struct Resolver: Sendable {
     try container.resolve(key: key, as: type)
   }
 
+  /// Resolves a service registered under an explicit key with a runtime argument.
+  public func resolve<Service, Argument>(
+    key: ServiceKey, as type: Service.Type, argument: Argument
+  ) throws -> Service {
+    try container.resolve(key: key, as: type, argument: argument)
+  }
+
   /// Resolves a service registered under an explicit key, or `nil` when nothing is registered.
   public func optionalResolve<Service>(key: ServiceKey, as type: Service.Type) throws -> Service? {
     try container.optionalResolve(key: key, as: type)

@@ -1,1 +1,0 @@
-// DIScopeTesting — work in progress; see Package.swift for its place in the layers.

@@ -1,0 +1,64 @@
+import DIScope
+
+/// Holds a mock pushed over `Service` for as long as it lives (Hopoate's `MockContainer`).
+///
+/// Creating it pushes the mock over `Service` in the container (`Container.shared` as it stands
+/// then, unless given one); releasing it removes exactly that registration, even if others were
+/// pushed over it since. `mock` returns the mock, to stub or inspect.
+///
+/// ```swift
+/// @Suite(.isolatedDependencies)
+/// final class CheckoutTests {
+///   let analytics = MockContainer<Analytics, MockAnalytics>(MockAnalytics())
+///
+///   @Test func tappingBuyIsTracked() throws {
+///     try Checkout().buy()
+///     #expect(analytics.mock.events == ["buy"])
+///   }
+/// }
+/// ```
+///
+/// `@unchecked Sendable`: its stored properties never change after `init`; the mock inside is
+/// shared with whoever resolves it, as any registered instance is, and the test that made it decides
+/// which threads use it.
+public final class MockContainer<Service, Mock>: @unchecked Sendable {
+  /// The mock, as registered.
+  public let mock: Mock
+  /// The token of the mock's registration.
+  public let token: RegistrationToken
+  /// The container the mock was pushed into.
+  public let container: Container
+
+  /// Pushes `mock` over `Service`.
+  ///
+  /// - Precondition: `mock` is a `Service` (Swift cannot state "`Mock` conforms to the protocol
+  ///   `Service`" as a generic constraint, so this is checked when the container is created).
+  public init(
+    _ mock: Mock, name: String? = nil, in container: Container = .shared,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    guard let service = mock as? Service else {
+      fatalError(
+        "\(fileID):\(line): error: MockContainer: '\(Mock.self)' is not a '\(Service.self)'; "
+          + "make the mock conform to the service it stands in for", file: fileID, line: line)
+    }
+    self.mock = mock
+    self.container = container
+    let boxed = UncheckedBox(service)
+    self.token = container.mock(Service.self, name: name, with: boxed.value)
+  }
+
+  deinit {
+    container.remove(token)
+  }
+}
+
+/// Carries a mock into the container's `@Sendable` factory.
+///
+/// `@unchecked Sendable`: a mock, like any registered instance, is shared with whoever resolves
+/// it; the test that made it decides which threads use it.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+

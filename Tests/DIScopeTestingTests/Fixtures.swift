@@ -31,8 +31,18 @@ struct ShopAssembly: Assembly {
   }
 }
 
-/// Mocks two of the three services: the clock is missing.
+/// Mocks every service of `ShopAssembly`.
 struct ShopMocks: Assembly {
+  func assemble(into container: Container) {
+    container.register((any AnalyticsProviding).self) { _ in MockAnalytics() }
+    container.register((any Store).self) { _ in MockStore() }
+    container.register((any Clock).self) { _ in MockClock() }
+  }
+}
+struct MockClock: Clock {}
+
+/// Mocks two of the three services: the clock is missing.
+struct IncompleteMocks: Assembly {
   func assemble(into container: Container) {
     container.register((any AnalyticsProviding).self) { _ in MockAnalytics() }
     container.register((any Store).self) { _ in MockStore() }

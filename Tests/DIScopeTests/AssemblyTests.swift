@@ -2,19 +2,11 @@ import DIScope
 import Testing
 
 /// Seed 004: the app's own factory protocol, so consumers never import DIScope.
+// --- README: factory-protocol ---
 protocol UserDetailsFactory: Sendable {
   func userDetails(for user: String) throws -> UserDetails
 }
 
-/// A consumer that knows only the factory protocol.
-final class FriendList: Sendable {
-  let factory: any UserDetailsFactory
-  init(factory: any UserDetailsFactory) { self.factory = factory }
-  func open(_ user: String) throws -> UserDetails { try factory.userDetails(for: user) }
-}
-
-/// The assembly stands behind the factory protocol: it registers an implementation of it made of a
-/// provider, which holds the container weakly (no retain cycle, no DIScope type in the consumer).
 struct UserAssembly: Assembly {
   struct Factory: UserDetailsFactory {
     let details: Provider<UserDetails, String>
@@ -26,6 +18,20 @@ struct UserAssembly: Assembly {
     container.register((any UserDetailsFactory).self) { r in
       Factory(details: try r.resolve(Provider<UserDetails, String>.self))
     }
+  }
+}
+// --- end ---
+
+/// A consumer that knows only the factory protocol.
+final class FriendList: Sendable {
+  let factory: any UserDetailsFactory
+  init(factory: any UserDetailsFactory) { self.factory = factory }
+  func open(_ user: String) throws -> UserDetails { try factory.userDetails(for: user) }
+}
+
+/// The consumer is registered beside the assembly that stands behind its factory protocol.
+struct FriendsAssembly: Assembly {
+  func assemble(into container: Container) {
     container.register(FriendList.self) { r in
       FriendList(factory: try r.resolve((any UserDetailsFactory).self))
     }
@@ -69,7 +75,7 @@ struct AssemblyTests {
 
   @Test func anAssemblyCanStandBehindTheAppsFactoryProtocol() throws {
     let container = Container()
-    container.install(UserAssembly())
+    container.install([UserAssembly(), FriendsAssembly()])
     let friends = try container.resolve(FriendList.self)
     #expect(try friends.open("ann").user == "ann")
   }

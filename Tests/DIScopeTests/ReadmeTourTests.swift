@@ -11,16 +11,16 @@ struct ReadmeTourTests {
   @Test func theTour() throws {
     // --- README: tour ---
     let container = Container()
-    let t1 = container.register((any Logger).self) { _ in ConsoleLogger() }   // .singleton by default
+    let t1 = container.register(Logger.self) { _ in ConsoleLogger() }   // .singleton by default
     container.register(WebService.self, scope: .prototype) { r in
-      WebService(logger: try r.resolve((any Logger).self))
+      WebService(logger: try r.resolve(Logger.self))
     }
-    container.register((any Logger).self, name: "file") { _ in FileLogger() }
+    container.register(Logger.self, name: "file") { _ in FileLogger() }
     let web = try container.resolve(WebService.self)
-    let file = try container.resolve((any Logger).self, name: "file")
-    let maybe = try container.optionalResolve((any Analytics).self)            // nil: nothing registered
-    let t2 = container.register((any Logger).self) { _ in NullLogger() }       // the newest answers
-    container.remove(t2)                                                       // true: ConsoleLogger answers again
+    let file = try container.resolve(Logger.self, name: "file")
+    let maybe = try container.optionalResolve(Analytics.self)            // nil: nothing registered
+    let t2 = container.register(Logger.self) { _ in NullLogger() }       // the newest answers
+    container.remove(t2)                                                 // true: ConsoleLogger answers again
     container.setScope(.graph, for: t1)
     container.setCaching(false, for: t1)
     container.register(UserDetails.self) { (r: Resolver, user: String) in UserDetails(user: user) }
@@ -41,22 +41,22 @@ struct ReadmeTourTests {
     #expect(details.user == "ann")
     #expect(db === (try makeDb()))
     #expect(!container.canResolve(ControlContext.self))
-    #expect(try child.resolve((any Logger).self).label == "console")
+    #expect(try child.resolve(Logger.self).label == "console")
   }
 
   @Test func hopoatesSpellings() throws {
     // --- README: hopoate ---
     let container = Container()
-    container.register(service: (any Logger).self, cacheService: false) { ConsoleLogger() }
-    container.register(ConsoleLogger(), for: (any Logger).self)
+    container.register(service: Logger.self, cacheService: false) { ConsoleLogger() }
+    container.register(ConsoleLogger(), for: Logger.self)
     // --- end ---
-    #expect(try container.resolve((any Logger).self) === container.resolve((any Logger).self))
+    #expect(try container.resolve(Logger.self) === container.resolve(Logger.self))
   }
 
   @Test func errorsReadLikeThis() throws {
     let container = Container()
-    container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
-    container.register((any Logger).self, name: "file") { _ in FileLogger() }
+    container.register(WebService.self) { r in WebService(logger: try r.resolve(Logger.self)) }
+    container.register(Logger.self, name: "file") { _ in FileLogger() }
     let error = try #require(throws: ResolutionError.self) { try container.resolve(WebService.self) }
     // --- README: error ---
     #expect(error.description == """

@@ -14,7 +14,7 @@
 ///
 /// `@unchecked Sendable`: every access to `value` happens inside `withLock`, under `mutex`.
 final class Protected<Value>: @unchecked Sendable {
-  private var value: Value
+  @exclusivity(unchecked) private var value: Value
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   init(_ value: Value) {

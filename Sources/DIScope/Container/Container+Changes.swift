@@ -17,7 +17,7 @@ extension Container {
       return (registration, depth, registry.stacks[registration.key]?.last)
     }
     guard let (registration, depth, uncovered) = removed else { return false }
-    changed()
+    changed(registration.key)
     if family.isObserved {
       let info = registration.info(stackDepth: depth, container: name)
       let below = depth == 0 ? uncovered?.info(stackDepth: 0, container: name) : nil
@@ -58,7 +58,7 @@ extension Container {
       state.dropCache()
       return old
     }
-    changed()
+    changed(registration.key)
     if family.isObserved {
       emit(.scopeChanged(registration.info(stackDepth: nil, container: name), from: old))
     }
@@ -79,7 +79,7 @@ extension Container {
       state.isCaching = isCaching
       state.dropCache()
     }
-    changed()
+    changed(registration.key)
     if family.isObserved {
       emit(.cachingChanged(registration.info(stackDepth: nil, container: name)))
     }
@@ -90,10 +90,11 @@ extension Container {
     family.state.withLock { _ in registry.registration(for: token) }
   }
 
-  /// After any change: invalidate every thread's cache, and drop this thread's entries now.
-  func changed() {
+  /// After a change to `key`: invalidate every thread's cache, and drop this thread's entry for
+  /// the key now, so what was removed is not kept alive by this thread's cache.
+  func changed(_ key: ServiceKey) {
     family.bumpGeneration()
-    FastPathCache.forgetOnThisThread(family: family)
+    ThreadState.current.cache.forget(containerID: id.raw, typeID: key.typeID)
   }
 
   /// Builds an eager registration now. A failure is reported to observers and left for the first

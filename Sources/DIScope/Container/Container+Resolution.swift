@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Resolving services.
 extension Container {
   /// The deepest a resolution may go before it stops with `ResolutionError.Kind.tooDeep`: deep
@@ -12,8 +14,10 @@ extension Container {
   /// let web = try container.resolve(WebService.self)
   /// let file = try container.resolve(Logger.self, name: "file")
   /// ```
-  @inline(__always)
+  @inlinable
   public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
+    // The fast path, inlined into the caller so that it is specialised for `Service`: a cached
+    // singleton is one thread-local slot compared against the family's generation, no lock.
     let typeID = ObjectIdentifier(type)
     let generation = family.generation.load(ordering: .acquiring)
     let thread = ThreadState.current
@@ -22,9 +26,9 @@ extension Container {
     {
       return hit
     }
-    return try resolveEntry(
-      ServiceKey(fastTypeID: typeID, name: name), as: Service.self, thread: thread,
-      requestedArguments: nil
+    return try resolveTyped(
+      ServiceKey(type, name: name), as: Service.self, thread: thread,
+      requestedArguments: nil, isOptional: false
     ) { registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
         throw self.argumentMismatch(registration, passed: nil)
@@ -41,9 +45,10 @@ extension Container {
   /// ```swift
   /// let analytics = try container.optionalResolve(Analytics.self)   // nil when unregistered
   /// ```
+  @inlinable
   public func optionalResolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service? {
-    try resolveEntry(
-      ServiceKey(fastTypeID: ObjectIdentifier(type), name: name), as: Service.self,
+    try resolveTyped(
+      ServiceKey(type, name: name), as: Service.self,
       thread: ThreadState.current, requestedArguments: nil, isOptional: true
     ) { registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
@@ -73,13 +78,15 @@ extension Container {
     _ type: Service.Type, name: String? = nil, arguments: repeat each Argument
   ) throws -> Service {
     try resolve(
-      key: ServiceKey(fastTypeID: ObjectIdentifier(type), name: name), as: type,
+      key: ServiceKey(type, name: name), as: type,
       arguments: repeat each arguments)
   }
 
   /// Resolves a service registered under an explicit key (see `register(key:...)`).
   public func resolve<Service>(key: ServiceKey, as type: Service.Type) throws -> Service {
-    try resolveEntry(key, as: type, thread: ThreadState.current, requestedArguments: nil) {
+    try resolveTyped(
+      key, as: type, thread: ThreadState.current, requestedArguments: nil, isOptional: false
+    ) {
       registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
         throw self.argumentMismatch(registration, passed: nil)
@@ -99,8 +106,8 @@ extension Container {
     key: ServiceKey, as type: Service.Type, arguments: repeat each Argument
   ) throws -> Service {
     let passed = "(\(Self.typeNames(of: (repeat (each Argument).self)).joined(separator: ", ")))"
-    return try resolveEntry(
-      key, as: type, thread: ThreadState.current, requestedArguments: passed
+    return try resolveTyped(
+      key, as: type, thread: ThreadState.current, requestedArguments: passed, isOptional: false
     ) { registration, resolver in
       guard let factory = registration.factory as? ArgumentFactoryBox<Service, repeat each Argument>
       else { throw self.argumentMismatch(registration, passed: passed) }
@@ -110,7 +117,7 @@ extension Container {
 
   /// Resolves a service registered under an explicit key, or `nil` when nothing is registered.
   public func optionalResolve<Service>(key: ServiceKey, as type: Service.Type) throws -> Service? {
-    try resolveEntry(
+    try resolveTyped(
       key, as: type, thread: ThreadState.current, requestedArguments: nil, isOptional: true
     ) { registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
@@ -122,7 +129,7 @@ extension Container {
 
   /// Whether a resolve of `Service` would find a registration (without building anything).
   public func canResolve<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-    hasRegistration(for: ServiceKey(fastTypeID: ObjectIdentifier(type), name: name))
+    hasRegistration(for: ServiceKey(type, name: name))
       || (type as? any ProviderProtocol.Type) != nil
   }
 

@@ -15,8 +15,8 @@ import Synchronization
 /// let web = try container.resolve(WebService.self)
 /// ```
 public final class Container: Sendable {
-  let id = ContainerID.next()
-  let family: Family
+  @usableFromInline let id = ContainerID.next()
+  @usableFromInline let family: Family
   /// This container's stacks; read and written only under the family lock.
   let registry = Registry()
   /// The parent whose registrations this container sees; `nil` for a root container.

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// A container's identity within its process, never reused (unlike an object address).
+@usableFromInline
 struct ContainerID: Hashable, Sendable {
-  let raw: UInt64
+  @usableFromInline let raw: UInt64
   private static let counter = Atomic<UInt64>(0)
   static func next() -> ContainerID {
     ContainerID(raw: counter.wrappingAdd(1, ordering: .relaxed).newValue)
@@ -14,12 +15,13 @@ struct ContainerID: Hashable, Sendable {
 ///
 /// One lock for the family keeps a child's view of its parent consistent without lock ordering.
 /// Readers of cached singletons take no lock at all: see `FastPathCache`.
+@usableFromInline
 final class Family: Sendable {
   /// The family lock. A pthread mutex (see `Protected`) rather than `Synchronization.Mutex`: the
   /// thread sanitizer sees through pthread, so `Scripts/test`'s stress run checks this lock too.
   let state = Protected(FamilyState())
   /// Bumped by every change that could alter what a resolve returns; per-thread caches compare it.
-  let generation = Atomic<UInt64>(1)
+  @usableFromInline let generation = Atomic<UInt64>(1)
   /// How many observers are attached in the family; resolution skips all event work while zero.
   let observerCount = Atomic<Int>(0)
   /// Creation numbers for instances (`WebService#3`), shared by the family.
@@ -50,11 +52,11 @@ struct FamilyState {
 /// write of it happens while the family lock (`Family.state`) is held.
 final class Registry: @unchecked Sendable {
   /// One stack per key, newest registration last.
-  var stacks: [ServiceKey: [Registration]] = [:]
+  @exclusivity(unchecked) var stacks: [ServiceKey: [Registration]] = [:]
   /// Where each live token sits, for `remove`.
-  var keysByToken: [RegistrationToken: ServiceKey] = [:]
+  @exclusivity(unchecked) var keysByToken: [RegistrationToken: ServiceKey] = [:]
   /// The order in which keys were first registered, for stable reports.
-  var keyOrder: [ServiceKey] = []
+  @exclusivity(unchecked) var keyOrder: [ServiceKey] = []
 
   func push(_ registration: Registration) {
     if stacks[registration.key] == nil { keyOrder.append(registration.key) }

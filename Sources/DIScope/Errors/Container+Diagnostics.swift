@@ -5,10 +5,7 @@ extension Container {
     thread.chain.map(\.key.serviceName) + [last]
   }
 
-  func notRegistered<Service>(
-    _ key: ServiceKey, as type: Service.Type, thread: ThreadState, arguments: String?
-  ) -> ResolutionError {
-    let full = key.dynamicService == nil ? ServiceKey(type, name: key.name) : key
+  func notRegistered(_ full: ServiceKey, thread: ThreadState, arguments: String?) -> ResolutionError {
     let message = "no registration for '\(full)'"
     return ResolutionError(
       kind: .notRegistered, key: full, path: path(thread, then: full.description),
@@ -45,6 +42,7 @@ extension Container {
       hint: nil)
   }
 
+  @usableFromInline
   func argumentMismatch(_ registration: Registration, passed: String?) -> ResolutionError {
     let thread = ThreadState.current
     let takes = registration.argumentTypes.map { "takes arguments \($0)" } ?? "takes no arguments"

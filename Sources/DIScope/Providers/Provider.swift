@@ -67,18 +67,18 @@ extension Provider: ProviderProtocol {
 extension Container {
   /// Builds a provider for a service that is registered; a provider of nothing is an error now,
   /// not at its first call.
-  func makeProvider<Service>(
-    _ providerType: any ProviderProtocol.Type, as: Service.Type, thread: ThreadState
-  ) throws -> Service {
+  func makeProvider(
+    _ providerType: any ProviderProtocol.Type, serviceType: Any.Type, thread: ThreadState
+  ) throws -> Any {
     let key = providerType.providedKey(name: nil)
     guard hasRegistration(for: key) else {
-      let error = notRegistered(key, as: Service.self, thread: thread, arguments: nil)
+      let error = notRegistered(key, thread: thread, arguments: nil)
       throw ResolutionError(
         kind: .notRegistered, key: key,
-        path: path(thread, then: String(describing: Service.self)) + [key.serviceName],
-        message: "no registration for '\(key.serviceName)', which '\(Service.self)' provides",
+        path: path(thread, then: String(describing: serviceType)) + [key.serviceName],
+        message: "no registration for '\(key.serviceName)', which '\(serviceType)' provides",
         hint: error.hint)
     }
-    return providerType.make(container: self, name: nil) as! Service
+    return providerType.make(container: self, name: nil)
   }
 }

@@ -1,9 +1,12 @@
+import Synchronization
+
 /// One entry in a service's stack: the factory, its scope and caching, and what it has cached.
 ///
 /// The stacks that hold registrations are guarded by the family lock; a registration's own mutable
 /// state (scope, caching, cached instance) is guarded by its own `state` mutex, and `buildLock`
 /// makes a singleton's factory run exactly once under contention without holding any container lock
 /// (so a factory may resolve and register freely).
+@usableFromInline
 final class Registration: Sendable {
   let token: RegistrationToken
   let key: ServiceKey
@@ -12,7 +15,7 @@ final class Registration: Sendable {
   /// Whether `implementationName` was given at registration (scripts), rather than guessed.
   let hasExplicitImplementation: Bool
   /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`.
-  let factory: AnyObject & Sendable
+  @usableFromInline let factory: AnyObject & Sendable
   /// The argument types the factory takes, for error messages: `(String, Int)`, or `nil` for none.
   let argumentTypes: String?
   let isMock: Bool
@@ -21,8 +24,12 @@ final class Registration: Sendable {
   /// The assembly that installed it, if any.
   let groupName: String?
   let state: Protected<RegistrationState>
-  /// Held while a singleton, eager or weak instance is built, so its factory runs once.
-  let buildLock = Protected<Void>(())
+  /// Held while a singleton, eager or weak instance is built, so its factory runs once. Made on
+  /// first use: prototype and graph registrations never need one.
+  private let lazyBuildLock = AtomicLazyReference<Protected<Void>>()
+  var buildLock: Protected<Void> {
+    lazyBuildLock.load() ?? lazyBuildLock.storeIfNil(Protected(()))
+  }
 
   init(
     token: RegistrationToken, key: ServiceKey, implementationName: String?,
@@ -87,8 +94,9 @@ struct RegistrationState {
 }
 
 /// A factory for one service type, boxed so it can be stored untyped and recovered with a class cast.
+@usableFromInline
 final class FactoryBox<Service>: Sendable {
-  let make: @Sendable (Resolver) throws -> Service
+  @usableFromInline let make: @Sendable (Resolver) throws -> Service
   init(_ make: @escaping @Sendable (Resolver) throws -> Service) { self.make = make }
 }
 
@@ -104,8 +112,9 @@ extension FactoryBox: ErasedFactory {
 }
 
 /// A factory that takes runtime arguments.
+@usableFromInline
 final class ArgumentFactoryBox<Service, each Argument>: Sendable {
-  let make: @Sendable (Resolver, repeat each Argument) throws -> Service
+  @usableFromInline let make: @Sendable (Resolver, repeat each Argument) throws -> Service
   init(_ make: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service) {
     self.make = make
   }
@@ -115,9 +124,10 @@ final class ArgumentFactoryBox<Service, each Argument>: Sendable {
 ///
 /// `@unchecked Sendable`: the box is immutable; the instance inside is shared across threads
 /// exactly as any DI container shares a singleton, which is the registration's contract.
+@usableFromInline
 final class InstanceBox<Service>: @unchecked Sendable {
-  let value: Service
-  init(_ value: Service) { self.value = value }
+  @usableFromInline let value: Service
+  @usableFromInline init(_ value: Service) { self.value = value }
 }
 
 extension Registration {

@@ -9,23 +9,20 @@
 /// print(key)   // Logger named "file"
 /// ```
 public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
-  let typeID: ObjectIdentifier
+  /// The service type. Display names are computed from it only when asked for, so a key costs
+  /// nothing to make or drop on the resolve path.
+  @usableFromInline let type: any Any.Type
   /// The registration's name, for several registrations of one type side by side.
   public let name: String?
   /// The service's name when it is not a Swift type of its own (see ``init(service:instanceType:name:)``).
   public let dynamicService: String?
-  /// The service's display name: the short type name, or the dynamic service's name.
-  public let serviceName: String
-  /// The module-qualified type name (`MyApp.Logger`), or the dynamic service's name.
-  public let qualifiedServiceName: String
 
   /// The key of a Swift type, optionally named.
+  @inlinable
   public init<Service>(_ type: Service.Type, name: String? = nil) {
-    self.typeID = ObjectIdentifier(type)
+    self.type = type
     self.name = name
     self.dynamicService = nil
-    self.serviceName = String(describing: type)
-    self.qualifiedServiceName = String(reflecting: type)
   }
 
   /// The key of a service that exists only at run time, whose instances are of `instanceType`.
@@ -33,29 +30,32 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
   /// Scripts use this to register services they declare: every service shares one Swift type, and
   /// the service's name tells them apart.
   public init<Instance>(service: String, instanceType: Instance.Type, name: String? = nil) {
-    self.typeID = ObjectIdentifier(instanceType)
+    self.type = instanceType
     self.name = name
     self.dynamicService = service
-    self.serviceName = service
-    self.qualifiedServiceName = service
   }
 
-  /// The cheap key used on the resolve path: no type names are computed.
-  @inline(__always)
-  init(fastTypeID: ObjectIdentifier, name: String?) {
-    self.typeID = fastTypeID
+  /// The key of a type known only as a value.
+  init(type: any Any.Type, name: String?) {
+    self.type = type
     self.name = name
     self.dynamicService = nil
-    self.serviceName = ""
-    self.qualifiedServiceName = ""
   }
 
+  @usableFromInline var typeID: ObjectIdentifier { ObjectIdentifier(type) }
+
+  /// The service's display name: the short type name, or the dynamic service's name.
+  public var serviceName: String { dynamicService ?? String(describing: type) }
+
+  /// The module-qualified type name (`MyApp.Logger`), or the dynamic service's name.
+  public var qualifiedServiceName: String { dynamicService ?? String(reflecting: type) }
+
   public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
-    lhs.typeID == rhs.typeID && lhs.name == rhs.name && lhs.dynamicService == rhs.dynamicService
+    lhs.type == rhs.type && lhs.name == rhs.name && lhs.dynamicService == rhs.dynamicService
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(typeID)
+    hasher.combine(ObjectIdentifier(type))
     hasher.combine(name)
     hasher.combine(dynamicService)
   }

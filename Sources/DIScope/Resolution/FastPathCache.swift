@@ -9,18 +9,32 @@
 ///
 /// A stale entry keeps its instance alive until the slot is reused or the thread clears it; the
 /// thread that changes a container clears its own entries for that family at once.
+@usableFromInline
 final class FastPathCache {
+  @usableFromInline
   struct Slot {
-    var containerID: UInt64 = 0
-    var typeID: ObjectIdentifier?
-    var name: String?
-    var generation: UInt64 = 0
-    var box: AnyObject?
+    @usableFromInline var containerID: UInt64 = 0
+    @usableFromInline var typeID: ObjectIdentifier?
+    @usableFromInline var name: String?
+    @usableFromInline var generation: UInt64 = 0
+    /// The cached singleton, when the key's answer is one.
+    @usableFromInline var box: AnyObject?
+    /// The registration that answers the key, its owner and its effective scope: lets the slow path
+    /// skip the family lock, the stack lookup and the registration's lock.
+    var route: Route?
+    @usableFromInline init() {}
   }
 
-  static let capacity = 64
-  let slots: UnsafeMutablePointer<Slot>
+  struct Route {
+    let registration: Registration
+    let owner: Container
+    let scope: Scope
+  }
 
+  @usableFromInline static let capacity = 64
+  @usableFromInline let slots: UnsafeMutablePointer<Slot>
+
+  @usableFromInline
   init() {
     slots = .allocate(capacity: Self.capacity)
     slots.initialize(repeating: Slot(), count: Self.capacity)
@@ -31,13 +45,13 @@ final class FastPathCache {
     slots.deallocate()
   }
 
-  @inline(__always)
+  @inlinable
   static func index(containerID: UInt64, typeID: ObjectIdentifier) -> Int {
     let bits = (UInt(bitPattern: typeID) &>> 4) ^ (UInt(truncatingIfNeeded: containerID) &* 31)
     return Int(bits & UInt(capacity - 1))
   }
 
-  @inline(__always)
+  @inlinable
   func lookup<Service>(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
     as: Service.Type
@@ -49,19 +63,42 @@ final class FastPathCache {
     return unsafeDowncast(box, to: InstanceBox<Service>.self).value
   }
 
+  /// Remembers `box` (a cached singleton) or `route` for a key, valid while `generation` lasts.
   func store(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
-    box: AnyObject
+    box: AnyObject?, route: Route?
   ) {
-    slots[Self.index(containerID: containerID, typeID: typeID)] = Slot(
-      containerID: containerID, typeID: typeID, name: name, generation: generation, box: box)
+    let slot = slots + Self.index(containerID: containerID, typeID: typeID)
+    slot.pointee.containerID = containerID
+    slot.pointee.typeID = typeID
+    slot.pointee.name = name
+    slot.pointee.generation = generation
+    slot.pointee.box = box
+    slot.pointee.route = route
+  }
+
+  /// The route stored for a key, if still valid.
+  func route(containerID: UInt64, key: ServiceKey, generation: UInt64) -> Route? {
+    let slot = slots + Self.index(containerID: containerID, typeID: key.typeID)
+    guard slot.pointee.generation == generation, slot.pointee.containerID == containerID,
+      slot.pointee.typeID == key.typeID, slot.pointee.name == key.name
+    else { return nil }
+    return slot.pointee.route
+  }
+
+  /// Drops this thread's entry for a key, if the slot holds it.
+  func forget(containerID: UInt64, typeID: ObjectIdentifier) {
+    let slot = slots + Self.index(containerID: containerID, typeID: typeID)
+    if slot.pointee.containerID == containerID && slot.pointee.typeID == typeID {
+      slot.pointee = Slot()
+    }
   }
 
   /// Drops every entry on this thread; called by the thread that changes or releases a container,
   /// so instances it removed are not kept alive by its own cache.
   static func forgetOnThisThread(family: Family) {
     let cache = ThreadState.current.cache
-    for index in 0..<capacity where cache.slots[index].box != nil {
+    for index in 0..<capacity where cache.slots[index].typeID != nil {
       cache.slots[index] = Slot()
     }
   }

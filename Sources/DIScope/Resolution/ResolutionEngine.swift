@@ -1,5 +1,9 @@
 /// The slow path of a resolve: find the registration that answers, guard against cycles and
 /// runaway depth, and produce the instance under its scope.
+///
+/// Not generic (see `TypedSlot.swift`): the caller's typed slot is reached through five
+/// non-escaping closures — `make` builds into it, `box` boxes it for a cache, `unbox` fills it from
+/// a cache box, `assign` fills it from an untyped value, `instance` reads it for observers.
 extension Container {
   /// Finds the registration that answers `key` here or in the nearest parent, with its owner.
   /// Call only under the family lock.
@@ -12,53 +16,110 @@ extension Container {
     return nil
   }
 
-  func resolveEntry<Service>(
-    _ key: ServiceKey, as: Service.Type, thread: ThreadState, requestedArguments: String?,
-    isOptional: Bool = false, make: (Registration, Resolver) throws -> Service
-  ) throws -> Service? {
+  /// Resolves `key` into the caller's slot; returns false when nothing answers an optional resolve.
+  @usableFromInline
+  func resolveEntry(
+    _ key: ServiceKey, serviceType: Any.Type, thread: ThreadState, requestedArguments: String?,
+    isOptional: Bool, make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
+    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+  ) throws -> Bool {
     let isRoot = thread.chain.isEmpty
     defer {
       if isRoot && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
     }
+    let observed = family.isObserved && !thread.isDryRun
+    let isPlain = !observed && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+    if isPlain,
+      let route = thread.cache.route(
+        containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring))
+    {
+      // A repeat resolve of an unchanged key: no family lock, no stack lookup.
+      return try resolveRouted(
+        route, thread: thread, make: make, box: box, unbox: unbox, assign: assign,
+        instance: instance)
+    }
     let (found, generation) = family.state.withLock { state in
       (lookup(key, in: state), family.generation.load(ordering: .relaxed))
     }
-    let observed = family.isObserved && !thread.isDryRun
     if let edgeLog = thread.edgeLog, let from = thread.chain.last {
-      let named = key.dynamicService == nil ? ServiceKey(Service.self, name: key.name) : key
-      edgeLog.record(from: from, to: found?.0, key: named, resolvedIn: self)
+      edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)
     }
     do {
       guard let (registration, owner) = found else {
-        if let providerType = Service.self as? any ProviderProtocol.Type {
-          return try makeProvider(providerType, as: Service.self, thread: thread)
+        if let providerType = serviceType as? any ProviderProtocol.Type {
+          _ = assign(try makeProvider(providerType, serviceType: serviceType, thread: thread))
+          return true
         }
         if isOptional {
-          if observed { emitAbsent(ServiceKey(Service.self, name: key.name), thread: thread) }
-          return nil
+          if observed { emitAbsent(key, thread: thread) }
+          return false
         }
-        throw notRegistered(key, as: Service.self, thread: thread, arguments: requestedArguments)
+        throw notRegistered(
+          key, thread: thread, arguments: requestedArguments)
       }
-      if let start = thread.chain.firstIndex(where: { $0 === registration }) {
+      if let start = thread.chain.position(of: registration) {
         throw cycle(through: registration, startingAt: start, thread: thread)
       }
       if thread.chain.count >= Self.maximumDepth {
         throw tooDeep(registration, thread: thread)
       }
-      return try produce(
+      try produce(
         registration, owner: owner, generation: generation, observed: observed, thread: thread,
-        make: make)
+        make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      if isPlain && thread.cache.route(containerID: id.raw, key: key, generation: generation) == nil {
+        let scope = registration.state.withLock { $0.effectiveScope }
+        thread.cache.store(
+          containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+          box: nil, route: .init(registration: registration, owner: owner, scope: scope))
+      }
+      return true
     } catch let error as ResolutionError {
       if isRoot && observed { emit(.resolutionFailed(error, container: name)) }
       throw error
     }
   }
 
-  /// Produces the instance of `registration` under its effective scope.
-  private func produce<Service>(
+  /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
+  private func resolveRouted(
+    _ route: FastPathCache.Route, thread: ThreadState,
+    make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
+    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+  ) throws -> Bool {
+    let registration = route.registration
+    if let start = thread.chain.position(of: registration) {
+      throw cycle(through: registration, startingAt: start, thread: thread)
+    }
+    if thread.chain.count >= Self.maximumDepth {
+      throw tooDeep(registration, thread: thread)
+    }
+    switch route.scope {
+    case .prototype:
+      _ = try build(
+        registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
+        assign: assign, instance: instance)
+    case .graph:
+      if let entry = thread.graph[registration.token] {
+        unbox(entry.box)
+      } else {
+        let number = try build(
+          registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
+          assign: assign, instance: instance)
+        thread.graph[registration.token] = GraphEntry(box: box(), number: number)
+      }
+    case .singleton, .eager, .weak:
+      try produce(
+        registration, owner: route.owner, generation: 0, observed: false, thread: thread,
+        make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+    }
+    return true
+  }
+
+  /// Produces the instance of `registration` under its effective scope, into the slot.
+  private func produce(
     _ registration: Registration, owner: Container, generation: UInt64, observed: Bool,
-    thread: ThreadState, make: (Registration, Resolver) throws -> Service
-  ) throws -> Service {
+    thread: ThreadState, make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
+    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+  ) throws {
     var (scope, cached, weakInstance, cachedNumber) = registration.state.withLock {
       ($0.effectiveScope, $0.cached, $0.weakInstance, $0.cachedNumber)
     }
@@ -72,90 +133,95 @@ extension Container {
         if !observed && registration.key.dynamicService == nil && !thread.isDryRun {
           thread.cache.store(
             containerID: id.raw, typeID: registration.key.typeID, name: registration.key.name,
-            generation: generation, box: cached)
+            generation: generation, box: cached,
+            route: .init(registration: registration, owner: owner, scope: scope))
         }
-        if observed { emitStep(registration, .cached, scope, cachedNumber, cached, thread) }
-        return unsafeDowncast(cached, to: InstanceBox<Service>.self).value
+        unbox(cached)
+        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread) }
+        return
       }
-      return try buildShared(registration, owner: owner, scope: scope, thread: thread, make: make)
+      try buildShared(registration, owner: owner, scope: scope, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .weak:
-      if let weakInstance, let instance = weakInstance as? Service {
-        if observed { emitStep(registration, .cached, scope, cachedNumber, instance, thread) }
-        return instance
+      if let weakInstance, assign(weakInstance) {
+        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread) }
+        return
       }
-      return try buildShared(registration, owner: owner, scope: scope, thread: thread, make: make)
+      try buildShared(registration, owner: owner, scope: scope, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .graph:
       if let entry = thread.graph[registration.token] {
-        if observed { emitStep(registration, .cached, scope, entry.number, entry.box, thread) }
-        return unsafeDowncast(entry.box, to: InstanceBox<Service>.self).value
+        unbox(entry.box)
+        if observed { emitStep(registration, .cached, scope, entry.number, instance(), thread) }
+        return
       }
-      let (value, number) = try build(registration, in: self, thread: thread, make: make)
-      thread.graph[registration.token] = GraphEntry(box: InstanceBox(value), number: number)
-      if observed { emitStep(registration, .created, scope, number, value, thread) }
-      return value
+      let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      thread.graph[registration.token] = GraphEntry(box: box(), number: number)
+      if observed { emitStep(registration, .created, scope, number, instance(), thread) }
     case .prototype:
-      let (value, number) = try build(registration, in: self, thread: thread, make: make)
-      if observed { emitStep(registration, .created, scope, number, value, thread) }
-      return value
+      let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      if observed { emitStep(registration, .created, scope, number, instance(), thread) }
     }
   }
 
   /// Builds a singleton, eager or weak instance exactly once under contention: the registration's
   /// build lock serialises builders, and the second one finds the first one's instance.
-  private func buildShared<Service>(
+  private func buildShared(
     _ registration: Registration, owner: Container, scope: Scope, thread: ThreadState,
-    make: (Registration, Resolver) throws -> Service
-  ) throws -> Service {
+    make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
+    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+  ) throws {
     let observed = family.isObserved && !thread.isDryRun
     let isDryRun = thread.isDryRun
-    let result: (Service, Int, Bool) = try registration.buildLock.withLock { _ in
+    let (number, isNew): (Int, Bool) = try registration.buildLock.withLock { _ in
       let (cached, weakInstance, number, epoch) = registration.state.withLock {
         ($0.cached, $0.weakInstance, $0.cachedNumber, $0.epoch)
       }
       if let cached, !isDryRun {
-        return (unsafeDowncast(cached, to: InstanceBox<Service>.self).value, number ?? 0, false)
+        unbox(cached)
+        return (number ?? 0, false)
       }
-      if let weakInstance, !isDryRun, let instance = weakInstance as? Service {
-        return (instance, number ?? 0, false)
+      if let weakInstance, !isDryRun, assign(weakInstance) {
+        return (number ?? 0, false)
       }
       // Singletons are built in, and resolve their dependencies from, the container that owns them.
-      let (value, newNumber) = try build(registration, in: owner, thread: thread, make: make)
+      let newNumber = try build(registration, in: owner, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      guard !isDryRun else { return (newNumber, true) }
+      let box: AnyObject? = scope == .weak ? nil : box()
+      let instance = scope == .weak ? instance() : nil
       registration.state.withLock { state in
-        guard state.epoch == epoch, !isDryRun else { return }
+        guard state.epoch == epoch else { return }
         state.cachedNumber = newNumber
-        if scope == .weak {
-          if type(of: value as Any) is AnyClass { state.weakInstance = value as AnyObject }
-        } else {
-          state.cached = InstanceBox(value)
+        if let box {
+          state.cached = box
+        } else if let instance, type(of: instance) is AnyClass {
+          state.weakInstance = instance as AnyObject
         }
       }
-      return (value, newNumber, true)
+      return (newNumber, true)
     }
     if observed {
-      emitStep(registration, result.2 ? .created : .cached, scope, result.1, result.0, thread)
+      emitStep(registration, isNew ? .created : .cached, scope, number, instance(), thread)
     }
-    return result.0
   }
 
   /// Runs the factory with the registration on the chain, and numbers what it built.
-  private func build<Service>(
+  private func build(
     _ registration: Registration, in container: Container, thread: ThreadState,
-    make: (Registration, Resolver) throws -> Service
-  ) throws -> (Service, Int) {
-    thread.chain.append(registration)
-    defer { thread.chain.removeLast() }
-    let value: Service
+    make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
+    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+  ) throws -> Int {
+    thread.chain.push(registration)
+    defer { thread.chain.pop() }
     do {
-      value = try make(registration, Resolver(container: container))
+      try make(registration, Resolver(container: container))
     } catch let error as ResolutionError {
       throw error
     } catch {
       throw factoryFailed(registration, error: error, thread: thread)
     }
     if thread.edgeLog != nil || family.isObserved {
-      registration.learnImplementation(of: value)
+      registration.learnImplementation(of: instance())
     }
-    return (value, thread.isDryRun ? 0 : family.nextInstanceNumber())
+    return thread.isDryRun ? 0 : family.nextInstanceNumber()
   }
 }
 

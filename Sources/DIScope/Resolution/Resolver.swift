@@ -14,11 +14,13 @@ public struct Resolver: Sendable {
   init(container: Container) { self.container = container }
 
   /// Resolves `Service` (see `Container.resolve(_:name:)`).
+  @inlinable
   public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
     try container.resolve(type, name: name)
   }
 
   /// Resolves `Service`, or `nil` when nothing is registered for it.
+  @inlinable
   public func optionalResolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service? {
     try container.optionalResolve(type, name: name)
   }

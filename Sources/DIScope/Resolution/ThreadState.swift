@@ -13,30 +13,38 @@
 /// Keeping this per thread, rather than in an object allocated per resolve, is what lets a resolve
 /// allocate nothing: factories run synchronously on the resolving thread, so a nested resolve is
 /// always on the same thread as its root.
+@usableFromInline
 final class ThreadState {
   /// The registrations being built, outermost first.
-  var chain: [Registration] = []
+  @exclusivity(unchecked) var chain = ResolutionChain()
   /// Graph-scope instances of the current root resolve, by registration token; emptied when it ends.
-  var graph: [RegistrationToken: GraphEntry] = [:]
+  @exclusivity(unchecked) var graph: [RegistrationToken: GraphEntry] = [:]
   /// The container the current root resolve started in.
-  var root: Container?
-  let cache = FastPathCache()
-  var installing: [InstallRecorder] = []
+  @usableFromInline let cache = FastPathCache()
+  @exclusivity(unchecked) var installing: [InstallRecorder] = []
   /// Set while `validate()` runs on this thread: nothing is cached, numbered or observed.
-  var isDryRun = false
+  @exclusivity(unchecked) var isDryRun = false
   /// Set while `validate()` or an eager build runs on this thread: every edge resolved is recorded.
-  var edgeLog: EdgeLog?
+  @exclusivity(unchecked) var edgeLog: EdgeLog?
 
-  init() {
-    chain.reserveCapacity(32)
+  @usableFromInline
+  init() {}
+
+  deinit {
+    chain.deallocate()
   }
 
   /// The calling thread's state, created on first use and released when the thread exits.
-  @inline(__always)
+  @inlinable
   static var current: ThreadState {
     if let raw = pthread_getspecific(threadStateKey) {
       return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
     }
+    return makeCurrent()
+  }
+
+  @usableFromInline
+  static func makeCurrent() -> ThreadState {
     let state = ThreadState()
     pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
     return state
@@ -44,7 +52,7 @@ final class ThreadState {
 }
 
 /// The key of the per-thread state; its destructor releases the state when a thread exits.
-private let threadStateKey: pthread_key_t = {
+@usableFromInline let threadStateKey: pthread_key_t = {
   var key = pthread_key_t()
   let status = pthread_key_create(&key) { raw in
     #if canImport(Darwin)

@@ -1,0 +1,51 @@
+/// The registrations a thread is building, outermost first: for cycle detection and error paths.
+///
+/// A stack of unretained references, so pushing and popping on the resolve path costs no reference
+/// counting. Safe because every registration on it is kept alive by the resolve that pushed it (the
+/// caller holds the registration for the whole build).
+struct ResolutionChain: RandomAccessCollection {
+  private var storage: UnsafeMutablePointer<Unmanaged<Registration>>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init() {
+    capacity = 32
+    storage = .allocate(capacity: capacity)
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  subscript(position: Int) -> Registration {
+    precondition(position >= 0 && position < count, "resolution chain index out of range")
+    return storage[position].takeUnretainedValue()
+  }
+
+  mutating func push(_ registration: Registration) {
+    if count == capacity {
+      let larger = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: storage, count: count)
+      storage.deallocate()
+      storage = larger
+      capacity *= 2
+    }
+    (storage + count).initialize(to: .passUnretained(registration))
+    count += 1
+  }
+
+  mutating func pop() {
+    count -= 1
+  }
+
+  /// Where `registration` is on the chain, compared by identity without touching reference counts.
+  func position(of registration: Registration) -> Int? {
+    let target = Unmanaged.passUnretained(registration).toOpaque()
+    for index in 0..<count where storage[index].toOpaque() == target { return index }
+    return nil
+  }
+
+  /// Frees the storage; the owning thread state calls it once, when the thread exits.
+  func deallocate() {
+    storage.deallocate()
+  }
+}

@@ -20,8 +20,11 @@ final class FastPathCache {
     /// The cached singleton, when the key's answer is one.
     @usableFromInline var box: AnyObject?
     /// The registration that answers the key, its owner and its effective scope: lets the slow path
-    /// skip the family lock, the stack lookup and the registration's lock.
-    var route: Route?
+    /// skip the family lock, the stack lookup and the registration's lock. Kept as separate fields
+    /// so that reading one does not copy (and retain) the others.
+    var routeRegistration: Registration?
+    var routeOwner: Container?
+    var routeScope: Scope = .prototype
     @usableFromInline init() {}
   }
 
@@ -74,16 +77,21 @@ final class FastPathCache {
     slot.pointee.name = name
     slot.pointee.generation = generation
     slot.pointee.box = box
-    slot.pointee.route = route
+    slot.pointee.routeRegistration = route?.registration
+    slot.pointee.routeOwner = route?.owner
+    slot.pointee.routeScope = route?.scope ?? .prototype
   }
 
-  /// The route stored for a key, if still valid.
-  func route(containerID: UInt64, key: ServiceKey, generation: UInt64) -> Route? {
+  /// The slot holding a valid route for a key, if any.
+  func routeSlot(containerID: UInt64, key: ServiceKey, generation: UInt64)
+    -> UnsafeMutablePointer<Slot>?
+  {
     let slot = slots + Self.index(containerID: containerID, typeID: key.typeID)
     guard slot.pointee.generation == generation, slot.pointee.containerID == containerID,
-      slot.pointee.typeID == key.typeID, slot.pointee.name == key.name
+      slot.pointee.typeID == key.typeID, slot.pointee.name == key.name,
+      slot.pointee.routeRegistration != nil
     else { return nil }
-    return slot.pointee.route
+    return slot
   }
 
   /// Drops this thread's entry for a key, if the slot holds it.

@@ -30,12 +30,13 @@ extension Container {
     let observed = family.isObserved && !thread.isDryRun
     let isPlain = !observed && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
     if isPlain,
-      let route = thread.cache.route(
-        containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring))
+      let slot = thread.cache.routeSlot(
+        containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring)),
+      let registration = slot.pointee.routeRegistration
     {
       // A repeat resolve of an unchanged key: no family lock, no stack lookup.
       return try resolveRouted(
-        route, thread: thread, make: make, box: box, unbox: unbox, assign: assign,
+        registration, slot: slot, thread: thread, make: make, box: box, unbox: unbox, assign: assign,
         instance: instance)
     }
     let (found, generation) = family.state.withLock { state in
@@ -66,7 +67,9 @@ extension Container {
       try produce(
         registration, owner: owner, generation: generation, observed: observed, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      if isPlain && thread.cache.route(containerID: id.raw, key: key, generation: generation) == nil {
+      if isPlain
+        && thread.cache.routeSlot(containerID: id.raw, key: key, generation: generation) == nil
+      {
         let scope = registration.state.withLock { $0.effectiveScope }
         thread.cache.store(
           containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
@@ -81,18 +84,18 @@ extension Container {
 
   /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
   private func resolveRouted(
-    _ route: FastPathCache.Route, thread: ThreadState,
+    _ registration: Registration, slot: UnsafeMutablePointer<FastPathCache.Slot>,
+    thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
     unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
-    let registration = route.registration
     if let start = thread.chain.position(of: registration) {
       throw cycle(through: registration, startingAt: start, thread: thread)
     }
     if thread.chain.count >= Self.maximumDepth {
       throw tooDeep(registration, thread: thread)
     }
-    switch route.scope {
+    switch slot.pointee.routeScope {
     case .prototype:
       _ = try build(
         registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
@@ -107,8 +110,9 @@ extension Container {
         thread.graph[registration.token] = GraphEntry(box: box(), number: number)
       }
     case .singleton, .eager, .weak:
+      guard let owner = slot.pointee.routeOwner else { return false }
       try produce(
-        registration, owner: route.owner, generation: 0, observed: false, thread: thread,
+        registration, owner: owner, generation: 0, observed: false, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     return true

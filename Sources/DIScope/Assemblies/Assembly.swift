@@ -43,7 +43,7 @@ extension Container {
     thread.installing.removeAll { $0 === recorder }
     let eager = family.state.withLock { _ in
       recorder.tokens.compactMap { registry.registration(for: $0) }.filter {
-        $0.state.withLock { $0.scope == .eager && $0.isCaching }
+        $0.state.withLockHeld { $0.scope == .eager && $0.isCaching }
       }
     }
     for registration in eager { buildEagerly(registration) }

@@ -10,30 +10,57 @@
 ///
 /// `Synchronization.Mutex` demands that what goes in and out be `sending`; a container's cache
 /// holds instances of arbitrary, often non-`Sendable` types that it shares across threads by
-/// contract (a singleton *is* shared), so that check cannot be met here.
+/// contract (a singleton *is* shared), so that check cannot be met here. A pthread mutex also keeps
+/// the thread sanitizer able to see the locking in `Scripts/test`'s stress run.
 ///
-/// `@unchecked Sendable`: every access to `value` happens inside `withLock`, under `mutex`.
+/// The value, the mutex and a condition variable live in one allocation (a `ManagedBuffer` whose
+/// header is the value).
+///
+/// `@unchecked Sendable`: every access to the value happens inside `withLock`, under the mutex.
 final class Protected<Value>: @unchecked Sendable {
-  @exclusivity(unchecked) private var value: Value
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private struct Lock {
+    var mutex = pthread_mutex_t()
+    var condition = pthread_cond_t()
+  }
+  private let buffer: ManagedBuffer<Value, Lock>
 
   init(_ value: Value) {
-    self.value = value
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
+    buffer = ManagedBuffer<Value, Lock>.create(minimumCapacity: 1) { _ in value }
+    buffer.withUnsafeMutablePointerToElements { lock in
+      lock.initialize(to: Lock())
+      pthread_mutex_init(&lock.pointee.mutex, nil)
+      pthread_cond_init(&lock.pointee.condition, nil)
+    }
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    buffer.withUnsafeMutablePointerToElements { lock in
+      pthread_cond_destroy(&lock.pointee.condition)
+      pthread_mutex_destroy(&lock.pointee.mutex)
+      lock.deinitialize(count: 1)
+    }
   }
 
   @inline(__always)
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&value)
+    try buffer.withUnsafeMutablePointers { value, lock in
+      pthread_mutex_lock(&lock.pointee.mutex)
+      defer { pthread_mutex_unlock(&lock.pointee.mutex) }
+      return try body(&value.pointee)
+    }
+  }
+
+  /// Waits for `broadcast()`; call only inside `withLock` (the mutex is released while waiting).
+  func wait() {
+    buffer.withUnsafeMutablePointerToElements { lock in
+      _ = pthread_cond_wait(&lock.pointee.condition, &lock.pointee.mutex)
+    }
+  }
+
+  /// Wakes every thread in `wait()`.
+  func broadcast() {
+    buffer.withUnsafeMutablePointerToElements { lock in
+      _ = pthread_cond_broadcast(&lock.pointee.condition)
+    }
   }
 }

@@ -130,7 +130,7 @@ extension Container {
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,
         factory: factory, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
-        isMock: isMock, ownerID: id, groupName: installing?.name)
+        isMock: isMock, ownerID: id, groupName: installing?.name, lock: family.state)
       let shadowed = registry.stacks[key]?.last
       registry.push(registration)
       return (registration, shadowed)

@@ -59,19 +59,30 @@ final class Registry: @unchecked Sendable {
   @exclusivity(unchecked) var keyOrder: [ServiceKey] = []
 
   func push(_ registration: Registration) {
-    if stacks[registration.key] == nil { keyOrder.append(registration.key) }
-    stacks[registration.key, default: []].append(registration)
+    let isNew = Self.pushing(registration, onto: &stacks[registration.key, default: []])
+    if isNew { keyOrder.append(registration.key) }
     keysByToken[registration.token] = registration.key
+  }
+
+  /// Pushes in place (one hash lookup); returns whether the key had never been registered.
+  private static func pushing(_ registration: Registration, onto stack: inout [Registration]) -> Bool {
+    let isNew = stack.isEmpty && stack.capacity == 0
+    stack.append(registration)
+    return isNew
   }
 
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   func remove(_ token: RegistrationToken) -> (Registration, Int)? {
-    guard let key = keysByToken.removeValue(forKey: token),
-      var stack = stacks[key],
-      let index = stack.lastIndex(where: { $0.token == token })
-    else { return nil }
+    guard let key = keysByToken.removeValue(forKey: token) else { return nil }
+    // One hash lookup: the stack is changed in place.
+    return Self.removing(token, from: &stacks[key, default: []])
+  }
+
+  private static func removing(_ token: RegistrationToken, from stack: inout [Registration])
+    -> (Registration, Int)?
+  {
+    guard let index = stack.lastIndex(where: { $0.token == token }) else { return nil }
     let registration = stack.remove(at: index)
-    stacks[key] = stack
     return (registration, stack.count - index)
   }
 

@@ -1,19 +1,23 @@
-import Synchronization
-
 /// One entry in a service's stack: the factory, its scope and caching, and what it has cached.
 ///
-/// The stacks that hold registrations are guarded by the family lock; a registration's own mutable
-/// state (scope, caching, cached instance) is guarded by its own `state` mutex, and `buildLock`
-/// makes a singleton's factory run exactly once under contention without holding any container lock
-/// (so a factory may resolve and register freely).
+/// The stacks that hold registrations, and each registration's own mutable state (scope, caching,
+/// cached instance), are guarded by the one family lock: a registration costs no lock of its own,
+/// and a resolve that looks a registration up reads its state under the lock it already takes.
+/// A singleton's factory runs exactly once under contention, without holding the lock (so a factory
+/// may resolve and register freely): the builder marks the state `isBuilding`, and others wait on the
+/// family's condition until it is done.
+///
+/// `@unchecked Sendable`: `_state` is read and written only inside `state.withLock`, which holds
+/// the family lock; everything else is immutable.
 @usableFromInline
-final class Registration: Sendable {
+final class Registration: @unchecked Sendable {
   let token: RegistrationToken
   let key: ServiceKey
   /// The implementation's display name when known (`ConsoleLogger`), else the service's.
-  let implementationName: String
-  /// Whether `implementationName` was given at registration (scripts), rather than guessed.
-  let hasExplicitImplementation: Bool
+  /// The implementation's name when the registration gave it (scripts do); otherwise learnt from
+  /// the first traced build, or the service's name. Computed only when shown.
+  let explicitImplementationName: String?
+  var hasExplicitImplementation: Bool { explicitImplementationName != nil }
   /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`.
   @usableFromInline let factory: AnyObject & Sendable
   /// The argument types the factory takes, for error messages: `(String, Int)`, or `nil` for none.
@@ -23,29 +27,28 @@ final class Registration: Sendable {
   let ownerID: ContainerID
   /// The assembly that installed it, if any.
   let groupName: String?
-  let state: Protected<RegistrationState>
-  /// Held while a singleton, eager or weak instance is built, so its factory runs once. Made on
-  /// first use: prototype and graph registrations never need one.
-  private let lazyBuildLock = AtomicLazyReference<Protected<Void>>()
-  var buildLock: Protected<Void> {
-    lazyBuildLock.load() ?? lazyBuildLock.storeIfNil(Protected(()))
-  }
+  /// The family lock, which guards `_state`.
+  let lock: Protected<FamilyState>
+  @exclusivity(unchecked) fileprivate var _state: RegistrationState
+
+  /// The registration's state, under the family lock. Never call with the family lock held.
+  var state: StateAccess { StateAccess(registration: self) }
 
   init(
     token: RegistrationToken, key: ServiceKey, implementationName: String?,
     factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
-    isMock: Bool, ownerID: ContainerID, groupName: String?
+    isMock: Bool, ownerID: ContainerID, groupName: String?, lock: Protected<FamilyState>
   ) {
     self.token = token
     self.key = key
-    self.implementationName = implementationName ?? key.serviceName
-    self.hasExplicitImplementation = implementationName != nil
+    self.explicitImplementationName = implementationName
     self.factory = factory
     self.argumentTypes = argumentTypes
     self.isMock = isMock
     self.ownerID = ownerID
     self.groupName = groupName
-    self.state = Protected(RegistrationState(scope: scope, isCaching: isCaching))
+    self.lock = lock
+    self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 
   /// A description for events and reports.
@@ -54,9 +57,26 @@ final class Registration: Sendable {
       ($0.scope, $0.isCaching, $0.cachedNumber, $0.builtTypeName)
     }
     return RegistrationInfo(
-      token: token, key: key, implementationName: built ?? implementationName, scope: scope,
+      token: token, key: key,
+      implementationName: explicitImplementationName ?? built ?? key.serviceName, scope: scope,
       isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, group: groupName,
       container: container, cachedInstanceNumber: cachedNumber, stackDepth: stackDepth)
+  }
+}
+
+/// Access to a registration's state under the family lock.
+struct StateAccess {
+  let registration: Registration
+
+  @inline(__always)
+  func withLock<Result>(_ body: (inout RegistrationState) throws -> Result) rethrows -> Result {
+    try registration.lock.withLock { _ in try body(&registration._state) }
+  }
+
+  /// For callers that already hold the family lock.
+  @inline(__always)
+  func withLockHeld<Result>(_ body: (inout RegistrationState) throws -> Result) rethrows -> Result {
+    try body(&registration._state)
   }
 }
 
@@ -66,8 +86,15 @@ struct RegistrationState {
   var isCaching: Bool
   /// The cached instance of a singleton or eager registration: an `InstanceBox<Service>`.
   var cached: AnyObject?
-  /// The instance of a weak registration, held weakly.
-  weak var weakInstance: AnyObject?
+  /// The instance of a weak registration, held weakly (boxed: a weak reference is costly to make
+  /// and destroy, and only weak registrations need one).
+  var weakBox: WeakBox?
+  var weakInstance: AnyObject? {
+    get { weakBox?.object }
+    set { weakBox = newValue.map(WeakBox.init) }
+  }
+  /// Set while one thread builds the singleton; others wait on the family's condition.
+  var isBuilding = false
   var cachedNumber: Int?
   /// The dynamic type the factory built, once seen by a traced or validated build.
   var builtTypeName: String?
@@ -138,4 +165,10 @@ extension Registration {
     let name = String(describing: type(of: value))
     state.withLock { $0.builtTypeName = name }
   }
+}
+
+/// A weak reference, boxed.
+final class WeakBox {
+  weak var object: AnyObject?
+  init(_ object: AnyObject) { self.object = object }
 }

@@ -34,9 +34,12 @@ extension Container {
         containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring)),
       let registration = slot.pointee.routeRegistration
     {
-      // A repeat resolve of an unchanged key: no family lock, no stack lookup.
+      // A repeat resolve of an unchanged key: no family lock, no stack lookup. Everything is read
+      // from the slot now: nested resolves may move the table.
+      let scope = slot.pointee.routeScope
+      let owner = scope.isCached ? slot.pointee.routeOwner : nil
       return try resolveRouted(
-        registration, slot: slot, thread: thread, make: make, box: box, unbox: unbox, assign: assign,
+        registration, scope: scope, owner: owner, thread: thread, make: make, box: box, unbox: unbox, assign: assign,
         instance: instance)
     }
     let (found, generation) = family.state.withLock { state in
@@ -84,8 +87,7 @@ extension Container {
 
   /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
   private func resolveRouted(
-    _ registration: Registration, slot: UnsafeMutablePointer<FastPathCache.Slot>,
-    thread: ThreadState,
+    _ registration: Registration, scope: Scope, owner: Container?, thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
     unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
@@ -95,7 +97,7 @@ extension Container {
     if thread.chain.count >= Self.maximumDepth {
       throw tooDeep(registration, thread: thread)
     }
-    switch slot.pointee.routeScope {
+    switch scope {
     case .prototype:
       _ = try build(
         registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
@@ -110,7 +112,7 @@ extension Container {
         thread.graph[registration.token] = GraphEntry(box: box(), number: number)
       }
     case .singleton, .eager, .weak:
-      guard let owner = slot.pointee.routeOwner else { return false }
+      guard let owner else { return false }
       try produce(
         registration, owner: owner, generation: 0, observed: false, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
@@ -166,8 +168,9 @@ extension Container {
     }
   }
 
-  /// Builds a singleton, eager or weak instance exactly once under contention: the registration's
-  /// build lock serialises builders, and the second one finds the first one's instance.
+  /// Builds a singleton, eager or weak instance exactly once under contention: the builder marks
+  /// the registration `isBuilding` under the family lock and builds outside it; other threads wait
+  /// on the family's condition, then find the builder's instance.
   private func buildShared(
     _ registration: Registration, owner: Container, scope: Scope, thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
@@ -175,35 +178,73 @@ extension Container {
   ) throws {
     let observed = family.isObserved && !thread.isDryRun
     let isDryRun = thread.isDryRun
-    let (number, isNew): (Int, Bool) = try registration.buildLock.withLock { _ in
-      let (cached, weakInstance, number, epoch) = registration.state.withLock {
-        ($0.cached, $0.weakInstance, $0.cachedNumber, $0.epoch)
+    let lock = family.state
+    enum Claim { case cached(AnyObject, Int), weak(AnyObject, Int), build(epoch: Int) }
+    let claim: Claim = lock.withLock { _ in
+      while true {
+        let state = registration.state.withLockHeld { $0 }
+        if let cached = state.cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
+        if let weak = state.weakInstance, !isDryRun { return .weak(weak, state.cachedNumber ?? 0) }
+        if !state.isBuilding || isDryRun {
+          if !isDryRun { registration.state.withLockHeld { $0.isBuilding = true } }
+          return .build(epoch: state.epoch)
+        }
+        lock.wait()
       }
-      if let cached, !isDryRun {
-        unbox(cached)
-        return (number ?? 0, false)
+    }
+    let number: Int
+    switch claim {
+    case .cached(let cached, let cachedNumber):
+      unbox(cached)
+      number = cachedNumber
+    case .weak(let object, let cachedNumber) where assign(object):
+      number = cachedNumber
+    case .weak, .build:
+      let epoch: Int
+      if case .build(let claimed) = claim { epoch = claimed } else { epoch = -1 }
+      let built: Int
+      do {
+        // Singletons are built in, and resolve their dependencies from, the container that owns
+        // them.
+        built = try build(
+          registration, in: owner, thread: thread, make: make, box: box, unbox: unbox,
+          assign: assign, instance: instance)
+      } catch {
+        if !isDryRun { finishBuilding(registration, store: nil) }
+        throw error
       }
-      if let weakInstance, !isDryRun, assign(weakInstance) {
-        return (number ?? 0, false)
+      if !isDryRun {
+        let value = instance()
+        let boxed: AnyObject? = scope == .weak ? nil : box()
+        let object: AnyObject? =
+          scope == .weak && type(of: value) is AnyClass ? value as AnyObject : nil
+        finishBuilding(registration, store: (epoch, built, boxed, object))
       }
-      // Singletons are built in, and resolve their dependencies from, the container that owns them.
-      let newNumber = try build(registration, in: owner, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      guard !isDryRun else { return (newNumber, true) }
-      let box: AnyObject? = scope == .weak ? nil : box()
-      let instance = scope == .weak ? instance() : nil
-      registration.state.withLock { state in
-        guard state.epoch == epoch else { return }
-        state.cachedNumber = newNumber
-        if let box {
-          state.cached = box
-        } else if let instance, type(of: instance) is AnyClass {
-          state.weakInstance = instance as AnyObject
+      if observed { emitStep(registration, .created, scope, built, instance(), thread) }
+      return
+    }
+    if observed { emitStep(registration, .cached, scope, number, instance(), thread) }
+  }
+
+  /// Clears `isBuilding`, stores what was built if the registration did not change meanwhile, and
+  /// wakes the threads waiting for it.
+  private func finishBuilding(
+    _ registration: Registration,
+    store: (epoch: Int, number: Int, boxed: AnyObject?, object: AnyObject?)?
+  ) {
+    let lock = family.state
+    lock.withLock { _ in
+      registration.state.withLockHeld { state in
+        state.isBuilding = false
+        guard let store, state.epoch == store.epoch else { return }
+        state.cachedNumber = store.number
+        if let boxed = store.boxed {
+          state.cached = boxed
+        } else if let object = store.object {
+          state.weakInstance = object
         }
       }
-      return (newNumber, true)
-    }
-    if observed {
-      emitStep(registration, isNew ? .created : .cached, scope, number, instance(), thread)
+      lock.broadcast()
     }
   }
 

@@ -1,5 +1,6 @@
 import DIScope
 import Dispatch
+import Foundation
 import Testing
 
 /// Run by `Scripts/test` under the thread sanitizer as well (`--filter StressTests`).
@@ -17,6 +18,25 @@ struct StressTests {
       #expect(builds.value == 1)
       #expect(seen.distinctCount == 1)
     }
+  }
+
+  @Test func waitersGetTheBuildersInstanceAndRetryAfterAFailure() throws {
+    let container = Container()
+    let builds = Counter()
+    container.register(Db.self) { _ in
+      builds.increment()
+      usleep(2_000)  // long enough that the other threads find the build in progress and wait
+      if builds.value == 1 { throw Boom.failed }
+      return Db()
+    }
+    let seen = Collected()
+    let failures = Counter()
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      do { seen.add(try container.resolve(Db.self)) } catch { failures.increment() }
+    }
+    #expect(builds.value == 2, "the first build failed; exactly one other thread built it again")
+    #expect(failures.value == 1)
+    #expect(seen.distinctCount == 1)
   }
 
   @Test func registerResolveAndRemoveFromManyThreadsAtOnce() throws {

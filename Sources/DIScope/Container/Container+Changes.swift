@@ -12,9 +12,10 @@ extension Container {
   /// ```
   @discardableResult
   public func remove(_ token: RegistrationToken) -> Bool {
+    let observed = family.isObserved
     let removed = family.state.withLock { _ -> (Registration, Int, Registration?)? in
       guard let (registration, depth) = registry.remove(token) else { return nil }
-      return (registration, depth, registry.stacks[registration.key]?.last)
+      return (registration, depth, observed ? registry.stacks[registration.key]?.last : nil)
     }
     guard let (registration, depth, uncovered) = removed else { return false }
     changed(registration.key)

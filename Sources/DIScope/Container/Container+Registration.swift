@@ -125,13 +125,13 @@ extension Container {
   ) -> RegistrationToken {
     let installing = ThreadState.current.installing.last { $0.container === self }
     let (registration, shadowed) = family.state.withLock { state in
-      let token = RegistrationToken(number: state.nextToken)
+      let token = RegistrationToken(number: state.nextToken, key: key)
       state.nextToken += 1
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,
         factory: factory, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
         isMock: isMock, ownerID: id, groupName: installing?.name, lock: family.state)
-      let shadowed = registry.stacks[key]?.last
+      let shadowed = isMock && family.isObserved ? registry.stacks[key]?.last : nil
       registry.push(registration)
       return (registration, shadowed)
     }

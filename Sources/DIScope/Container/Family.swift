@@ -53,15 +53,12 @@ struct FamilyState {
 final class Registry: @unchecked Sendable {
   /// One stack per key, newest registration last.
   @exclusivity(unchecked) var stacks: [ServiceKey: [Registration]] = [:]
-  /// Where each live token sits, for `remove`.
-  @exclusivity(unchecked) var keysByToken: [RegistrationToken: ServiceKey] = [:]
   /// The order in which keys were first registered, for stable reports.
   @exclusivity(unchecked) var keyOrder: [ServiceKey] = []
 
   func push(_ registration: Registration) {
     let isNew = Self.pushing(registration, onto: &stacks[registration.key, default: []])
     if isNew { keyOrder.append(registration.key) }
-    keysByToken[registration.token] = registration.key
   }
 
   /// Pushes in place (one hash lookup); returns whether the key had never been registered.
@@ -73,9 +70,9 @@ final class Registry: @unchecked Sendable {
 
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   func remove(_ token: RegistrationToken) -> (Registration, Int)? {
-    guard let key = keysByToken.removeValue(forKey: token) else { return nil }
+    guard let key = token.key, let index = stacks.index(forKey: key) else { return nil }
     // One hash lookup: the stack is changed in place.
-    return Self.removing(token, from: &stacks[key, default: []])
+    return Self.removing(token, from: &stacks.values[index])
   }
 
   private static func removing(_ token: RegistrationToken, from stack: inout [Registration])
@@ -87,7 +84,7 @@ final class Registry: @unchecked Sendable {
   }
 
   func registration(for token: RegistrationToken) -> Registration? {
-    guard let key = keysByToken[token] else { return nil }
+    guard let key = token.key else { return nil }
     return stacks[key]?.last(where: { $0.token == token })
   }
 }

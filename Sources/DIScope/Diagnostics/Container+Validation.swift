@@ -125,7 +125,7 @@ extension Container {
     return findings.filter { seen.insert("\($0.kind)|\($0.message)|\($0.path)").inserted }
       .sorted {
         let (l, r) = (order.firstIndex(of: $0.kind)!, order.firstIndex(of: $1.kind)!)
-        return l != r ? l < r : ($0.tokens.first ?? .init(number: 0)) < ($1.tokens.first ?? .init(number: 0))
+        return l != r ? l < r : ($0.tokens.first?.number ?? 0) < ($1.tokens.first?.number ?? 0)
       }
   }
 

@@ -10,10 +10,23 @@
 public struct RegistrationToken: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The token's number, unique within its container family.
   public let number: Int
+  /// The key it was registered under, so `remove` goes straight to its stack. Not part of equality.
+  let key: ServiceKey?
 
-  init(number: Int) { self.number = number }
+  init(number: Int, key: ServiceKey?) {
+    self.number = number
+    self.key = key
+  }
 
   public var description: String { "t\(number)" }
+
+  public static func == (lhs: RegistrationToken, rhs: RegistrationToken) -> Bool {
+    lhs.number == rhs.number
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(number)
+  }
 
   public static func < (lhs: RegistrationToken, rhs: RegistrationToken) -> Bool {
     lhs.number < rhs.number

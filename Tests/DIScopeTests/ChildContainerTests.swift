@@ -59,3 +59,37 @@ struct ChildContainerTests {
     #expect(try child.resolve((any Logger).self).label == "console")
   }
 }
+
+@Suite("Standby mocks and untyped resolves, for tools")
+struct StandbyMockTests {
+  @Test func aStandbyMockIsPushedOnlyWhenAskedFor() throws {
+    let container = Container()
+    container.register(Logger.self) { _ in ConsoleLogger() }
+    container.registerMock(Logger.self) { NullLogger() }
+    #expect(try container.resolve(Logger.self).label == "console")
+    #expect(container.standbyMockKeys == [ServiceKey(Logger.self)])
+    let token = try #require(container.pushStandbyMock(for: ServiceKey(Logger.self)))
+    #expect(try container.resolve(Logger.self).label == "null")
+    #expect(container.registration(token)?.isMock == true)
+    container.remove(token)
+    #expect(try container.resolve(Logger.self).label == "console")
+    #expect(container.pushStandbyMock(for: ServiceKey(Db.self)) == nil)
+  }
+
+  @Test func aChildFindsItsParentsStandbyMock() throws {
+    let parent = Container()
+    parent.registerMock(Db.self) { Db() }
+    let child = parent.makeChild()
+    #expect(child.pushStandbyMock(for: ServiceKey(Db.self)) != nil)
+    #expect(child.canResolve(Db.self))
+    #expect(!parent.canResolve(Db.self), "pushed into the child that asked")
+  }
+
+  @Test func resolveAnyReturnsTheInstanceUntyped() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    let any = try container.resolveAny(key: ServiceKey(ControlContext.self))
+    #expect(any as? ControlContext === (try container.resolve(ControlContext.self)))
+    #expect(throws: ResolutionError.self) { try container.resolveAny(key: ServiceKey(Db.self)) }
+  }
+}

@@ -53,6 +53,8 @@ struct FamilyState {
 final class Registry: @unchecked Sendable {
   /// One stack per key, newest registration last.
   @exclusivity(unchecked) var stacks: [ServiceKey: [Registration]] = [:]
+  /// Mocks registered on standby (`registerMock`), pushed on demand.
+  @exclusivity(unchecked) var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
   /// The order in which keys were first registered, for stable reports.
   @exclusivity(unchecked) var keyOrder: [ServiceKey] = []
 

@@ -1,0 +1,56 @@
+/// Mocks kept on standby: registered for a service but not pushed until asked for, so a tool — a
+/// `.dis` script replayed against the app's container, the playground attached to it — can swap
+/// them in by the service's name.
+extension Container {
+  /// Keeps `factory` ready as the mock of `Service`, without pushing it: `pushStandbyMock(for:)`
+  /// pushes it when asked (a replayed script's `mock Logger`).
+  ///
+  /// ```swift
+  /// container.registerMock(Logger.self) { MockLogger() }
+  /// try DisScript(contentsOf: url).replay(on: container)   // `mock Logger` pushes MockLogger
+  /// ```
+  public func registerMock<Service>(
+    _ type: Service.Type, name: String? = nil,
+    factory: @escaping @Sendable () -> Service
+  ) {
+    let key = ServiceKey(type, name: name)
+    let push: @Sendable (Container) -> RegistrationToken = { container in
+      container.register(
+        key, scope: .singleton, isMock: true, factory: FactoryBox { _ in factory() },
+        argumentTypes: nil)
+    }
+    family.state.withLock { _ in registry.standbyMocks[key] = push }
+  }
+
+  /// Pushes the standby mock of `key` (see `registerMock(_:name:factory:)`), looking in parents
+  /// too; `nil` when none was registered.
+  @discardableResult
+  public func pushStandbyMock(for key: ServiceKey) -> RegistrationToken? {
+    let push = family.state.withLock { _ in
+      lineage.lazy.compactMap { $0.registry.standbyMocks[key] }.first
+    }
+    return push?(self)
+  }
+
+  /// The keys that have a standby mock here or in a parent.
+  public var standbyMockKeys: [ServiceKey] {
+    family.state.withLock { _ in
+      Array(Set(lineage.flatMap { $0.registry.standbyMocks.keys }))
+    }.sorted { $0.description < $1.description }
+  }
+
+  /// Resolves whatever answers `key`, untyped: for tools that know a service only by its name.
+  ///
+  /// - Throws: `ResolutionError` as `resolve` would; `.argumentMismatch` for registrations that
+  ///   take runtime arguments.
+  public func resolveAny(key: ServiceKey) throws -> Any {
+    let found = family.state.withLock { state in lookup(key, in: state) }
+    guard let (registration, _) = found else {
+      throw notRegistered(key, thread: ThreadState.current, arguments: nil)
+    }
+    guard let factory = registration.factory as? ErasedFactory else {
+      throw argumentMismatch(registration, passed: nil)
+    }
+    return try factory.resolveErased(in: self, key: key)
+  }
+}

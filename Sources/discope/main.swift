@@ -1,1 +1,3 @@
 import DIScopeCLI
+
+DiscopeCommand.main()

@@ -1,8 +1,9 @@
 /// One system's side of a workload: a loop that performs the workload's operation a given
 /// number of times, each result going to the sink.
 ///
-/// The loop itself is the unit the sampler times, so the per-iteration cost of calling it is
-/// one closure call per sample, not per operation.
+/// The loop itself is the unit the sampler times, so the cost of calling it is one closure call
+/// per sample, not per operation. A contender that must leave set-up out of its time, as W5's
+/// thread start does, times itself (`Contender.selfTimed`).
 ///
 /// ```swift
 /// Contender("DIScope", role: .subject) { iterations, sink in
@@ -28,9 +29,10 @@ public struct Contender {
   public let group: String
   /// How many operations one iteration performs: the number of threads for W5, 1 elsewhere.
   public let operationsPerIteration: Int
-  /// Runs the operation `iterations` times.
-  public let body: (_ iterations: Int, _ sink: Sink) throws -> Void
+  /// Runs the operation `iterations` times and returns how long that took, in nanoseconds.
+  public private(set) var measure: (_ iterations: Int, _ sink: Sink) throws -> Double
 
+  /// A contender whose loop the sampler times from the outside.
   public init(
     _ label: String, role: Role, group: String = "", operationsPerIteration: Int = 1,
     body: @escaping (_ iterations: Int, _ sink: Sink) throws -> Void
@@ -39,7 +41,19 @@ public struct Contender {
     self.role = role
     self.group = group
     self.operationsPerIteration = operationsPerIteration
-    self.body = body
+    self.measure = { iterations, sink in try Stopwatch.time { try body(iterations, sink) } }
+  }
+
+  /// A contender that times its own loop: `measure` returns the nanoseconds it took.
+  public static func selfTimed(
+    _ label: String, role: Role, group: String = "", operationsPerIteration: Int = 1,
+    measure: @escaping (_ iterations: Int, _ sink: Sink) throws -> Double
+  ) -> Contender {
+    var contender = Contender(
+      label, role: role, group: group, operationsPerIteration: operationsPerIteration
+    ) { _, _ in }
+    contender.measure = measure
+    return contender
   }
 }
 

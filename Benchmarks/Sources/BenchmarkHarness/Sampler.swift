@@ -24,14 +24,15 @@ public struct Sampler {
       for offset in contenders.indices {
         let index = (offset + round) % contenders.count
         let contender = contenders[index]
-        let elapsed = try Stopwatch.time { try contender.body(iterations[index], sink) }
+        let elapsed = try contender.measure(iterations[index], sink)
         let operations = Double(iterations[index] * contender.operationsPerIteration)
         samples[index].append(elapsed / operations)
       }
     }
     let rows = contenders.indices.map { index in
       ContenderResult(
-        label: contenders[index].label, role: contenders[index].role, group: contenders[index].group,
+        label: contenders[index].label, role: contenders[index].role,
+        group: contenders[index].group,
         iterations: iterations[index], samples: samples[index])
     }
     return WorkloadResult(workload: workload, rows: rows)
@@ -39,9 +40,10 @@ public struct Sampler {
 
   /// The iteration count at which one sample of `contender` takes about the plan's sample time.
   func calibrate(_ contender: Contender, sink: Sink) throws -> Int {
+    if let fixed = plan.fixedIterations { return fixed }
     var iterations = 1
     while true {
-      let elapsed = try Stopwatch.time { try contender.body(iterations, sink) }
+      let elapsed = try contender.measure(iterations, sink)
       if elapsed >= plan.sampleNanoseconds / 8 || iterations >= 1 << 40 {
         let scaled = Double(iterations) * plan.sampleNanoseconds / max(elapsed, 1)
         return max(1, Int(scaled.rounded()))

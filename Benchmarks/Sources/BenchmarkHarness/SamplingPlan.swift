@@ -7,6 +7,9 @@ public struct SamplingPlan: Sendable {
   public var rounds: Int
   /// The wall time one sample aims at; iteration counts are calibrated to it.
   public var sampleNanoseconds: Double
+  /// When set, every sample runs exactly this many iterations and nothing is calibrated: for a
+  /// profiler, which counts per call and slows the program too much for time-based calibration.
+  public var fixedIterations: Int?
 
   public init(rounds: Int, sampleMilliseconds: Double) {
     self.rounds = rounds

@@ -6,7 +6,10 @@
 public struct TargetCheck: Sendable {
   /// Where a measurement must fall to meet its target.
   public enum Bound: Sendable {
-    case atMost(Double), below(Double), atLeast(Double), above(Double)
+    case atMost(Double)
+    case below(Double)
+    case atLeast(Double)
+    case above(Double)
 
     func admits(_ value: Double) -> Bool {
       switch self {

@@ -59,14 +59,15 @@ public enum Format {
     return (value < 0 ? "-" : "") + out
   }
 
-  /// `value` with `digits` decimals.
+  /// `value` with `digits` decimals, the whole part grouped.
   public static func fixed(_ value: Double, digits: Int) -> String {
-    var scale = 1.0
+    var scale = 1
     for _ in 0..<digits { scale *= 10 }
-    let scaled = Int((value * scale).rounded())
-    let whole = grouped(scaled / Int(scale))
-    let fraction = String(scaled.magnitude % UInt(scale))
-    let padded = String(repeating: "0", count: digits - fraction.count) + fraction
-    return (scaled < 0 && scaled / Int(scale) == 0 ? "-" : "") + whole + "." + padded
+    let scaled = Int((value * Double(scale)).rounded())
+    let sign = scaled < 0 ? "-" : ""
+    let whole = grouped(Int(scaled.magnitude) / scale)
+    guard digits > 0 else { return sign + whole }
+    let fraction = String(Int(scaled.magnitude) % scale)
+    return sign + whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
   }
 }

@@ -18,7 +18,8 @@ public struct ContenderResult: Sendable {
     guard !values.isEmpty else { return .nan }
     let sorted = values.sorted()
     let middle = sorted.count / 2
-    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    return sorted.count.isMultiple(of: 2)
+      ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
   }
 }
 

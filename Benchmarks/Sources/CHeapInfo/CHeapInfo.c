@@ -1,14 +1,14 @@
 #include "CHeapInfo.h"
 
-#if defined(__GLIBC__)
+#include <stdlib.h> /* defines __GLIBC__ where glibc is the C library */
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
 #include <malloc.h>
-#endif
 
 long long discope_bench_heap_bytes_in_use(void) {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
   struct mallinfo2 info = mallinfo2();
   return (long long)(info.uordblks + info.hblkhd);
-#else
-  return -1;
-#endif
 }
+#else
+long long discope_bench_heap_bytes_in_use(void) { return -1; }
+#endif

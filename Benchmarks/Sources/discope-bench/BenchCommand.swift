@@ -8,7 +8,7 @@ import Foundation
 /// ```
 /// Scripts/bench                  # the full run, a few minutes
 /// Scripts/bench --quick          # every workload briefly: a smoke check
-/// Scripts/bench --only W2 --system DIScope --rounds 1   # one workload, one system: to profile
+/// Scripts/bench --only W2 --system DIScope --rounds 1 --iterations 100000   # to profile
 /// ```
 @main
 struct BenchCommand: ParsableCommand {
@@ -37,7 +37,12 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Target duration of one sample in milliseconds (default: 25, or 2 with --quick).")
   var sampleMs: Double?
 
-  @Option(help: "Graph-scope resolves for the memory check (default: 1,000,000, or 100,000 with --quick).")
+  @Option(help: "Run exactly this many iterations per sample, uncalibrated (for a profiler).")
+  var iterations: Int?
+
+  @Option(
+    help: "Graph-scope resolves for the memory check (default: 1,000,000, or 100,000 with --quick)."
+  )
   var graphResolves: Int?
 
   func validate() throws {
@@ -49,18 +54,25 @@ struct BenchCommand: ParsableCommand {
     }
     if let rounds, rounds < 1 { throw ValidationError("'--rounds' must be at least 1.") }
     if let sampleMs, sampleMs <= 0 { throw ValidationError("'--sample-ms' must be positive.") }
+    if let iterations, iterations < 1 {
+      throw ValidationError("'--iterations' must be at least 1.")
+    }
   }
 
   /// `--only`'s ids, normalised: `w3` is `W3`, `Memory` is `memory`.
   var selection: Set<String> {
     let ids = (only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    return Set(ids.filter { !$0.isEmpty }.map { $0.lowercased() == Suite.memoryID ? Suite.memoryID : $0.uppercased() })
+    return Set(
+      ids.filter { !$0.isEmpty }.map {
+        $0.lowercased() == Suite.memoryID ? Suite.memoryID : $0.uppercased()
+      })
   }
 
   func run() throws {
     var plan = quick ? SamplingPlan.quick : SamplingPlan.full
     if let rounds { plan.rounds = rounds }
     if let sampleMs { plan.sampleNanoseconds = sampleMs * 1e6 }
+    plan.fixedIterations = iterations
     let suite = Suite(
       plan: plan, selection: selection, systemFilter: system,
       graphResolves: graphResolves ?? (quick ? 100_000 : 1_000_000))

@@ -8,9 +8,8 @@ import Swinject
 enum GraphMemory {
   static let warmUpResolves = 1_000
 
-  static func measure(resolves: Int) throws -> [MemoryRow] {
+  static func measure(resolves: Int, sink: Sink) throws -> [MemoryRow] {
     let action = "\(Format.grouped(resolves)) resolves"
-    let sink = Sink()
     let container = discopeContainer()
     let discope = try growth(resolves) { sink.consume(try container.resolve(GraphRoot.self)) }
     let swinject = swinjectContainer()

@@ -11,15 +11,19 @@ import Swinject
 /// metadata for `FactoryBox<Service0042>` and the like, dictionary growth patterns) are paid
 /// before measuring; what is left is the steady cost per registration. Factories are generic
 /// closures (`{ _ in S() }`), which capture `S`'s metadata: a 32-byte context each, the same in
-/// every system and in the baseline.
+/// every system and in the baseline. The time of the measured pass is printed too.
 enum RegistrationMemory {
   static func measure() -> [MemoryRow] {
     let types = generatedServiceTypes
     func row(_ label: String, _ action: String, _ register: () -> Any) -> MemoryRow {
       _ = register()
-      let (bytes, kept) = HeapUsage.growth(of: register)
+      var kept: Any = ()
+      var bytes: Int?
+      let nanoseconds = Stopwatch.time { (bytes, kept) = HeapUsage.growth(of: register) }
       withExtendedLifetime(kept) {}
-      return MemoryRow(label: label, action: action, count: types.count, bytes: bytes)
+      return MemoryRow(
+        label: label, action: action, count: types.count, bytes: bytes,
+        milliseconds: nanoseconds / 1e6)
     }
     let registrations = "\(Format.grouped(types.count)) registrations"
     return [

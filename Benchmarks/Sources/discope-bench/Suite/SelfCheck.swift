@@ -38,14 +38,16 @@ enum SelfCheck {
     try expect(child.resolve(Logger.self)!.isMock, "Swinject: the child's mock answers")
     try expect(!swinject.resolve(Logger.self)!.isMock, "Swinject: the parent is untouched")
 
-    let insideIsMock = withDependencies { $0.logger = mock } operation: {
-      @Dependency(\.logger) var logger
+    let insideIsMock = withDependencies {
+      $0.logger = mock
+    } operation: {
+      @Dependencies.Dependency(\.logger) var logger
       return logger.isMock
     }
-    @Dependency(\.logger) var logger
+    @Dependencies.Dependency(\.logger) var logger
     try expect(insideIsMock, "swift-dependencies: the mock answers inside withDependencies")
     try expect(!logger.isMock, "swift-dependencies: the live value answers outside")
-    @Dependency(\.makePresenter) var makePresenter
+    @Dependencies.Dependency(\.makePresenter) var makePresenter
     let (one, two) = (makePresenter(), makePresenter())
     try expect(one !== two, "swift-dependencies: the presenter factory makes new instances")
     try expect(

@@ -38,14 +38,19 @@ struct Suite {
     var memory = MemoryResults()
     if isSelected(Self.memoryID) && systemFilter == nil {
       memory.registrations = RegistrationMemory.measure()
-      say(MemoryRow.report("memory  10,000 registrations", memory.registrations, unit: "registration") + "\n")
-      memory.graph = try GraphMemory.measure(resolves: graphResolves)
+      say(
+        MemoryRow.report("memory  10,000 registrations", memory.registrations, unit: "registration")
+          + "\n")
+      memory.graph = try GraphMemory.measure(resolves: graphResolves, sink: sink)
       say(MemoryRow.report("memory  graph-scope resolves", memory.graph, unit: "resolve") + "\n")
     }
 
     let checks = Targets.check(results, memory: memory)
-    if !checks.isEmpty { say("targets (medians of this run)\n" + TargetCheck.report(checks) + "\n") }
-    say("sink checksum \(String(sink.checksum, radix: 16)); load average at end: \(Self.loadAverage)")
+    if !checks.isEmpty {
+      say("targets (medians of this run)\n" + TargetCheck.report(checks) + "\n")
+    }
+    say(
+      "sink checksum \(String(sink.checksum, radix: 16)); load average at end: \(Self.loadAverage)")
   }
 
   /// The workload with id `id`, set up now.
@@ -64,25 +69,34 @@ struct Suite {
     guard let systemFilter else { return workload }
     return Workload(
       id: workload.id, title: workload.title, notes: workload.notes,
-      contenders: workload.contenders.filter { $0.label.localizedCaseInsensitiveContains(systemFilter) })
+      contenders: workload.contenders.filter {
+        $0.label.localizedCaseInsensitiveContains(systemFilter)
+      })
   }
 
   /// What the numbers depend on: the build, the plan, the machine and its load.
   static func header(plan: SamplingPlan) -> String {
-    let build = _isDebugAssertConfiguration() ? "DEBUG (numbers mean nothing: use -c release)" : "release"
+    #if DEBUG
+      let build = "DEBUG (numbers mean nothing: use -c release)"
+    #else
+      let build = "release"
+    #endif
     return """
       discope-bench  \(Date())
       build: \(build); \(plan.rounds) rounds per workload, samples of ~\
       \(Format.fixed(plan.sampleNanoseconds / 1e6, digits: 0)) ms, contenders interleaved; \
       medians reported
-      machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; load average at start: \(loadAverage)
+      machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \
+      load average at start: \(loadAverage)
 
       """
   }
 
   /// `/proc/loadavg`'s first three numbers, or `n/a`.
   static var loadAverage: String {
-    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "n/a" }
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
+      return "n/a"
+    }
     return text.split(separator: " ").prefix(3).joined(separator: " ")
   }
 

@@ -26,7 +26,7 @@ struct TypedBoxRegistry: Sendable {
 
   /// The instance registered for `Service`; traps if there is none.
   @inline(__always)
-  func resolve<Service>(_: Service.Type) -> Service {
+  func resolve<Service: Sendable>(_: Service.Type) -> Service {
     unsafeDowncast(boxes[ObjectIdentifier(Service.self)]!, to: TypedBox<Service>.self).value
   }
 }

@@ -34,7 +34,7 @@ enum SingletonResolve {
         },
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for _ in 0..<iterations {
-            @Dependency(\.logger) var logger
+            @Dependencies.Dependency(\.logger) var logger
             sink.consume(logger)
           }
         },

@@ -66,7 +66,7 @@ enum ChainResolve {
         },
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for _ in 0..<iterations {
-            @Dependency(\.makePresenter) var makePresenter
+            @Dependencies.Dependency(\.makePresenter) var makePresenter
             sink.consume(makePresenter())
           }
         },

@@ -24,13 +24,15 @@ enum MockSwap {
     return Workload(
       id: "W3", title: "mock swap: push a mock, resolve it once, remove it",
       notes: [
-        "baseline: replace the box in the dictionary (a new box per push), resolve, put the old box back.",
+        "baseline: replace the box in the dictionary (a new box per push), resolve, put the old "
+          + "box back.",
         "DIScope: `mock(_:with:)`, `resolve`, `remove(token)`.",
-        "Swinject has no stack: either register the mock over the original and re-register the "
-          + "original after (this also drops the original's cached singleton), or register the mock "
-          + "in a throwaway child container (leaves the parent untouched). Both are timed; the "
-          + "faster is Swinject's idiomatic best.",
-        "swift-dependencies: `withDependencies { $0.logger = mock } operation: { @Dependency read }`.",
+        "Swinject has no stack: either register the mock over the original and re-register "
+          + "the original after (this also drops the original's cached singleton), or register "
+          + "the mock in a throwaway child container (leaves the parent untouched). Both are "
+          + "timed; the faster is Swinject's idiomatic best.",
+        "swift-dependencies: `withDependencies { $0.logger = mock } operation: { @Dependency "
+          + "read }`.",
       ],
       contenders: [
         Contender(SystemLabel.dictionarySwap, role: .baseline) { iterations, sink in
@@ -66,7 +68,7 @@ enum MockSwap {
             withDependencies {
               $0.logger = mock
             } operation: {
-              @Dependency(\.logger) var logger
+              @Dependencies.Dependency(\.logger) var logger
               sink.consume(logger)
             }
           }

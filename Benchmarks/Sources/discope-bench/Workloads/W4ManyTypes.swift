@@ -40,7 +40,9 @@ enum ManyTypesResolve {
       ],
       contenders: [
         Contender(SystemLabel.baseline, role: .baseline) { iterations, sink in
-          for index in 0..<iterations { sink.consume(resolveBaseline(types[picks[index]], in: registry)) }
+          for index in 0..<iterations {
+            sink.consume(resolveBaseline(types[picks[index]], in: registry))
+          }
         },
         Contender(SystemLabel.discope, role: .subject) { iterations, sink in
           for index in 0..<iterations {
@@ -48,7 +50,9 @@ enum ManyTypesResolve {
           }
         },
         Contender(SystemLabel.swinject, role: .rival) { iterations, sink in
-          for index in 0..<iterations { sink.consume(resolveSwinject(types[picks[index]], in: swinject)) }
+          for index in 0..<iterations {
+            sink.consume(resolveSwinject(types[picks[index]], in: swinject))
+          }
         },
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for index in 0..<iterations { sink.consume(resolveDependencies(types[picks[index]])) }
@@ -56,32 +60,43 @@ enum ManyTypesResolve {
       ])
   }
 
-  static func registerBaseline<S: GeneratedService>(_ type: S.Type, in registry: inout TypedBoxRegistry) {
+  static func registerBaseline<S: GeneratedService>(
+    _ type: S.Type, in registry: inout TypedBoxRegistry
+  ) {
     registry.register(S())
   }
 
-  static func registerDIScope<S: GeneratedService>(_ type: S.Type, in container: DIScope.Container) {
+  static func registerDIScope<S: GeneratedService>(_ type: S.Type, in container: DIScope.Container)
+  {
     container.register(type) { _ in S() }
   }
 
-  static func registerSwinject<S: GeneratedService>(_ type: S.Type, in container: Swinject.Container) {
+  static func registerSwinject<S: GeneratedService>(
+    _ type: S.Type, in container: Swinject.Container
+  ) {
     container.register(type) { _ in S() }.inObjectScope(.container)
   }
 
-  static func resolveBaseline<S: GeneratedService>(_ type: S.Type, in registry: TypedBoxRegistry) -> S {
+  static func resolveBaseline<S: GeneratedService>(_ type: S.Type, in registry: TypedBoxRegistry)
+    -> S
+  {
     registry.resolve(type)
   }
 
-  static func resolveDIScope<S: GeneratedService>(_ type: S.Type, in container: DIScope.Container) throws -> S {
+  static func resolveDIScope<S: GeneratedService>(_ type: S.Type, in container: DIScope.Container)
+    throws -> S
+  {
     try container.resolve(type)
   }
 
-  static func resolveSwinject<S: GeneratedService>(_ type: S.Type, in container: Swinject.Container) -> S {
+  static func resolveSwinject<S: GeneratedService>(_ type: S.Type, in container: Swinject.Container)
+    -> S
+  {
     container.resolve(type)!
   }
 
   static func resolveDependencies<S: GeneratedService>(_: S.Type) -> S {
-    @Dependency(S.self) var service
+    @Dependencies.Dependency(S.self) var service
     return service
   }
 }

@@ -1,1 +1,0 @@
-// DIScopeCLI — work in progress; see Package.swift for its place in the layers.

@@ -1,0 +1,56 @@
+import ArgumentParser
+import DisScript
+import DisSyntax
+
+/// `discope run FILE...`: runs scripts and prints their transcripts — each command followed by
+/// the output it printed now, in the `.dis` format.
+public struct RunCommand: ContextualCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run .dis files and print their transcripts.",
+    discussion: """
+      The transcript is the file with each command's actual output in place of its expected block; \
+      a command that failed is marked '!'. Exit status: 0, 1 when a command's success or failure \
+      differs from its '!', 2 when a file does not parse.
+      """)
+
+  @ArgumentParser.Argument(help: "The .dis files to run.")
+  var files: [String]
+
+  @Flag(name: .long, help: "Draw resolution trees with ASCII glyphs.")
+  var ascii = false
+
+  public init() {}
+
+  public func execute(in context: CommandContext) -> Int32 {
+    var status: Int32 = 0
+    for (index, path) in files.enumerated() {
+      if files.count > 1 { context.print((index > 0 ? "\n" : "") + "# file: \(path)") }
+      let bytes: [UInt8]
+      do { bytes = try FileSystem.read(path) } catch {
+        context.printError("\(path):1:1: error: \(error.message)")
+        status = 2
+        continue
+      }
+      let parsed = ScriptParser().parse(bytes: bytes, path: path)
+      if parsed.hasErrors {
+        context.printError(parsed.renderedDiagnostics)
+        status = 2
+        continue
+      }
+      let session = Session(options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
+      var script = parsed.script
+      for index in script.items.indices {
+        guard case .entry(var entry) = script.items[index].kind else { continue }
+        let outcome = session.execute(entry)
+        if outcome.isFailure != entry.isExpectedToFail && outcome.playgroundCommand == nil, status == 0 { status = 1 }
+        entry.isExpectedToFail = outcome.isFailure
+        entry.expectedOutput = outcome.output.isEmpty
+          ? nil : ExpectedBlock(lines: outcome.output.map(ExpectedPattern.escaped), firstLine: 0)
+        script.items[index].kind = .entry(entry)
+      }
+      context.standardOutput(ScriptFormatter.format(script))
+    }
+    return status
+  }
+}

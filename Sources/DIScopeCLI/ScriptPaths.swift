@@ -1,0 +1,39 @@
+import DisScript
+
+/// The files a command works on: files as given, directories searched for `*.dis`.
+struct ScriptPaths {
+  var files: [String] = []
+  var missing: [String] = []
+
+  init(_ paths: [String]) {
+    for path in paths {
+      if FileSystem.isDirectory(path) {
+        do { files += try FileSystem.scripts(under: path) } catch { missing.append(path) }
+      } else if FileSystem.exists(path) {
+        files.append(path)
+      } else {
+        missing.append(path)
+      }
+    }
+  }
+}
+
+/// `--shard i/n`: the i-th of n slices of the files (1-based), for CI matrices.
+struct Shard: Sendable, Hashable {
+  let index: Int
+  let count: Int
+
+  init?(_ text: String) {
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else { return nil }
+    self.index = index
+    self.count = count
+  }
+
+  /// File k (0-based, in sorted order) belongs to shard (k mod n) + 1.
+  func select(_ files: [String]) -> [String] {
+    files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+  }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import DIScope
+import DisScript
+
+/// `discope test [PATH...]`: replays `.dis` files as regression tests.
+public struct TestCommand: ContextualCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Replay .dis files and compare each command's output with the file.",
+    discussion: """
+      Exit status: 0 when everything passed, 1 when a command did not match, 2 when a file does \
+      not parse. The last line is 'N passed, N failed' (and ', N skipped').
+      """)
+
+  @ArgumentParser.Argument(help: "Files, or directories searched for *.dis files (default: the current directory).")
+  var paths: [String] = []
+
+  @Option(name: .long, help: "How many files to replay at once (default: the number of cores).")
+  var jobs: Int?
+
+  @Option(name: .long, help: ArgumentHelp("Replay only the i-th of n slices of the files.", valueName: "i/n"))
+  var shard: String?
+
+  @Flag(name: .long, help: "Rewrite the expected blocks that differ (refused when CI is set).")
+  var update = false
+
+  @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "FILE"))
+  var junit: String?
+
+  @Option(name: .long, help: ArgumentHelp("Check only the commands under '## NAME'.", valueName: "NAME"))
+  var section: String?
+
+  @Flag(name: .long, help: "Draw resolution trees with ASCII glyphs.")
+  var ascii = false
+
+  public init() {}
+
+  public func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("'--jobs' must be at least 1, not \(jobs)") }
+    if let shard, Shard(shard) == nil {
+      throw ValidationError("'--shard' takes 'i/n' with 1 <= i <= n, like '--shard 2/4', not '\(shard)'")
+    }
+  }
+
+  public func execute(in context: CommandContext) -> Int32 {
+    let style = DiffStyle(usesColor: context.usesColor)
+    if update, let ci = context.environment["CI"], !ci.isEmpty {
+      context.printError(style.error(
+        "'--update' is refused because CI is set: a CI run checks expected output, it never rewrites it"))
+      context.printError("hint: run 'discope test --update' locally, review the diff, and commit it")
+      return 64
+    }
+    let found = ScriptPaths(paths.isEmpty ? ["."] : paths)
+    for path in found.missing { context.printError(style.error("no such file or directory '\(path)'")) }
+    if found.files.isEmpty && found.missing.isEmpty {
+      context.printError(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
+      return 1
+    }
+    let files = shard.flatMap(Shard.init)?.select(found.files) ?? found.files
+    let options = SessionOptions(glyphs: ascii ? .ascii : .unicode)
+    let runner = ScriptTestRunner(options: options, jobs: jobs ?? context.cores, isUpdating: update, section: section)
+    let reports = runner.run(files)
+    for report in reports { print(report, to: context, style: style) }
+    if let junit {
+      do {
+        try FileSystem.writeAtomically(JUnitReport(reports).xml, to: junit)
+      } catch {
+        context.printError(style.error("cannot write the JUnit report: \(error)"))
+        return 1
+      }
+    }
+    let summary = RunSummary(reports)
+    context.print(summary.line)
+    if !found.missing.isEmpty { return 2 }
+    return summary.exitCode
+  }
+
+  private func print(_ report: FileReport, to context: CommandContext, style: DiffStyle) {
+    if let error = report.errorText { context.printError(error + "\n") }
+    if report.updatedBlocks > 0 {
+      context.print("updated \(report.path) (\(report.updatedBlocks) block\(report.updatedBlocks == 1 ? "" : "s"))")
+    }
+    for mismatch in report.mismatches {
+      context.print(mismatch.rendered(styling: style.callAsFunction) + "\n")
+    }
+    if update && !report.mismatches.isEmpty {
+      context.print("\(report.path): \(report.mismatches.count) mismatch(es) left as they are: '--update' never records a changed success or failure")
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import DIScope
+import DisSyntax
+
+/// `call #N.param [k=v ...]`: calls the provider an instance holds, as its own code would.
+extension Session {
+  func call(_ reference: InstanceParameter, arguments: [Argument]) throws -> [String] {
+    let instance = try heldInstance(reference.instance)
+    guard let slot = instance.slot(named: reference.parameter) else {
+      throw ScriptFailure(
+        "\(instance.label) has no parameter '\(reference.parameter)'",
+        hint: instance.slotNames.isEmpty
+          ? "\(instance.typeName) holds nothing"
+          : suggestion(for: reference.parameter, among: instance.slotNames)
+            ?? "its parameters: " + instance.slotNames.joined(separator: ", "))
+    }
+    guard case .provider(let provider) = slot else {
+      throw ScriptFailure(
+        "\(reference) is not a provider: it holds \(slot.description)",
+        hint: "only a 'Provider<T>' parameter can be called; 'resolve' makes an instance directly")
+    }
+    guard let owner = provider.container else {
+      throw ScriptFailure(
+        "the container of \(reference) was released ('reset' made a new one)",
+        hint: "resolve a new '\(instance.typeName)' and call its provider")
+    }
+    let key = DeclaredServices.key(provider.service)
+    let checked = try checkArguments(arguments, for: key, service: provider.service, in: owner)
+    let (value, traces) = try resolveTraced(
+      key, with: DeclaredServices(store: store), arguments: checked, in: owner)
+    return [InstanceText.line(value, number: nil)] + traces
+  }
+
+  /// The instance `#number` the session holds.
+  func heldInstance(_ number: Int) throws -> PlaygroundInstance {
+    if let instance = family.instances[number] { return instance }
+    if family.seen[number] != nil {
+      throw ScriptFailure("#\(number) was released", hint: "'resolve' again to get an instance to work with")
+    }
+    let held = family.instances.keys.sorted().suffix(8).map { "#\($0)" }.joined(separator: " ")
+    throw ScriptFailure(
+      "no instance #\(number)", hint: held.isEmpty ? "nothing has been built yet" : "the newest instances: \(held)")
+  }
+}

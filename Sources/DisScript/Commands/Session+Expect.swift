@@ -1,0 +1,89 @@
+import DIScope
+import DisSyntax
+
+/// `expect ...`: assertions that do not depend on output wording. They print nothing when they
+/// hold; when one does not, the command fails saying what was expected and what was found.
+extension Session {
+  func expect(_ expectation: Expectation) throws -> [String] {
+    switch expectation {
+    case .resolvesTo(let service, let implementation):
+      let (value, _) = try resolveForExpectation(service)
+      let found = (value as? PlaygroundInstance)?.typeName ?? String(describing: type(of: value))
+      guard found == implementation else {
+        throw ScriptFailure(
+          "expected '\(service)' to resolve to '\(implementation)', got \(InstanceText.line(value, number: nil))",
+          hint: answerHint(service))
+      }
+      return []
+    case .freshness(let service, let isCached):
+      let (value, outcome) = try resolveForExpectation(service)
+      let wasCached = outcome == .cached
+      guard wasCached == isCached else {
+        throw ScriptFailure(
+          "expected '\(service)' to be \(isCached ? "cached" : "new"), "
+            + "but \(InstanceText.line(value, number: nil)) was \(wasCached ? "cached" : "created")",
+          hint: answerHint(service))
+      }
+      return []
+    case .stack(let service, let tokens):
+      try requireDeclared(service)
+      let actual = container.registrations(of: DeclaredServices.key(service)).map(\.token.number)
+      guard actual == tokens.map(\.number) else {
+        let shown = actual.isEmpty ? "an empty stack" : actual.map { "t\($0)" }.joined(separator: " ")
+        throw ScriptFailure(
+          "expected the stack of '\(service)' to be \(tokens.isEmpty ? "empty" : tokens.map(\.description).joined(separator: " ")), "
+            + "found \(shown)", hint: "stacks list tokens top first; 'show stacks \(service)' shows it")
+      }
+      return []
+    case .parameter(let reference, let expected):
+      return try expectParameter(reference, equals: expected)
+    }
+  }
+
+  private func expectParameter(_ reference: InstanceParameter, equals expected: ExpectedValue) throws -> [String] {
+    let instance = try heldInstance(reference.instance)
+    guard let slot = instance.slot(named: reference.parameter) else {
+      throw ScriptFailure(
+        "\(instance.label) has no parameter '\(reference.parameter)'",
+        hint: instance.slotNames.isEmpty ? nil : "its parameters: " + instance.slotNames.joined(separator: ", "))
+    }
+    let holds: Bool
+    let wanted: String
+    switch expected {
+    case .instance(let number):
+      if case .instance(let held) = slot { holds = held.number == number } else { holds = false }
+      wanted = "#\(number)"
+    case .none:
+      if case .none = slot { holds = true } else { holds = false }
+      wanted = "nil"
+    case .text(let text):
+      if case .argument(let value) = slot { holds = value.text == text } else { holds = slot.description == text }
+      wanted = "\"\(text)\""
+    }
+    guard holds else {
+      throw ScriptFailure("expected \(reference) to be \(wanted), found \(slot.description)")
+    }
+    return []
+  }
+
+  /// Resolves `service` once, as `resolve` would, and says whether the answer was created or cached.
+  private func resolveForExpectation(_ service: String) throws -> (Any, ResolutionStep.Outcome) {
+    let (directory, key) = try lookUp(service, named: nil)
+    let arguments = try checkArguments([], for: key, service: service)
+    do {
+      let value = try directory.resolve(key, in: container, arguments: arguments)
+      drainEvents()
+      let root = family.recorder.recorded.last?.step
+      _ = takeTraces()
+      return (value, root?.outcome ?? .created)
+    } catch let error as ResolutionError {
+      _ = takeTraces()
+      throw resolutionFailure(error)
+    }
+  }
+
+  private func answerHint(_ service: String) -> String? {
+    let key = DeclaredServices.key(service)
+    return container.answeringRegistration(for: key).map { "\(RegistrationText.line($0)) answers '\(service)'" }
+  }
+}

@@ -1,0 +1,94 @@
+import DIScope
+import DisSyntax
+
+/// `mock S [= Impl]`, `mock *` and `unmock S`: mocks pushed over a service's stack and popped off.
+extension Session {
+  func mock(_ service: String, with implementation: String?) throws -> [String] {
+    try requireDeclared(service)
+    if let implementation { try requireImplementation(implementation, of: service) }
+    if let implementation, !store.current.argumentParameters(of: implementation).isEmpty {
+      throw ScriptFailure(
+        "'\(implementation)' takes runtime arguments, so it cannot stand in as a mock",
+        hint: "to fix, mock '\(service)' with a class without 'arg' parameters, or let 'mock \(service)' make a recording mock")
+    }
+    let key = DeclaredServices.key(service)
+    let token = pushMock(of: service, key: key, implementation: implementation)
+    return [tokenLine("+", token, in: container) + shadowNoteAfterMock(key)]
+  }
+
+  func mockAll() throws -> [String] {
+    var keys: [(key: ServiceKey, top: RegistrationInfo)] = []
+    var seen: Set<ServiceKey> = []
+    for (_, owner) in lineage(of: container) {
+      for stack in owner.stacks where seen.insert(stack.key).inserted {
+        if let top = stack.registrations.first { keys.append((stack.key, top)) }
+      }
+    }
+    keys.sort { $0.top.token < $1.top.token }
+    let toMock = keys.filter { !$0.top.isMock && $0.key.dynamicService != nil }
+    guard !toMock.isEmpty else {
+      let why = keys.isEmpty ? "nothing is registered" : "every registered service is mocked already"
+      return ["no mocks pushed: \(why)"]
+    }
+    return toMock.map { key, _ in
+      let token = pushMock(of: key.serviceName, key: key, implementation: nil)
+      return tokenLine("+", token, in: container) + shadowNoteAfterMock(key)
+    }
+  }
+
+  func unmock(_ service: String) throws -> [String] {
+    try requireDeclared(service)
+    let key = DeclaredServices.key(service)
+    guard let mock = container.registrations(of: key).first(where: \.isMock) else {
+      if let elsewhere = lineage(of: container).dropFirst().first(where: { _, owner in
+        owner.registrations(of: key).contains(where: \.isMock)
+      }) {
+        throw ScriptFailure(
+          "the mock of '\(service)' belongs to the container '\(elsewhere.name)'",
+          hint: "to fix, 'container use \(elsewhere.name)' first, then 'unmock \(service)'")
+      }
+      throw ScriptFailure(
+        "'\(service)' has no mock to remove", hint: "'show mocks' lists the mocks in place")
+    }
+    let stack = container.registrations(of: key)
+    let below = stack.drop { $0.token != mock.token }.dropFirst().first
+    container.remove(mock.token)
+    family.removedTokens.insert(mock.token.number)
+    drainEvents()
+    let note = below.map { "  (uncovers \($0.token))" }
+      ?? container.answeringRegistration(for: key).map { "  (\($0.token) in \($0.container) answers now)" }
+      ?? "  (nothing is registered under it)"
+    return [tokenLine("-", mock) + note]
+  }
+
+  private func pushMock(of service: String, key: ServiceKey, implementation: String?) -> ContainerToken {
+    let factory = implementation.map { builder.factory(for: $0) } ?? builder.recordingMock(of: service)
+    let token = container.register(
+      key: key, implementationName: implementation ?? "Mock" + service, scope: .singleton, isMock: true,
+      factory: factory)
+    family.tokens[token.number] = TokenRecord(token: token, container: container, service: service, isInstance: false)
+    drainEvents()
+    return token
+  }
+
+  /// `  (shadows t1)` for the registration just below the new top of `key`'s stack.
+  private func shadowNoteAfterMock(_ key: ServiceKey) -> String {
+    let stack = container.registrations(of: key)
+    if let below = stack.dropFirst().first { return "  (shadows \(below.token))" }
+    if let parent = container.parent?.answeringRegistration(for: key) {
+      return "  (overrides \(parent.token) in \(parent.container))"
+    }
+    return "  (nothing below)"
+  }
+
+  /// The containers from `container` up to the root, with their names.
+  func lineage(of container: Container) -> [(name: String, container: Container)] {
+    var chain: [(String, Container)] = []
+    var next: Container? = container
+    while let current = next {
+      chain.append((current.name, current))
+      next = current.parent
+    }
+    return chain
+  }
+}

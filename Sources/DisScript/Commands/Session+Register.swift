@@ -1,0 +1,66 @@
+import DIScope
+import DisSyntax
+
+/// `register S [= Impl | instance Impl] [named N] [scope=...] [cache=on|off]`.
+extension Session {
+  func register(_ registration: DisSyntax.Registration) throws -> [String] {
+    let plan = try plan(registration)
+    let shadowed = shadowNote(for: plan.key, in: container)
+    family.eagerFailures = []
+    let token = push(plan, into: container)
+    var lines = [tokenLine("+", token, in: container) + shadowed]
+    if plan.isInstance {
+      do {
+        _ = try container.resolve(key: plan.key, as: PlaygroundInstance.self)
+      } catch let error as ResolutionError {
+        withdraw(token)
+        throw resolutionFailure(error, before: [])
+      }
+    }
+    lines += takeTraces().flatMap { $0 }
+    try checkEagerBuilds(rollingBack: [token])
+    return lines
+  }
+
+  /// Fails, removing `tokens`, when an eager build failed since the last look.
+  func checkEagerBuilds(rollingBack tokens: [ContainerToken]) throws {
+    drainEvents()
+    guard let (info, error) = family.eagerFailures.first else { return }
+    family.eagerFailures = []
+    for token in tokens.reversed() { withdraw(token) }
+    _ = takeTraces()
+    var failure = resolutionFailure(error)
+    failure.lines[0] = "error: the eager registration \(info.token) could not be built, so nothing was registered: "
+      + error.message
+    throw failure
+  }
+
+  /// Removes a registration the current command pushed and is taking back.
+  func withdraw(_ token: ContainerToken) {
+    family.tokens[token.number]?.container.remove(token)
+    family.tokens[token.number] = nil
+    drainEvents()
+  }
+
+  /// `+ t3  Logger -> FileLogger  [singleton]`, with `in test` for a child container.
+  func tokenLine(_ sign: String, _ token: ContainerToken, in container: Container) -> String {
+    guard let info = container.registration(token) else { return "\(sign) \(token)" }
+    return tokenLine(sign, info)
+  }
+
+  func tokenLine(_ sign: String, _ info: RegistrationInfo) -> String {
+    let isInstance = family.tokens[info.token.number]?.isInstance ?? false
+    let place = family.containers.count > 1 ? "  in \(info.container)" : ""
+    return "\(sign) \(info.token)  \(RegistrationText.subject(info))  \(RegistrationText.tags(info, isInstance: isInstance))\(place)"
+  }
+
+  /// `  (shadows t1)` when `key` already has a registration in `container`, or
+  /// `  (overrides t1 in root)` when a parent answers for it.
+  func shadowNote(for key: ServiceKey, in container: Container) -> String {
+    if let top = container.registrations(of: key).first { return "  (shadows \(top.token))" }
+    if let answering = container.answeringRegistration(for: key) {
+      return "  (overrides \(answering.token) in \(answering.container))"
+    }
+    return ""
+  }
+}

@@ -1,0 +1,103 @@
+import DIScope
+import DisSyntax
+
+/// `show stacks|trace|mocks|graph|tokens [S]`: the playground's views as text.
+extension Session {
+  func show(_ view: View, service: String?) throws -> [String] {
+    if let service { try requireDeclared(service) }
+    switch view {
+    case .stacks: return showStacks(service)
+    case .trace: return showTrace(service)
+    case .mocks: return showMocks(service)
+    case .graph: return ShowGraph(session: self).lines(for: service)
+    case .tokens: return showTokens(service)
+    }
+  }
+
+  /// Each service's stack, newest first, in the current container and then its parents.
+  private func showStacks(_ service: String?) -> [String] {
+    var lines: [String] = []
+    var answered: Set<ServiceKey> = []
+    let chain = lineage(of: container)
+    for (name, owner) in chain {
+      let stacks = owner.stacks.filter { service == nil || $0.key.serviceName == service }
+      if chain.count > 1 {
+        let parent = owner.parent.map { " (child of \($0.name))" } ?? ""
+        lines.append("container \(name)\(parent)" + (stacks.isEmpty ? ": no registrations" : ""))
+      }
+      for stack in stacks {
+        lines.append(stack.key.description)
+        for info in stack.registrations {
+          var notes: [String] = []
+          if info.stackDepth == 0, answered.insert(stack.key).inserted { notes.append("answers") }
+          if let cached = cachedNote(info) { notes.append(cached) }
+          let isInstance = family.tokens[info.token.number]?.isInstance ?? false
+          lines.append("  \(info.token)  \(info.implementationName)  \(RegistrationText.tags(info, isInstance: isInstance))"
+            + (notes.isEmpty ? "" : "  " + notes.joined(separator: ", ")))
+        }
+      }
+    }
+    if lines.isEmpty || lines.allSatisfy({ $0.hasPrefix("container ") && $0.hasSuffix("no registrations") }) && chain.count == 1 {
+      return [service.map { "no registrations of '\($0)'" } ?? "no registrations"]
+    }
+    return lines
+  }
+
+  /// `holds #3`, or `holds #3 weakly` while a weak instance lives.
+  private func cachedNote(_ info: RegistrationInfo) -> String? {
+    guard let number = info.cachedInstanceNumber, info.isCaching else { return nil }
+    switch info.scope {
+    case .singleton, .eager: return "holds #\(number)"
+    case .weak: return family.seen[number]?.instance == nil ? nil : "holds #\(number) weakly"
+    case .prototype, .graph: return nil
+    }
+  }
+
+  private func showTrace(_ service: String?) -> [String] {
+    guard let trace = family.traces.last(where: { service == nil || $0.service == service }) else {
+      return [service.map { "no resolution of '\($0)' yet" } ?? "no resolution yet"]
+    }
+    return trace.lines
+  }
+
+  private func showMocks(_ service: String?) -> [String] {
+    var lines: [String] = []
+    var live: [String] = []
+    for (_, owner) in lineage(of: container) {
+      for stack in owner.stacks where service == nil || stack.key.serviceName == service {
+        for info in stack.registrations where info.isMock {
+          live.append("  " + tokenLine("", info).dropFirst().trimmingLeadingSpace + (info.stackDepth == 0 ? "  answers" : ""))
+        }
+      }
+    }
+    lines.append(live.isEmpty ? "no mocks in place" : "mocks in place:")
+    lines += live
+    let history = family.mockTimeline.filter { service == nil || $0.service == service }
+    if !history.isEmpty { lines += ["history:"] + history.map { "  " + $0.line } }
+    let recorded = family.instances.keys.sorted().compactMap { family.instances[$0] }
+      .filter { $0.mockedService != nil && (service == nil || $0.mockedService == service) }
+    let recordings = recorded.flatMap { mock in mock.recorded.map { "  \(mock.label) \($0)" } }
+    if !recordings.isEmpty { lines += ["recorded:"] + recordings }
+    return lines
+  }
+
+  private func showTokens(_ service: String?) -> [String] {
+    var lines: [String] = []
+    for number in family.tokens.keys.sorted() {
+      guard let record = family.tokens[number], service == nil || record.service == service else { continue }
+      if let info = record.container.registration(record.token) {
+        let answers = container.answeringRegistration(for: info.key)?.token == info.token ? "  answers" : ""
+        lines.append(tokenLine("", info).dropFirst().trimmingLeadingSpace + answers)
+      }
+    }
+    let removed = family.removedTokens.sorted().filter { number in
+      service == nil || family.tokens[number]?.service == service
+    }
+    if !removed.isEmpty { lines.append("removed: " + removed.map { "t\($0)" }.joined(separator: " ")) }
+    return lines.isEmpty ? [service.map { "no tokens for '\($0)'" } ?? "no tokens yet"] : lines
+  }
+}
+
+extension Substring {
+  var trimmingLeadingSpace: String { String(drop { $0 == " " }) }
+}

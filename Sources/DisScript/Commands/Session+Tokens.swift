@@ -1,0 +1,94 @@
+import DIScope
+import DisSyntax
+
+/// `remove tN`, `scope tN S`, `cache tN on|off`: a live registration, named by its token.
+extension Session {
+  func remove(_ written: SyntaxToken) throws -> [String] {
+    let record = try liveToken(written)
+    guard let info = record.container.registration(record.token) else { throw notLive(written) }
+    let stack = record.container.registrations(of: info.key)
+    let wasTop = stack.first?.token == record.token
+    let below = stack.dropFirst().first
+    record.container.remove(record.token)
+    family.removedTokens.insert(written.number)
+    drainEvents()
+    var note = ""
+    if !wasTop, let top = stack.first {
+      note = "  (was under \(top.token))"
+    } else if let below {
+      note = "  (uncovers \(below.token))"
+    } else if let parent = record.container.answeringRegistration(for: info.key) {
+      note = "  (\(parent.token) in \(parent.container) answers now)"
+    } else {
+      note = "  (the stack of '\(info.key)' is empty now)"
+    }
+    return [tokenLine("-", info) + note]
+  }
+
+  func changeScope(_ written: SyntaxToken, to scope: SyntaxScope) throws -> [String] {
+    let record = try changeableToken(written, what: "its scope")
+    guard let before = record.container.registration(record.token) else { throw notLive(written) }
+    if before.argumentTypes != nil && scope == .eager {
+      throw ScriptFailure(
+        "\(written) takes runtime arguments, so it cannot be eager: it would be built with none",
+        hint: "to fix, keep it prototype, graph, singleton or weak")
+    }
+    family.eagerFailures = []
+    record.container.setScope(scope.containerScope, for: record.token)
+    let traces = takeTraces().flatMap { $0 }
+    if let failure = family.eagerFailures.first {
+      family.eagerFailures = []
+      record.container.setScope(before.scope, for: record.token)
+      drainEvents()
+      throw resolutionFailure(failure.error)
+    }
+    return [changeLine(record, before: before, change: "was \(before.scope)")] + traces
+  }
+
+  func changeCaching(_ written: SyntaxToken, isEnabled: Bool) throws -> [String] {
+    let record = try changeableToken(written, what: "its caching")
+    guard let before = record.container.registration(record.token) else { throw notLive(written) }
+    record.container.setCaching(isEnabled, for: record.token)
+    drainEvents()
+    return [changeLine(record, before: before, change: "cache was \(before.isCaching ? "on" : "off")")]
+  }
+
+  /// `~ t1  Logger -> ConsoleLogger  [graph]  (was singleton; dropped #1)`.
+  private func changeLine(_ record: TokenRecord, before: RegistrationInfo, change: String) -> String {
+    let after = record.container.registration(record.token) ?? before
+    let dropped = before.cachedInstanceNumber.map { "; dropped its cached #\($0)" } ?? ""
+    return tokenLine("~", after) + "  (\(change)\(dropped))"
+  }
+
+  /// The live token `written` names, wherever it is.
+  func liveToken(_ written: SyntaxToken) throws -> TokenRecord {
+    guard let record = family.tokens[written.number], record.container.registration(record.token) != nil
+    else { throw notLive(written) }
+    return record
+  }
+
+  private func changeableToken(_ written: SyntaxToken, what: String) throws -> TokenRecord {
+    let record = try liveToken(written)
+    if record.isInstance {
+      throw ScriptFailure(
+        "\(written) holds one instance given at registration: \(what) cannot change",
+        hint: "to fix, register '\(record.service)' with '=' instead of 'instance' to choose how it caches")
+    }
+    return record
+  }
+
+  func notLive(_ written: SyntaxToken) -> ScriptFailure {
+    let live = liveTokens().map(\.description)
+    let listing = live.isEmpty ? "there are no live tokens" : "live tokens: " + live.prefix(12).joined(separator: " ")
+      + (live.count > 12 ? " ..." : "")
+    if family.removedTokens.contains(written.number) || family.tokens[written.number] != nil {
+      return ScriptFailure("'\(written)' is not live: it was removed", hint: listing)
+    }
+    return ScriptFailure("no registration '\(written)'", hint: listing + "; 'show tokens' lists them")
+  }
+
+  /// Every live token the session made, by number.
+  func liveTokens() -> [ContainerToken] {
+    family.tokens.values.filter { $0.container.registration($0.token) != nil }.map(\.token).sorted()
+  }
+}

@@ -1,0 +1,80 @@
+import DIScope
+
+/// `validate`: the container's dry run over every registration that answers; it fails when it
+/// finds anything.
+extension Session {
+  func validate() throws -> [String] {
+    let report = container.validate()
+    let unchecked = report.unchecked.map { info in
+      "not checked: \(info.token) \(RegistrationText.subject(info)) takes runtime arguments, which a dry run cannot give"
+    }
+    guard !report.isEmpty else {
+      let count = report.registrations.count
+      return ["ok: \(count) registration\(count == 1 ? "" : "s") checked, no findings"] + unchecked
+    }
+    var lines: [String] = []
+    var loops: Set<[String]> = []
+    let findings = report.findings.filter { finding in
+      // The same cycle is found once from each registration on it: report it once.
+      guard finding.kind == .cycle else { return true }
+      let loop = finding.message.split(separator: ": ", maxSplits: 1).last.map { $0.split(separator: " -> ").map(String.init) } ?? []
+      return loops.insert(Array(Set(loop)).sorted()).inserted
+    }
+    for finding in findings {
+      lines.append("error: " + finding.message)
+      if finding.path.count > 1 && finding.kind != .cycle {
+        lines.append("  path: " + finding.path.joined(separator: " -> "))
+      }
+      if let hint = scriptHint(finding.hint, service: finding.keys.first?.serviceName ?? "") {
+        lines.append("  hint: " + hint)
+      }
+    }
+    let count = findings.count
+    lines.append("validate found \(count) problem\(count == 1 ? "" : "s") in \(report.registrations.count) registrations")
+    throw ScriptFailure(lines: lines + unchecked)
+  }
+}
+
+/// `show graph [S]`: who depends on whom, from the container's dry run (nothing is built for
+/// real, nothing is numbered).
+struct ShowGraph {
+  let session: Session
+
+  func lines(for service: String?) -> [String] {
+    let report = session.container.validate()
+    var registrations = report.registrations
+    if let service {
+      registrations = reachable(from: registrations.filter { $0.key.serviceName == service }, in: report)
+    }
+    guard !registrations.isEmpty else {
+      return [service.map { "no registration of '\($0)' answers here" } ?? "no registrations"]
+    }
+    var lines: [String] = []
+    for info in registrations {
+      lines.append(session.tokenLine("", info).dropFirst().trimmingLeadingSpace)
+      for edge in report.edges where edge.from.token == info.token {
+        if let to = edge.to {
+          lines.append("  -> \(to.token)  \(RegistrationText.subject(to))")
+        } else {
+          lines.append("  -> \(edge.key)  (missing)")
+        }
+      }
+    }
+    if !report.unchecked.isEmpty {
+      lines.append("not followed (take runtime arguments): " + report.unchecked.map(\.token.description).joined(separator: " "))
+    }
+    return lines
+  }
+
+  /// `roots` and every registration their edges reach, in token order.
+  private func reachable(from roots: [RegistrationInfo], in report: ValidationReport) -> [RegistrationInfo] {
+    var seen = Set(roots.map(\.token))
+    var pending = roots.map(\.token)
+    while let token = pending.popLast() {
+      for edge in report.edges where edge.from.token == token {
+        if let to = edge.to?.token, seen.insert(to).inserted { pending.append(to) }
+      }
+    }
+    return report.registrations.filter { seen.contains($0.token) }
+  }
+}

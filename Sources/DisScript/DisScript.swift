@@ -1,1 +1,0 @@
-// DisScript — work in progress; see Package.swift for its place in the layers.

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The only file access in the language's tooling: reading a script, writing one back atomically,
+/// and finding `*.dis` files under a directory. A script itself never reads or writes anything.
+public enum FileSystem {
+  /// An I/O failure: what was attempted, on which path, and the system's reason.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+  }
+
+  /// The bytes of the file at `path`, refusing anything larger than `limit` bytes.
+  public static func read(_ path: String, limit: Int = 64 * 1024 * 1024) throws(Failure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw failure(path, "cannot open") }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 { throw failure(path, "cannot read") }
+      if count == 0 { return bytes }
+      bytes += buffer[0..<count]
+      if bytes.count > limit { throw Failure(path: path, message: "larger than \(limit) bytes") }
+    }
+  }
+
+  /// Writes `text` to `path` atomically: a temporary file in the same directory, flushed, then
+  /// renamed over the original (whose permissions it keeps). Readers see the old file or the new
+  /// one, never half of either.
+  public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "./"
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array((directory + "." + name + ".tmp-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file beside it") }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var info = stat()
+    if stat(path, &info) == 0 { fchmod(descriptor, info.st_mode & 0o7777) } else { fchmod(descriptor, 0o644) }
+    var bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      if count <= 0 {
+        close(descriptor)
+        unlink(temporary)
+        throw failure(path, "cannot write")
+      }
+      written += count
+    }
+    bytes = []
+    guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+      unlink(temporary)
+      throw failure(path, "cannot flush")
+    }
+    guard rename(temporary, path) == 0 else {
+      let failed = failure(path, "cannot replace")
+      unlink(temporary)
+      throw failed
+    }
+  }
+
+  /// Whether `path` is a directory.
+  public static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Whether something exists at `path`.
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// Every `*.dis` file under `directory`, sorted, skipping hidden entries (`.build`, `.git`).
+  public static func scripts(under directory: String) throws(Failure) -> [String] {
+    guard let handle = opendir(directory) else { throw failure(directory, "cannot list") }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    closedir(handle)
+    var found: [String] = []
+    for name in names.sorted() {
+      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      if isDirectory(path) {
+        found += try scripts(under: path)
+      } else if name.hasSuffix(".dis") {
+        found.append(path)
+      }
+    }
+    return found
+  }
+
+  /// `read(2)`, named apart from ``read(_:limit:)``.
+  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+      Musl.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+
+  private static func failure(_ path: String, _ what: String) -> Failure {
+    Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+  }
+}

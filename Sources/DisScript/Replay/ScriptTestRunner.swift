@@ -1,0 +1,92 @@
+import Dispatch
+import DisSyntax
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `discope test`'s engine: replays files, each in a fresh session, several at a time, and
+/// optionally rewrites the blocks that differ.
+///
+/// ```swift
+/// let runner = ScriptTestRunner(options: SessionOptions(), jobs: 2)
+/// let reports = runner.run(["Scripts/lessons/01-register-and-resolve.dis"])
+/// print(RunSummary(reports).line)
+/// ```
+public struct ScriptTestRunner: Sendable {
+  public var options: SessionOptions
+  /// How many files run at once.
+  public var jobs: Int
+  /// Rewrite the expected blocks that differ.
+  public var isUpdating: Bool
+  /// Check only commands under `## section`.
+  public var section: String?
+
+  public init(options: SessionOptions = SessionOptions(), jobs: Int = 1, isUpdating: Bool = false, section: String? = nil) {
+    self.options = options
+    self.jobs = max(1, jobs)
+    self.isUpdating = isUpdating
+    self.section = section
+  }
+
+  /// One report per file, in the order given, whatever order they ran in.
+  public func run(_ paths: [String]) -> [FileReport] {
+    let results = Locked<[Int: FileReport]>([:])
+    let next = Atomic<Int>(0)
+    let workers = min(jobs, max(1, paths.count))
+    let runner = self
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard index < paths.count else { return }
+        let report = runner.runFile(paths[index])
+        results.withLock { $0[index] = report }
+      }
+    }
+    let finished = results.withLock { $0 }
+    return paths.indices.map { finished[$0]! }
+  }
+
+  /// Replays (and maybe updates) one file.
+  public func runFile(_ path: String) -> FileReport {
+    let start = Self.now()
+    func report(_ status: FileReport.Status, _ mismatches: [Mismatch] = [], error: String? = nil, updated: Int = 0, checked: Int = 0) -> FileReport {
+      FileReport(
+        path: path, status: status, mismatches: mismatches, errorText: error, updatedBlocks: updated,
+        checkedCount: checked, seconds: Self.now() - start)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.read(path, limit: options.limits.parser.maximumFileSize + 1)
+    } catch {
+      return report(.unparsable, error: "\(path):1:1: error: \(error.message)")
+    }
+    let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
+    if parsed.hasErrors { return report(.unparsable, error: parsed.renderedDiagnostics) }
+    let replayed = ScriptReplay(options: options).replay(parsed.script, section: section)
+    if replayed.isSkipped { return report(.skipped) }
+    guard isUpdating else {
+      return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
+    }
+    let update = ScriptUpdate(source: parsed.source, replay: replayed)
+    if update.hasChanges {
+      do {
+        try FileSystem.writeAtomically(update.text, to: path)
+      } catch {
+        return report(.failed, replayed.mismatches, error: "error: cannot update \(error)", checked: replayed.checkedCount)
+      }
+    }
+    return report(update.refused.isEmpty ? .passed : .failed, update.refused, updated: update.updatedCount, checked: replayed.checkedCount)
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,65 @@
+/// JUnit XML for CI dashboards: one test case per file, the failure holding the same report
+/// `discope test` prints (header and diff).
+///
+/// ```swift
+/// try FileSystem.writeAtomically(JUnitReport(reports).xml, to: "junit.xml")
+/// ```
+public struct JUnitReport: Sendable {
+  public let reports: [FileReport]
+
+  public init(_ reports: [FileReport]) { self.reports = reports }
+
+  /// The XML document.
+  public var xml: String {
+    let summary = RunSummary(reports)
+    let total = reports.reduce(0) { $0 + $1.seconds }
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<testsuites tests=\"\(reports.count)\" failures=\"\(summary.failed)\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(total))\">",
+      "  <testsuite name=\"discope test\" tests=\"\(reports.count)\" failures=\"\(summary.failed)\" errors=\"0\" skipped=\"\(summary.skipped)\" time=\"\(Self.seconds(total))\">",
+    ]
+    for report in reports {
+      let open = "    <testcase classname=\"dis\" name=\"\(Self.escaped(report.path))\" time=\"\(Self.seconds(report.seconds))\""
+      switch report.status {
+      case .passed:
+        lines.append(open + "/>")
+      case .skipped:
+        lines += [open + ">", "      <skipped message=\"no section of that name\"/>", "    </testcase>"]
+      case .failed, .unparsable:
+        let body = ([report.errorText].compactMap { $0 } + report.mismatches.map { $0.rendered() }).joined(separator: "\n\n")
+        let message = report.status == .unparsable ? "the file does not parse" : "\(report.mismatches.count) command(s) did not match"
+        lines += [
+          open + ">",
+          "      <failure message=\"\(Self.escaped(message))\">\(Self.escaped(body))</failure>",
+          "    </testcase>",
+        ]
+      }
+    }
+    lines += ["  </testsuite>", "</testsuites>"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Text safe inside XML attributes and elements; control characters XML forbids are dropped.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
+      default:
+        if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { result.unicodeScalars.append(scalar) }
+      }
+    }
+    return result
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let milliseconds = Int((value * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}

@@ -1,0 +1,44 @@
+import DisSyntax
+
+/// What one command did: its output lines (what a `.dis` file holds under it, without the
+/// two-space indent), whether it failed, and any parse diagnostics.
+///
+/// ```swift
+/// let outcome = session.execute("resolve Logger")
+/// print(outcome.output.joined(separator: "\n"))
+/// recording.write(outcome.recordedText)   // "resolve Logger\n  Logger#1 ...\n"
+/// ```
+public struct CommandOutcome: Sendable {
+  /// The command as parsed; `nil` when the text did not parse.
+  public let entry: Entry?
+  /// The lines a `.dis` file would hold under the command (without the two-space indent).
+  public let output: [String]
+  /// Whether the command failed (a parse error included). A failed command changed nothing.
+  public let isFailure: Bool
+  /// Parse errors, for the caller to render (`Diagnostic.rendered(in:)`).
+  public let diagnostics: [Diagnostic]
+  /// A playground command (`:record FILE` ...): the session did nothing; the UI handles it.
+  public let playgroundCommand: PlaygroundCommand?
+
+  /// Creates an outcome.
+  public init(
+    entry: Entry?, output: [String], isFailure: Bool, diagnostics: [Diagnostic] = [],
+    playgroundCommand: PlaygroundCommand? = nil
+  ) {
+    self.entry = entry
+    self.output = output
+    self.isFailure = isFailure
+    self.diagnostics = diagnostics
+    self.playgroundCommand = playgroundCommand
+  }
+
+  /// The exact `.dis` text for this command and its output: `! ` before a command that failed,
+  /// the output indented by two spaces. Empty for text that did not parse and for playground
+  /// commands (which are not recorded).
+  public var recordedText: String {
+    guard var entry, playgroundCommand == nil else { return "" }
+    entry.isExpectedToFail = isFailure
+    entry.comment = nil
+    return ScriptRecorder.text(for: entry, output: output)
+  }
+}

@@ -1,0 +1,61 @@
+import DIScope
+
+/// What a session knows about one container family: its containers by name, the tokens it made,
+/// the instances it holds, the assemblies active in each container, and what it has printed that
+/// `show` can print again. `reset` replaces it whole.
+struct FamilyState {
+  let root: Container
+  /// Every container, `root` first, in creation order.
+  var containers: [(name: String, container: Container)]
+  /// The tokens the session made, by number.
+  var tokens: [Int: TokenRecord] = [:]
+  /// Numbers of tokens that were live once and are removed now.
+  var removedTokens: Set<Int> = []
+  /// The instances the session holds, by creation number; `release #N` lets one go.
+  var instances: [Int: PlaygroundInstance] = [:]
+  /// Every numbered instance, held weakly: whether a released one is gone.
+  var seen: [Int: WeakInstance] = [:]
+  /// The assemblies active in each container (by container name, then assembly name).
+  var activeGroups: [String: [String: RegistrationGroup]] = [:]
+  /// The rendered trees of recent resolutions, oldest first, with the service each resolved.
+  var traces: [(service: String, lines: [String])] = []
+  /// Every mock push and pop, oldest first.
+  var mockTimeline: [(service: String, line: String)] = []
+  /// The resolution steps seen since the last resolve began, for what a failed one built.
+  var steps: [ResolutionStep] = []
+  /// Eager builds that failed since the last command looked.
+  var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
+  /// The container's events since the last command, buffered by the observer.
+  let events: Locked<[ContainerEvent]>
+  let observation: Observation
+  /// Renders each root resolution as a tree, with the container's own renderer.
+  let recorder: TraceRecorder
+
+  init(root: Container, glyphs: ResolutionTree.Glyphs) {
+    self.root = root
+    containers = [("root", root)]
+    let events = Locked<[ContainerEvent]>([])
+    self.events = events
+    observation = root.observe { event in events.withLock { $0.append(event) } }
+    recorder = TraceRecorder(root, glyphs: glyphs)
+  }
+
+  func container(named name: String) -> Container? {
+    containers.first { $0.name == name }?.container
+  }
+}
+
+/// A token the session made: the container's token, the container that owns it, and what the
+/// script asked for.
+struct TokenRecord {
+  let token: ContainerToken
+  let container: Container
+  let service: String
+  /// `true` for `register S instance Impl`: one instance, whose scope cannot change.
+  let isInstance: Bool
+}
+
+/// A weak reference to an instance.
+struct WeakInstance {
+  weak var instance: PlaygroundInstance?
+}

@@ -1,0 +1,21 @@
+/// Why a command failed, as the lines it prints: `error: what happened`, the path that led there,
+/// and a hint saying what to do.
+///
+/// ```text
+/// error: no registration for 'Logger'
+///   path: ControlContext -> WebService -> Logger
+///   hint: did you mean 'Logging'?; to fix, register it: register Logger = ConsoleLogger
+/// ```
+struct ScriptFailure: Error {
+  /// The lines printed, output that came before the error included.
+  var lines: [String]
+
+  init(lines: [String]) { self.lines = lines }
+
+  init(_ message: String, path: [String] = [], hint: String? = nil, before: [String] = []) {
+    var lines = before + ["error: " + message]
+    if path.count > 1 { lines.append("  path: " + path.joined(separator: " -> ")) }
+    if let hint { lines.append("  hint: " + hint) }
+    self.lines = lines
+  }
+}

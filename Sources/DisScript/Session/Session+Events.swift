@@ -1,0 +1,64 @@
+import DIScope
+
+/// Reading the container's own events: instance numbers, recording mocks, the mock timeline.
+extension Session {
+  /// Processes the events buffered since the last call, in order.
+  func drainEvents() {
+    let events = family.events.withLock { events in
+      defer { events.removeAll(keepingCapacity: true) }
+      return events
+    }
+    for event in events {
+      switch event {
+      case .resolved(let step):
+        see(step)
+        if family.steps.count < 10_000 { family.steps.append(step) }
+      case .mockPushed(let info, let shadowing):
+        family.mockTimeline.append((info.key.serviceName,
+          "+ \(info.token)  \(info.implementationName) over \(info.key)"
+            + (shadowing.map { " (shadows \($0.token))" } ?? " (nothing below)")))
+      case .mockPopped(let info, let uncovering):
+        family.mockTimeline.append((info.key.serviceName,
+          "- \(info.token)  \(info.implementationName) off \(info.key)"
+            + (uncovering.map { " (uncovers \($0.token))" } ?? " (nothing below)")))
+      case .eagerBuildFailed(let info, let error):
+        family.eagerFailures.append((info, error))
+      default: break
+      }
+    }
+  }
+
+  /// Numbers a newly built instance with the container's creation number, and lets recording
+  /// mocks note who they were handed to.
+  private func see(_ step: ResolutionStep) {
+    guard let instance = step.instance?.value as? PlaygroundInstance else { return }
+    if step.outcome == .created, let number = step.instanceNumber, number > 0, instance.number == nil {
+      instance.number = number
+      family.instances[number] = instance
+      family.seen[number] = WeakInstance(instance: instance)
+      for (name, value) in instance.parameters + instance.properties {
+        if case .instance(let held) = value, held.mockedService != nil {
+          held.recorded.append("handed to \(instance.label).\(name)")
+        }
+      }
+    }
+    if step.depth == 0, instance.mockedService != nil {
+      instance.recorded.append("resolved as '\(step.key)' (\(step.outcome))")
+    }
+    if instance.recorded.count > 1_000 { instance.recorded.removeFirst(instance.recorded.count - 1_000) }
+  }
+
+  /// The trees of the root resolutions recorded since the last call, rendered, oldest first; each
+  /// is remembered for `show trace`.
+  func takeTraces() -> [[String]] {
+    drainEvents()
+    let trees = family.recorder.recorded
+    family.recorder.clear()
+    return trees.map { tree in
+      let lines = TraceText.lines(of: tree, glyphs: options.glyphs)
+      family.traces.append((tree.step.key.serviceName, lines))
+      if family.traces.count > options.limits.maximumTraces { family.traces.removeFirst() }
+      return lines
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import DIScope
+import DisSyntax
+
+/// The `.dis` interpreter: one live container family, the script's declared types, and the
+/// commands of the language run against them.
+///
+/// The REPL, the TUI and `discope test` all drive a session the same way: one command at a time,
+/// each giving a ``CommandOutcome`` whose output is exactly what a `.dis` file holds under it. A
+/// failing command never ends the session; its error is its output and the state is unchanged.
+///
+/// ```swift
+/// let session = Session()
+/// _ = session.execute("protocol Logger")
+/// _ = session.execute("class ConsoleLogger: Logger")
+/// print(session.execute("register Logger = ConsoleLogger").output)
+/// // ["+ t1  Logger -> ConsoleLogger  [singleton]"]
+/// ```
+public final class Session {
+  /// How the session prints and what it allows.
+  public let options: SessionOptions
+  /// The current container: commands register into and resolve from it. It changes on
+  /// `container child`, `container use` and `reset`.
+  public private(set) var container: Container {
+    didSet { onContainerChange?(container) }
+  }
+  /// Called after the current container changes, with the new one.
+  public var onContainerChange: ((Container) -> Void)?
+
+  let store = DeclarationStore()
+  let budget: BuildBudget
+  let builder: InstanceBuilder
+  let parser: ScriptParser
+  /// Where service names are looked up, the script's declarations first.
+  var directories: [any ServiceDirectory]
+  /// Everything tied to the current container family; replaced by `reset`.
+  var family: FamilyState
+
+  /// A session with an empty root container.
+  public init(options: SessionOptions = SessionOptions()) {
+    self.options = options
+    budget = BuildBudget(limit: options.limits.maximumInstances)
+    builder = InstanceBuilder(store: store, budget: budget)
+    parser = ScriptParser(limits: options.limits.parser)
+    directories = [DeclaredServices(store: store)]
+    family = FamilyState(root: Container(name: "root"), glyphs: options.glyphs)
+    container = family.root
+  }
+
+  /// Parses and runs one command as typed (an `assembly { ... }` block may span several lines).
+  ///
+  /// ```swift
+  /// let outcome = session.execute("resolve ControlContext")
+  /// if !outcome.diagnostics.isEmpty { print(outcome.diagnostics.rendered(in: nil)) }
+  /// ```
+  public func execute(_ source: String) -> CommandOutcome {
+    switch parser.parseCommand(source) {
+    case .success(let entry): return execute(entry)
+    case .failure(let failure):
+      return CommandOutcome(entry: nil, output: [], isFailure: true, diagnostics: failure.diagnostics)
+    }
+  }
+
+  /// Runs one parsed command. Its `!` and expected block are ignored here: replay compares them.
+  public func execute(_ entry: Entry) -> CommandOutcome {
+    if case .playground(let command) = entry.command {
+      return CommandOutcome(entry: entry, output: [], isFailure: false, playgroundCommand: command)
+    }
+    budget.reset(to: family.instances.count)
+    defer {
+      drainEvents()
+      family.steps = []  // steps hold instances: keep none past the command
+      family.recorder.clear()
+      budget.reset(to: family.instances.count)
+    }
+    do {
+      let output = try perform(entry.command)
+      return CommandOutcome(entry: entry, output: output, isFailure: false)
+    } catch {
+      drainEvents()
+      return CommandOutcome(entry: entry, output: failure(for: error).lines, isFailure: true)
+    }
+  }
+
+  /// A session on the built-in demo world (``DemoWorld``): the seed app's components registered
+  /// by an active assembly, ready to resolve.
+  ///
+  /// ```swift
+  /// let session = Session.demo()
+  /// session.execute("resolve ControlContext").output.forEach { print($0) }
+  /// ```
+  public static func demo(options: SessionOptions = SessionOptions()) -> Session {
+    let session = Session(options: options)
+    for entry in ScriptParser().parse(DemoWorld.script, path: "demo.dis").script.entries {
+      _ = session.execute(entry)
+    }
+    return session
+  }
+
+  /// The instance numbered `number` that the session holds, if any.
+  public func instance(numbered number: Int) -> PlaygroundInstance? {
+    family.instances[number]
+  }
+
+  /// Runs one command; its output, or a ``ScriptFailure`` thrown.
+  func perform(_ command: Command) throws -> [String] {
+    switch command {
+    case .declareProtocol(let name): return try declareProtocol(name)
+    case .declareClass(let declaration): return try declareClass(declaration)
+    case .register(let registration): return try register(registration)
+    case .resolve(let resolution): return try resolve(resolution)
+    case .remove(let token): return try remove(token)
+    case .changeScope(let token, let scope): return try changeScope(token, to: scope)
+    case .changeCaching(let token, let isEnabled): return try changeCaching(token, isEnabled: isEnabled)
+    case .mock(let service, let implementation): return try mock(service, with: implementation)
+    case .mockAll: return try mockAll()
+    case .unmock(let service): return try unmock(service)
+    case .call(let parameter, let arguments): return try call(parameter, arguments: arguments)
+    case .assembly(let assembly): return try declareAssembly(assembly)
+    case .activate(let name): return try activate(name)
+    case .deactivate(let name): return try deactivate(name)
+    case .makeChildContainer(let name): return try makeChild(named: name)
+    case .useContainer(let name): return try useContainer(named: name)
+    case .show(let view, let service): return try show(view, service: service)
+    case .validate: return try validate()
+    case .expect(let expectation): return try expect(expectation)
+    case .release(let number): return try release(number)
+    case .reset: return reset()
+    case .help(let topic): return try help(topic)
+    case .playground: return []
+    }
+  }
+
+  /// Switches the current container (the observer is told through `onContainerChange`).
+  func switchContainer(to container: Container) {
+    self.container = container
+  }
+}

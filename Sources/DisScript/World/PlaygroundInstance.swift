@@ -1,0 +1,87 @@
+import DIScope
+
+/// An object a script's declared class builds: its type's name, its creation number, and what it
+/// holds in each initializer parameter and injected property.
+///
+/// Every declared service shares this one Swift type; the session tells them apart by name. The
+/// creation number is the container's own (`ResolutionStep.instanceNumber`), set by the session
+/// when it sees the instance's `created` step.
+///
+/// ```swift
+/// let web = try session.instance(numbered: 2)
+/// web?.typeName            // "WebService"
+/// web?.slot(named: "logger")  // .instance(ConsoleLogger#1)
+/// ```
+public final class PlaygroundInstance {
+  /// The declared class's name, or `MockS` for an automatic recording mock.
+  public let typeName: String
+  /// The container's creation number, once the session has seen it built.
+  public internal(set) var number: Int?
+  /// Initializer parameters, in declaration order.
+  public let parameters: [(name: String, value: SlotValue)]
+  /// Injected properties, in declaration order.
+  public let properties: [(name: String, value: SlotValue)]
+  /// For an automatic recording mock, the service it stands in for.
+  public let mockedService: String?
+  /// What a recording mock has seen: who it was handed to, in order.
+  public internal(set) var recorded: [String] = []
+
+  init(
+    typeName: String, parameters: [(name: String, value: SlotValue)] = [],
+    properties: [(name: String, value: SlotValue)] = [], mockedService: String? = nil
+  ) {
+    self.typeName = typeName
+    self.parameters = parameters
+    self.properties = properties
+    self.mockedService = mockedService
+  }
+
+  /// `WebService#2`, or `WebService` before it is numbered.
+  public var label: String { typeName + (number.map { "#\($0)" } ?? "") }
+
+  /// The parameter or property called `name`.
+  public func slot(named name: String) -> SlotValue? {
+    parameters.first { $0.name == name }?.value ?? properties.first { $0.name == name }?.value
+  }
+
+  /// Every slot name, parameters first.
+  public var slotNames: [String] { parameters.map(\.name) + properties.map(\.name) }
+}
+
+/// What an instance holds in one parameter or property.
+public enum SlotValue {
+  /// A dependency.
+  case instance(PlaygroundInstance)
+  /// An optional dependency that was not registered.
+  case none
+  /// A provider: `call #N.param` makes a new instance with it.
+  case provider(ProviderHandle)
+  /// A runtime argument's value.
+  case argument(ArgumentValue)
+
+  /// `ConsoleLogger#1`, `nil`, `Provider<SendCommand>`, `"ann"`.
+  public var description: String {
+    switch self {
+    case .instance(let instance): instance.label
+    case .none: "nil"
+    case .provider(let handle): "Provider<\(handle.service)>"
+    case .argument(let value): value.description
+    }
+  }
+}
+
+/// A provider held by an instance: which service it makes, and the container it resolves from
+/// (held weakly, as DIScope's own `Provider` holds its container).
+public final class ProviderHandle {
+  /// The service the provider makes.
+  public let service: String
+  /// Whether that service's class takes runtime arguments.
+  public let takesArguments: Bool
+  weak var container: Container?
+
+  init(service: String, takesArguments: Bool, container: Container) {
+    self.service = service
+    self.takesArguments = takesArguments
+    self.container = container
+  }
+}

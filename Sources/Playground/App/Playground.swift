@@ -1,0 +1,95 @@
+import DIScope
+import DisSyntax
+import Foundation
+import TerminalUI
+
+/// The playground's entry points: the full-screen TUI, the line REPL, and the TUI attached to a
+/// container of a running program.
+///
+/// ```swift
+/// var options = PlaygroundOptions(engineFactory: { Session() })
+/// options.prelude = demoScript
+/// exit(Playground.run(options))          // the TUI; plain lines when not on a terminal
+/// exit(Playground.runREPL(options))      // libedit prompt; plain lines when not on a terminal
+/// ```
+public enum Playground {
+  /// Opens the full-screen playground. When standard input or output is not a terminal, or the
+  /// terminal is unknown, reads commands line by line and prints plain output instead.
+  /// Returns the exit status (0 on quit, 130 on Ctrl-C; signals end the process as they would).
+  public static func run(_ options: PlaygroundOptions) -> Int32 {
+    guard Screen.isInteractive else { return PlainLines.run(options) }
+    let controller: PlaygroundController
+    do {
+      controller = try makeController(options, isSynchronous: false)
+    } catch {
+      printError("\(error)")
+      return 1
+    }
+    do {
+      return try Screen.withScreen(environment: options.environment) { screen in
+        try PlaygroundLoop(screen: screen, controller: controller).run()
+      }
+    } catch let error as ScreenError {
+      printError("note: \(error); reading commands line by line")
+      return PlainLines.run(options)
+    } catch {
+      printError("error: \(error)")
+      return 1
+    }
+  }
+
+  /// The line REPL: libedit editing, history in `options.historyFile`, tab completion of
+  /// commands, declared types, tokens and instance numbers. Plain lines when not on a terminal.
+  public static func runREPL(_ options: PlaygroundOptions) -> Int32 {
+    guard Screen.isInteractive else { return PlainLines.run(options) }
+    return InteractiveREPL.run(options)
+  }
+
+  /// Builds the controller: the engine, the prelude, a script to step through, a recording.
+  static func makeController(_ options: PlaygroundOptions, isSynchronous: Bool) throws -> PlaygroundController {
+    let controller = PlaygroundController(
+      engine: options.engineFactory(), factory: options.engineFactory, isASCII: options.isASCII,
+      isSynchronous: isSynchronous)
+    if let scriptPath = options.scriptPath {
+      guard let data = FileManager.default.contents(atPath: scriptPath) else {
+        throw PlaygroundError("cannot read '\(scriptPath)'")
+      }
+      do {
+        controller.openReplay(try ReplayScript(text: String(decoding: data, as: UTF8.self), path: scriptPath))
+      } catch {
+        throw PlaygroundError(error.message)
+      }
+    } else if let prelude = options.prelude {
+      controller.runPrelude(prelude)
+    }
+    if let recordPath = options.recordPath {
+      controller.startRecording(to: recordPath)
+      if controller.state.recording == nil { throw PlaygroundError(controller.state.notice ?? "cannot record") }
+    }
+    controller.settle()
+    return controller
+  }
+
+  static func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
+
+/// A playground that cannot start: a script that does not parse, a file that cannot be written.
+public struct PlaygroundError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+  init(_ description: String) { self.description = description }
+}
+
+extension PlaygroundController {
+  /// Runs `.dis` text's commands one by one, as if typed (the demo world's set-up).
+  public func runPrelude(_ text: String) {
+    let script = ReplayScript(script: ScriptParser().parse(text, path: "<demo>").script)
+    for step in script.steps { submitEntry(step.entry, prose: step.prose) }
+  }
+}
+
+extension Playground {
+  /// TerminalUI's interactive terminal check (`discope self-test`).
+  public static func terminalSelfTest() -> Int32 { TerminalSelfTest.run() }
+}

@@ -1,0 +1,113 @@
+import DisSyntax
+import Foundation
+
+/// Submitted lines: `.dis` commands go to the engine; `:record`, `:stop`, `:save`, `:open` and
+/// `:quit` are the playground's own.
+extension PlaygroundController {
+  /// Runs a line as if typed and submitted (tests, the attach entry point).
+  @discardableResult
+  public func submitLine(_ line: String) -> KeyOutcome {
+    let source = (state.continuation + [line]).joined(separator: "\n")
+    if ScriptParser.isIncomplete(source) {
+      update {
+        $0.continuation.append(line)
+        $0.notice = "continue the block; close it with }"
+      }
+      return .continue
+    }
+    update { $0.continuation = [] }
+    let trimmed = source.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return .continue }
+    if trimmed.hasPrefix(":"), case .success(let entry) = ScriptParser().parseCommand(trimmed),
+      case .playground(let command) = entry.command
+    {
+      return perform(command)
+    }
+    if trimmed.hasPrefix(":") {
+      if case .failure(let failure) = ScriptParser().parseCommand(trimmed) {
+        update { $0.notice = failure.diagnostics.map(\.message).joined(separator: "; ") }
+      }
+      return .continue
+    }
+    submit(source)
+    return .continue
+  }
+
+  /// Carries out a playground command.
+  public func perform(_ command: PlaygroundCommand) -> KeyOutcome {
+    switch command {
+    case .quit:
+      return .quit(0)
+    case .record(let path):
+      startRecording(to: path)
+    case .stop:
+      guard let recorder else {
+        update { $0.notice = "not recording" }
+        return .continue
+      }
+      recorder.close()
+      self.recorder = nil
+      update {
+        $0.recording = nil
+        $0.notice = "stopped recording \(recorder.path) (\(recorder.lineCount) lines)"
+      }
+    case .save(let path):
+      settle()
+      do {
+        try RecordingFile.save(state.transcript.text, to: path)
+        update { $0.notice = "saved the session to \(path) (\($0.transcript.fileLines.count + 1) lines)" }
+      } catch {
+        update { $0.notice = "error: \(error)" }
+      }
+    case .open(let path):
+      open(path)
+    }
+    return .continue
+  }
+
+  /// Starts recording to `path` (a new file gets the header and the session so far).
+  public func startRecording(to path: String) {
+    if let recorder {
+      update { $0.notice = "already recording to \(recorder.path); :stop first" }
+      return
+    }
+    settle()
+    do {
+      let file = try RecordingFile(path: path, sessionSoFar: state.transcript.fileLines)
+      recorder = file
+      update {
+        $0.recording = ((path as NSString).lastPathComponent, file.lineCount)
+        $0.notice = file.isAppending
+          ? "appending to \(path)" : "recording to \(path) (the session so far included)"
+      }
+    } catch {
+      update { $0.notice = "error: \(error)" }
+    }
+  }
+
+  /// Opens a script to step through, on a fresh session.
+  public func open(_ path: String) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      update { $0.notice = "error: cannot read '\(path)'" }
+      return
+    }
+    do {
+      let script = try ReplayScript(text: String(decoding: data, as: UTF8.self), path: path)
+      openReplay(script)
+    } catch {
+      update { $0.notice = "error: '\(path)' does not parse: \(error.message.split(separator: "\n").first ?? "")" }
+    }
+  }
+
+  /// Starts replaying `script` from its start on a fresh session, in navigation mode.
+  public func openReplay(_ script: ReplayScript) {
+    restart(replaying: [])
+    update {
+      $0.replay = ReplayState(script: script)
+      $0.mode = .navigation
+      $0.focus = .transcript
+      $0.notice = "\(script.path): \(script.steps.count) commands. '.' steps, ',' steps back, "
+        + "Space plays, ']' next section, 'i' takes over"
+    }
+  }
+}

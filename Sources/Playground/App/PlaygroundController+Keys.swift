@@ -1,0 +1,111 @@
+import TerminalUI
+
+/// What the event loop should do after a key.
+public enum KeyOutcome: Equatable, Sendable {
+  case `continue`
+  /// Leave the playground with this exit status.
+  case quit(Int32)
+}
+
+extension PlaygroundController {
+  /// Applies one key. Overlays (help, filter, the quit question) take keys first; then the key
+  /// table for the current mode; in command mode, anything else edits the command line.
+  @discardableResult
+  public func handle(_ key: Key) -> KeyOutcome {
+    if key == .resize || key == .timeout { return .continue }
+    if case .function(1) = key, case .help = state.overlay {
+      update { $0.overlay = nil }
+      return .continue
+    }
+    switch state.overlay {
+    case .help(let top): return handleHelp(key, top: top)
+    case .filter(let editor): return handleFilter(key, editor: editor)
+    case .confirmQuit:
+      update { $0.overlay = nil; $0.notice = nil }
+      if key == .character("y") || key == .character("Y") || key == .ctrl("c") { return .quit(130) }
+      return .continue
+    case nil: break
+    }
+    update { $0.notice = nil }
+    let binding = PlaygroundKeys.keymap.binding(for: key, in: state.mode)
+    if state.mode == .command {
+      if binding?.action == .helpOnEmptyLine && !state.editor.isEmpty { return edit(key) }
+      if let action = binding?.action, !Self.editingActions.contains(action) {
+        return perform(action, key: key)
+      }
+      return edit(key)
+    }
+    guard let action = binding?.action else { return .continue }
+    return perform(action, key: key)
+  }
+
+  /// Types text into the command line, one character at a time (tests, pasted text).
+  public func type(_ text: String) {
+    for character in text { handle(.character(character)) }
+  }
+
+  static let editingActions: Set<PlaygroundAction> = [
+    .runCommand, .historyUp, .historyDown, .complete, .editLine,
+  ]
+
+  private func edit(_ key: Key) -> KeyOutcome {
+    var editor = state.editor
+    let result = editor.handle(key)
+    update { $0.editor = editor }
+    switch result {
+    case .submitted(let line):
+      return submitLine(line)
+    case .completions(let candidates):
+      update { $0.notice = candidates.isEmpty ? "no completion" : candidates.joined(separator: "  ") }
+    case .endOfInput:
+      return .quit(0)
+    case .edited, .ignored:
+      break
+    }
+    return .continue
+  }
+
+  func perform(_ action: PlaygroundAction, key: Key) -> KeyOutcome {
+    switch action {
+    case .runCommand, .historyUp, .historyDown, .complete, .editLine: return edit(key)
+    case .helpOnEmptyLine, .help: update { $0.overlay = .help(top: 0) }
+    case .toNavigation: update { $0.mode = .navigation }
+    case .focusPane:
+      if case .character(let c) = key, let n = Int(String(c)), let pane = PaneID(rawValue: n - 1) {
+        update { $0.focus = pane }
+      }
+    case .nextPane: update { $0.focus = PaneID(rawValue: ($0.focus.rawValue + 1) % 4)! }
+    case .previousPane: update { $0.focus = PaneID(rawValue: ($0.focus.rawValue + 3) % 4)! }
+    case .scrollUp: moveSelection(by: -1)
+    case .scrollDown: moveSelection(by: 1)
+    case .pageUp: scroll(byPages: -1)
+    case .pageDown: scroll(byPages: 1)
+    case .toTop: update { $0.views[$0.focus]?.goToTop() }
+    case .toBottom: update { $0.views[$0.focus]?.follow() }
+    case .expandRow: expandSelectedRow()
+    case .filter:
+      update { $0.overlay = .filter(LineEditor(text: $0.view(of: $0.focus).filter)) }
+    case .zoom: update { $0.isZoomed.toggle() }
+    case .toCommandLine:
+      if state.replay != nil { takeOverLive() }
+      update { $0.mode = .command }
+      if key == .character(":") { handle(.character(":")) }
+    case .quit: return .quit(0)
+    case .interrupt:
+      guard state.recording == nil else {
+        update {
+          $0.overlay = .confirmQuit
+          $0.notice = "Recording to \($0.recording!.name). Quit? y = quit, any other key = stay"
+        }
+        return .continue
+      }
+      return .quit(130)
+    case .redraw: break
+    case .replayPlayPause: togglePlay()
+    case .replayForward: stepForward()
+    case .replayBack: stepBack()
+    case .replayNextSection: jumpToNextSection()
+    }
+    return .continue
+  }
+}

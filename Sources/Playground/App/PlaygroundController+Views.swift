@@ -1,0 +1,85 @@
+import Foundation
+import TerminalUI
+
+/// Scrolling, folding, filtering and the help overlay.
+extension PlaygroundController {
+  func height(of pane: PaneID) -> Int { max(1, state.paneHeights[pane] ?? 10) }
+
+  func moveSelection(by delta: Int) {
+    let pane = state.focus
+    let visible = state.visibleLines(of: pane)
+    let height = height(of: pane)
+    update { $0.views[pane]?.moveSelection(by: delta, count: visible.count, height: height, lines: visible) }
+  }
+
+  func scroll(byPages pages: Int) {
+    if case .help(let top) = state.overlay {
+      update { $0.overlay = .help(top: max(0, top + pages * 10)) }
+      return
+    }
+    let pane = state.focus
+    let visible = state.visibleLines(of: pane)
+    let height = height(of: pane)
+    update {
+      $0.views[pane]?.scroll(by: pages * max(1, height - 1), count: visible.count, height: height, lines: visible)
+    }
+  }
+
+  /// Enter in navigation mode: folds or unfolds the selected group; a long line is shown whole.
+  func expandSelectedRow() {
+    let pane = state.focus
+    let visible = state.visibleLines(of: pane)
+    let view = state.view(of: pane)
+    let row = view.isFollowing
+      ? view.firstRow(count: visible.count, height: height(of: pane), lines: visible) : view.selection
+    guard visible.indices.contains(row) else { return }
+    let line = visible[row]
+    if line.isGroupHeading && pane != .mocks {
+      update { state in
+        if state.views[pane]?.folded.remove(line.group) == nil { state.views[pane]?.folded.insert(line.group) }
+      }
+    } else {
+      update { $0.notice = line.text.trimmingCharacters(in: .whitespaces) }
+    }
+  }
+
+  func handleHelp(_ key: Key, top: Int) -> KeyOutcome {
+    switch key {
+    case .escape, .character("q"), .character("?"), .enter: update { $0.overlay = nil }
+    case .up, .character("k"): update { $0.overlay = .help(top: max(0, top - 1)) }
+    case .down, .character("j"): update { $0.overlay = .help(top: min(top + 1, max(0, $0.helpLines.count - 1))) }
+    case .pageUp: update { $0.overlay = .help(top: max(0, top - 10)) }
+    case .pageDown, .character(" "): update { $0.overlay = .help(top: min(top + 10, max(0, $0.helpLines.count - 1))) }
+    case .ctrl("c"):
+      update { $0.overlay = nil }
+      return handle(key)
+    default: break
+    }
+    return .continue
+  }
+
+  func handleFilter(_ key: Key, editor: LineEditor) -> KeyOutcome {
+    let pane = state.focus
+    switch key {
+    case .escape:
+      update {
+        $0.overlay = nil
+        $0.views[pane]?.filter = ""
+      }
+    case .enter:
+      update { $0.overlay = nil }
+    case .ctrl("c"):
+      update { $0.overlay = nil }
+      return handle(key)
+    default:
+      var editor = editor
+      _ = editor.handle(key)
+      update {
+        $0.overlay = .filter(editor)
+        $0.views[pane]?.filter = editor.text
+        $0.views[pane]?.follow()
+      }
+    }
+    return .continue
+  }
+}

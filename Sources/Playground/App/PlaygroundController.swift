@@ -1,0 +1,168 @@
+import DIScope
+import DisSyntax
+import Foundation
+import TerminalUI
+
+/// The playground's brain: takes keys, sends commands to the engine (on its worker), applies the
+/// container's events and the engine's results to `state`, records, and replays.
+///
+/// It never touches the terminal, so tests drive it key by key and read `state`.
+///
+/// ```swift
+/// let controller = PlaygroundController(engine: Session(), factory: { Session() }, isSynchronous: true)
+/// controller.type("resolve ControlContext")
+/// controller.handle(.enter)
+/// controller.pump()
+/// print(controller.state.visibleLines(of: .trace).map(\.text))
+/// ```
+public final class PlaygroundController {
+  public private(set) var state: PlaygroundState
+  let worker: EngineWorker
+  var recorder: RecordingFile?
+  /// Prose to put before each pending command's transcript text, in submission order.
+  var pendingProse: [[String]] = []
+  /// When the replay last stepped by itself (Space).
+  var lastAutoStep = ContinuousClock.now
+  /// How long auto-play waits between commands.
+  public var playInterval: Duration = .milliseconds(900)
+  /// Set when the registrations pane must be read again from the container.
+  var isRegistrationsStale = true
+  /// Whether a stack changed since the engine last went idle.
+  var hasStackChangesInFlight = false
+  /// The container pane 1 was last read from.
+  weak var shownContainer: Container?
+  /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
+  public internal(set) var unexpectedFailures = 0
+
+  /// A controller over `engine`; `factory` makes fresh engines for replays stepping back.
+  public init(
+    engine: any PlaygroundEngine, factory: @escaping PlaygroundEngineFactory,
+    isASCII: Bool = false, isSynchronous: Bool = false
+  ) {
+    state = PlaygroundState(isASCII: isASCII)
+    worker = EngineWorker(engine: engine, factory: factory, feed: ContainerFeed(), isSynchronous: isSynchronous)
+    state.completionWords = engine.completionWords
+    state.trace.instanceTypeNamer = engine.instanceTypeNamer
+    state.helpLines = PlaygroundKeys.helpLines(commandSummary: CommandTable.help())
+    refreshCompleter()
+  }
+
+  /// The container the panes follow.
+  public var container: Container? { worker.feed.container }
+
+  /// Applies what arrived from the container and the engine since the last call. Returns true
+  /// when something on screen changed.
+  @discardableResult
+  public func pump() -> Bool {
+    var changed = false
+    for item in worker.feed.drain() where item.epoch == state.epoch {
+      apply(item.event)
+      changed = true
+    }
+    for result in worker.takeResults() {
+      changed = true
+      switch result {
+      case .outcome(let outcome, let epoch):
+        let prose = pendingProse.isEmpty ? [] : pendingProse.removeFirst()
+        guard epoch == state.epoch else { continue }
+        record(outcome, prose: prose)
+      case .idle(let words, let pending):
+        state.completionWords = words
+        state.pendingCommands = pending
+        refreshCompleter()
+        // Read the stacks again once the command is over: events are drained while it runs, and
+        // a cache may be filled just after the step that built its instance was reported.
+        if hasStackChangesInFlight { isRegistrationsStale = true }
+        hasStackChangesInFlight = false
+      }
+    }
+    if let container = worker.feed.container, container !== shownContainer {
+      shownContainer = container
+      isRegistrationsStale = true
+    }
+    if isRegistrationsStale, let container = worker.feed.container {
+      state.registrations.refresh(from: container)
+      isRegistrationsStale = false
+      changed = true
+    }
+    return changed
+  }
+
+  /// Waits for every submitted command and applies the results (tests, the plain REPL).
+  public func settle() {
+    worker.waitUntilIdle()
+    pump()
+  }
+
+  func apply(_ event: ContainerEvent) {
+    state.trace.apply(event)
+    state.mocks.apply(event)
+    if Self.changesStacks(event) {
+      isRegistrationsStale = true
+      hasStackChangesInFlight = true
+    }
+  }
+
+  /// Whether an event can change what pane 1 shows: any change to a stack, or a resolution that
+  /// filled a cache (a prototype, graph or cached answer leaves the stacks as they were).
+  static func changesStacks(_ event: ContainerEvent) -> Bool {
+    guard case .resolved(let step) = event else { return true }
+    guard step.outcome == .created, let scope = step.scope else { return false }
+    return scope == .singleton || scope == .eager || scope == .weak
+  }
+
+  /// Puts a finished command in the transcript (and the recording).
+  func record(_ outcome: PlaygroundOutcome, prose: [String]) {
+    if outcome.isUnexpected { unexpectedFailures += 1 }
+    if !prose.isEmpty { appendComment(prose, kind: .secondary) }
+    if outcome.entry == nil && outcome.playgroundCommand == nil {
+      appendComment(outcome.output, kind: .error)
+      return
+    }
+    guard !outcome.recordedText.isEmpty else { return }
+    let before = state.transcript.fileLines.count
+    state.transcript.append(recorded: outcome.recordedText, isFailure: outcome.isFailure)
+    writeToRecording(Array(state.transcript.fileLines[before...]))
+  }
+
+  func appendComment(_ lines: [String], kind: LineKind) {
+    guard !lines.isEmpty else { return }
+    let before = state.transcript.fileLines.count
+    state.transcript.appendComment(lines, kind: kind)
+    writeToRecording(Array(state.transcript.fileLines[before...]))
+  }
+
+  func writeToRecording(_ lines: [String]) {
+    guard let recorder else { return }
+    recorder.append(lines: lines)
+    state.recording?.line = recorder.lineCount
+  }
+
+  /// Sends a command to the engine.
+  func submit(_ source: String, prose: [String] = []) {
+    pendingProse.append(prose)
+    state.pendingCommands += 1
+    worker.submit(.run(source: source, epoch: state.epoch))
+  }
+
+  /// Starts over on a fresh engine, then runs `entries` (with their prose) on it.
+  func restart(replaying entries: [(Entry, [String])]) {
+    state.epoch += 1
+    state.trace.clear()
+    state.mocks.clear()
+    state.transcript.clear()
+    pendingProse = entries.map(\.1)
+    state.pendingCommands += 1
+    isRegistrationsStale = true
+    worker.submit(.restart(replaying: entries.map(\.0), epoch: state.epoch))
+  }
+
+  /// Tab completes from the words the worker reported last, so it never waits on the engine.
+  private func refreshCompleter() {
+    let words = state.completionWords
+    state.editor.completer = { request in CommandCompletion.candidates(for: request, words: words) }
+  }
+
+  /// Edits state from outside (tests, the attach entry point).
+  func update(_ body: (inout PlaygroundState) -> Void) { body(&state) }
+}

@@ -1,0 +1,43 @@
+import TerminalUI
+
+/// The full-screen event loop: read a key, update the model, apply what the container and the
+/// engine reported, draw. Commands run on the engine's worker, so keys are read (and the command
+/// line redrawn) while a command runs.
+struct PlaygroundLoop {
+  let screen: Screen
+  let controller: PlaygroundController
+
+  /// Runs until a quit key or command; returns the exit status. A `TerminalSignal` propagates
+  /// (so `Screen.withScreen` restores the terminal and ends the process as the signal would).
+  func run() throws(TerminalSignal) -> Int32 {
+    let renderer = PlaygroundRenderer(screen: screen)
+    controller.pump()
+    draw(renderer)
+    while true {
+      let isBusy = controller.state.pendingCommands > 0 || controller.state.replay?.isPlaying == true
+      var key = try screen.readKey(timeout: .milliseconds(isBusy ? 20 : 120))
+      var isDirty = false
+      var burst = 0
+      while key != .timeout {
+        if key == .ctrl("l") { renderer.invalidate() }
+        if key == .resize { isDirty = true }
+        if case .quit(let status) = controller.handle(key) { return status }
+        isDirty = true
+        burst += 1
+        // Take what is already typed (a paste) before drawing, but never wait for more.
+        guard burst < 256, key != .resize else { break }
+        key = try screen.readKey(timeout: .zero)
+      }
+      if controller.pump() { isDirty = true }
+      if controller.tick() { isDirty = true }
+      if isDirty { draw(renderer) }
+    }
+  }
+
+  private func draw(_ renderer: PlaygroundRenderer) {
+    let heights = renderer.draw(controller.state)
+    controller.update { state in
+      for (pane, height) in heights { state.paneHeights[pane] = height }
+    }
+  }
+}

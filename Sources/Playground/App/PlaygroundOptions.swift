@@ -1,0 +1,39 @@
+import DisSyntax
+import Foundation
+
+/// How to start the playground: which engine, on what, recording where.
+///
+/// ```swift
+/// var options = PlaygroundOptions(engineFactory: { Session() })
+/// options.scriptPath = "lesson.dis"
+/// options.recordPath = "mine.dis"
+/// exit(Playground.run(options))
+/// ```
+public struct PlaygroundOptions: Sendable {
+  /// Makes the engine; called again for a fresh session when a replay steps back or `:open` runs.
+  public var engineFactory: PlaygroundEngineFactory
+  /// `.dis` text run (and shown, and recorded) first: the demo world's declarations and assembly.
+  public var prelude: String?
+  /// A script to open for stepping through, positioned at its start (`discope play FILE`).
+  public var scriptPath: String?
+  /// Record every command and its output to this file (`--record FILE`).
+  public var recordPath: String?
+  /// ASCII glyphs instead of box drawing in traces and marks.
+  public var isASCII = false
+  /// The REPL's history file; nil keeps no history.
+  public var historyFile: String?
+  /// The environment (TERM, NO_COLOR, HOME…).
+  public var environment: [String: String] = ProcessInfo.processInfo.environment
+
+  public init(engineFactory: @escaping PlaygroundEngineFactory) {
+    self.engineFactory = engineFactory
+  }
+
+  /// `~/.discope_history`, or nil without a home directory.
+  public static func defaultHistoryFile(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String?
+  {
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return (home as NSString).appendingPathComponent(".discope_history")
+  }
+}

@@ -1,0 +1,88 @@
+import DIScope
+import Synchronization
+
+/// Collects a container's observation events for the screen.
+///
+/// Observers run synchronously on whichever thread changed the container (the engine's worker,
+/// or an app's own threads when attached with `Playground.run(on:)`), so the feed only appends
+/// to a locked queue; the UI thread drains it between keys. Each event carries the epoch that
+/// was current when it arrived, so a replay rebuilt from scratch can drop stale ones.
+///
+/// ```swift
+/// let feed = ContainerFeed()
+/// feed.attach(to: container)
+/// _ = try container.resolve(Logger.self)
+/// for item in feed.drain() { print(item.event) }
+/// ```
+public final class ContainerFeed: Sendable {
+  /// One event and the epoch it belongs to.
+  public struct Item: Sendable {
+    public var event: ContainerEvent
+    public var epoch: Int
+  }
+
+  private struct State {
+    var items: [Item] = []
+    var epoch = 0
+    var container: Container?
+    var observation: Observation?
+    /// Bumped on every change, so the UI knows to look again without draining.
+    var changeCount = 0
+  }
+
+  private let state = Mutex(State())
+
+  public init() {}
+
+  /// Starts following `container` (and its children), stopping the previous one.
+  public func attach(to container: Container) {
+    let old = state.withLock { state -> Observation? in
+      let old = state.observation
+      state.observation = nil
+      state.container = container
+      state.changeCount += 1
+      return old
+    }
+    old?.cancel()
+    let observation = container.observe { [weak self] event in self?.append(event) }
+    state.withLock { $0.observation = observation }
+  }
+
+  /// Stops following the container.
+  public func detach() {
+    let old = state.withLock { state -> Observation? in
+      defer { state.observation = nil }
+      return state.observation
+    }
+    old?.cancel()
+  }
+
+  /// The container being followed.
+  public var container: Container? { state.withLock { $0.container } }
+
+  /// The epoch stamped on events from now on.
+  public var epoch: Int {
+    get { state.withLock { $0.epoch } }
+    set { state.withLock { $0.epoch = newValue } }
+  }
+
+  /// Takes every event collected so far, oldest first.
+  public func drain() -> [Item] {
+    state.withLock { state in
+      defer { state.items.removeAll(keepingCapacity: true) }
+      return state.items
+    }
+  }
+
+  /// How many changes have arrived since the feed was made (a cheap "anything new?" check).
+  public var changeCount: Int { state.withLock { $0.changeCount } }
+
+  private func append(_ event: ContainerEvent) {
+    state.withLock { state in
+      state.items.append(Item(event: event, epoch: state.epoch))
+      state.changeCount += 1
+    }
+  }
+
+  deinit { state.withLock { $0.observation }?.cancel() }
+}

@@ -1,0 +1,104 @@
+import DIScope
+import DisSyntax
+import Foundation
+import Synchronization
+
+/// Runs commands on the engine away from the UI thread, in order, so typing never waits on the
+/// container. Results come back through `takeResults()`, which the event loop polls.
+///
+/// With `isSynchronous`, jobs run at once on the caller's thread (the line REPL and tests).
+///
+/// `@unchecked Sendable`: the engine is not thread-safe; it is touched only inside `perform`,
+/// which runs on the serial `queue` (or on the only thread, when synchronous). Everything else
+/// is behind `results` (a Mutex) or immutable.
+final class EngineWorker: @unchecked Sendable {
+  /// Work for the engine. `epoch` ties the results to the model state that asked for them.
+  enum Job: Sendable {
+    case run(source: String, epoch: Int)
+    case runEntry(Entry, epoch: Int)
+    /// A fresh engine (a replay stepping back, or `:open`), then `entries` replayed on it.
+    case restart(replaying: [Entry], epoch: Int)
+  }
+
+  enum Result: Sendable {
+    case outcome(PlaygroundOutcome, epoch: Int)
+    /// The job finished; `words` are the completion names as they are now.
+    case idle(words: CompletionWords, pending: Int)
+  }
+
+  let feed: ContainerFeed
+  private let factory: PlaygroundEngineFactory
+  private var engine: any PlaygroundEngine
+  private let queue = DispatchQueue(label: "discope.playground.engine")
+  private let results = Mutex<[Result]>([])
+  private let pending = Atomic<Int>(0)
+  let isSynchronous: Bool
+
+  init(
+    engine: any PlaygroundEngine, factory: @escaping PlaygroundEngineFactory, feed: ContainerFeed,
+    isSynchronous: Bool = false
+  ) {
+    self.engine = engine
+    self.factory = factory
+    self.feed = feed
+    self.isSynchronous = isSynchronous
+    connect(engine)
+  }
+
+  /// Queues a job (or runs it now when synchronous).
+  func submit(_ job: Job) {
+    pending.add(1, ordering: .relaxed)
+    if isSynchronous {
+      perform(job)
+    } else {
+      queue.async { self.perform(job) }
+    }
+  }
+
+  /// Jobs submitted and not finished.
+  var pendingCount: Int { pending.load(ordering: .relaxed) }
+
+  /// Takes the results that arrived, oldest first.
+  func takeResults() -> [Result] {
+    results.withLock { results in
+      defer { results.removeAll(keepingCapacity: true) }
+      return results
+    }
+  }
+
+  /// Waits until every queued job has finished (tests, measurements, the end of a session).
+  func waitUntilIdle() {
+    if !isSynchronous { queue.sync {} }
+  }
+
+  /// The engine's current container, read on the engine's queue.
+  var container: Container {
+    isSynchronous ? engine.container : queue.sync { engine.container }
+  }
+
+  private func perform(_ job: Job) {
+    var produced: [Result] = []
+    switch job {
+    case .run(let source, let epoch):
+      feed.epoch = epoch
+      produced.append(.outcome(engine.run(source), epoch: epoch))
+    case .runEntry(let entry, let epoch):
+      feed.epoch = epoch
+      produced.append(.outcome(engine.run(entry), epoch: epoch))
+    case .restart(let entries, let epoch):
+      feed.epoch = epoch
+      engine.onContainerChange = nil
+      engine = factory()
+      connect(engine)
+      for entry in entries { produced.append(.outcome(engine.run(entry), epoch: epoch)) }
+    }
+    let left = pending.subtract(1, ordering: .relaxed).newValue
+    produced.append(.idle(words: engine.completionWords, pending: left))
+    results.withLock { $0 += produced }
+  }
+
+  private func connect(_ engine: any PlaygroundEngine) {
+    feed.attach(to: engine.container)
+    engine.onContainerChange = { [feed] container in feed.attach(to: container) }
+  }
+}

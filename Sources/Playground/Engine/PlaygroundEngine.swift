@@ -1,0 +1,92 @@
+import DIScope
+import DisSyntax
+
+/// What the playground needs from a `.dis` interpreter: run one command against a live container
+/// and say what happened. `DisScript.Session` is the engine `discope` uses; tests may use others.
+///
+/// The playground never reads an engine's output to learn what changed: its panes follow the
+/// container's own observation events. Output only goes to the transcript (and a recording).
+///
+/// ```swift
+/// let engine: any PlaygroundEngine = Session()
+/// let outcome = engine.run("resolve ControlContext")
+/// print(outcome.recordedText)
+/// ```
+public protocol PlaygroundEngine: AnyObject {
+  /// The container commands act on now; it changes on `container use` and `reset`.
+  var container: Container { get }
+  /// Called with the new container whenever `container` changes.
+  var onContainerChange: ((Container) -> Void)? { get set }
+  /// Runs one command as typed (a multi-line `assembly { … }` counts as one).
+  func run(_ source: String) -> PlaygroundOutcome
+  /// Runs one parsed command.
+  func run(_ entry: Entry) -> PlaygroundOutcome
+  /// Names for tab completion: declared services and implementations, live tokens, instances.
+  var completionWords: CompletionWords { get }
+  /// Names an observed instance when its Swift type is not what a user declared (a script's
+  /// classes all share one Swift type); nil keeps the container's own name.
+  var instanceTypeNamer: InstanceTypeNamer { get }
+}
+
+/// Gives an observed instance's declared type name, or nil.
+public typealias InstanceTypeNamer = @Sendable (Any) -> String?
+
+extension PlaygroundEngine {
+  public var instanceTypeNamer: InstanceTypeNamer { { _ in nil } }
+}
+
+/// What one command did, as the playground shows and records it.
+public struct PlaygroundOutcome: Sendable, Hashable {
+  /// The parsed command; nil when the text did not parse.
+  public var entry: Entry?
+  /// The lines the command printed (errors included), without indentation.
+  public var output: [String]
+  /// Whether the command failed (a parse error, a failed resolve, a failed `expect`…).
+  public var isFailure: Bool
+  /// The exact `.dis` text of the command and its output (empty for a playground command or
+  /// text that did not parse).
+  public var recordedText: String
+  /// A `:record`, `:stop`, `:save`, `:open` or `:quit` for the playground itself.
+  public var playgroundCommand: PlaygroundCommand?
+
+  public init(
+    entry: Entry?, output: [String], isFailure: Bool, recordedText: String,
+    playgroundCommand: PlaygroundCommand? = nil
+  ) {
+    self.entry = entry
+    self.output = output
+    self.isFailure = isFailure
+    self.recordedText = recordedText
+    self.playgroundCommand = playgroundCommand
+  }
+
+  /// Whether the command failed when it was not marked `!` (or passed when it was).
+  public var isUnexpected: Bool { isFailure != (entry?.isExpectedToFail ?? false) }
+}
+
+/// Words the engine knows right now, for tab completion.
+public struct CompletionWords: Sendable, Hashable {
+  public var services: [String]
+  public var implementations: [String]
+  public var tokens: [String]
+  /// Instance numbers as typed: `#3`.
+  public var instances: [String]
+  public var assemblies: [String]
+  public var containers: [String]
+
+  public init(
+    services: [String] = [], implementations: [String] = [], tokens: [String] = [],
+    instances: [String] = [], assemblies: [String] = [], containers: [String] = []
+  ) {
+    self.services = services
+    self.implementations = implementations
+    self.tokens = tokens
+    self.instances = instances
+    self.assemblies = assemblies
+    self.containers = containers
+  }
+}
+
+/// Makes a fresh engine: the playground calls it to start, and again to rebuild a replay's state
+/// when stepping back.
+public typealias PlaygroundEngineFactory = @Sendable () -> any PlaygroundEngine

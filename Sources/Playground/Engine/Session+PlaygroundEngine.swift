@@ -1,0 +1,58 @@
+import DIScope
+import DisScript
+import DisSyntax
+
+/// The `.dis` interpreter as the playground's engine.
+extension Session: PlaygroundEngine {
+  public func run(_ source: String) -> PlaygroundOutcome { PlaygroundOutcome(execute(source)) }
+
+  public func run(_ entry: Entry) -> PlaygroundOutcome { PlaygroundOutcome(execute(entry)) }
+
+  public var instanceTypeNamer: InstanceTypeNamer {
+    { value in (value as? PlaygroundInstance)?.typeName }
+  }
+
+  public var completionWords: CompletionWords {
+    let candidates = completionCandidates
+    return CompletionWords(
+      services: candidates.services, implementations: candidates.implementations,
+      tokens: candidates.tokens, instances: candidates.instances + candidates.instanceParameters,
+      assemblies: candidates.assemblies, containers: candidates.containers)
+  }
+}
+
+extension PlaygroundOutcome {
+  /// A session's outcome; text that did not parse brings its diagnostics as output lines.
+  public init(_ outcome: CommandOutcome) {
+    var output = outcome.output
+    if output.isEmpty && !outcome.diagnostics.isEmpty {
+      output = outcome.diagnostics.flatMap { diagnostic in
+        ["\(diagnostic.severity.rawValue): \(diagnostic.message)"] + (diagnostic.hint.map { ["  hint: \($0)"] } ?? [])
+      }
+    }
+    self.init(
+      entry: outcome.entry, output: output, isFailure: outcome.isFailure,
+      recordedText: outcome.recordedText, playgroundCommand: outcome.playgroundCommand)
+  }
+}
+
+extension PlaygroundOptions {
+  /// The playground on the built-in demo world (`DemoWorld`): its declarations and assembly run
+  /// first, so they are in the transcript and in any recording, which then replays on its own.
+  ///
+  /// ```swift
+  /// exit(Playground.run(.demo()))
+  /// ```
+  public static func demo(glyphs: ResolutionTree.Glyphs = .unicode) -> PlaygroundOptions {
+    var options = session(glyphs: glyphs)
+    options.prelude = DemoWorld.script
+    return options
+  }
+
+  /// The playground on an empty session.
+  public static func session(glyphs: ResolutionTree.Glyphs = .unicode) -> PlaygroundOptions {
+    var options = PlaygroundOptions(engineFactory: { Session(options: SessionOptions(glyphs: glyphs)) })
+    options.isASCII = glyphs == .ascii
+    return options
+  }
+}

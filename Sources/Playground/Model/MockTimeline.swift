@@ -1,0 +1,43 @@
+import DIScope
+
+/// Pane 3: the timeline of mock pushes and pops, and what each one shadowed or uncovered.
+/// (A mock's removal arrives both as `removed` and as `mockPopped`; the pop is what is shown.)
+///
+/// ```text
+/// + t3 MockLogger over Logger (shadows t1 ConsoleLogger)
+/// - t3 MockLogger off Logger (uncovers t1 ConsoleLogger)
+/// ```
+public struct MockTimeline: Sendable {
+  public private(set) var lines: [PaneLine] = []
+  public var isASCII = false
+  public var limit = 2000
+
+  public init(isASCII: Bool = false) { self.isASCII = isASCII }
+
+  /// Adds one observation event; mock pushes and pops (and removals of mocks) are used.
+  public mutating func apply(_ event: ContainerEvent) {
+    switch event {
+    case .mockPushed(let info, let shadowing):
+      let under = shadowing.map { "shadows \($0.token) \($0.implementationName)" } ?? "nothing below"
+      add("+ \(info.token) \(info.implementationName) over \(info.key) (\(under))", .mock)
+    case .mockPopped(let info, let uncovering):
+      add("- \(info.token) \(info.implementationName) off \(info.key) (\(uncovered(uncovering)))", .plain)
+    default:
+      break
+    }
+  }
+
+  public mutating func clear() { lines = [] }
+
+  /// Shown while the timeline is empty.
+  public static let placeholder = PaneLine("(no mocks yet — try: mock Logger)", kind: .secondary)
+
+  private func uncovered(_ info: RegistrationInfo?) -> String {
+    info.map { "uncovers \($0.token) \($0.implementationName)" } ?? "nothing left"
+  }
+
+  private mutating func add(_ text: String, _ kind: LineKind) {
+    lines.append(PaneLine(text, kind: kind, group: lines.count + 1, isGroupHeading: true))
+    if lines.count > limit { lines.removeFirst(lines.count - limit) }
+  }
+}

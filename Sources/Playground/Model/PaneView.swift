@@ -1,0 +1,95 @@
+/// How one pane is being looked at: scroll position, the selected row, a filter, folded groups.
+///
+/// While `isFollowing`, the pane keeps its newest content in view (the tail of the transcript and
+/// of the mock timeline, the start of the newest resolution); scrolling stops following, `End`
+/// starts again.
+public struct PaneView: Hashable, Sendable {
+  /// Where newest content appears when following.
+  public enum Anchor: Hashable, Sendable {
+    /// Show the top (registrations).
+    case top
+    /// Show the last lines (transcript, mock timeline).
+    case tail
+    /// Show the start of the last group (the newest resolution).
+    case lastGroup
+  }
+
+  public var anchor: Anchor
+  /// The first visible row, when not following.
+  public var top = 0
+  /// The selected row (an index into the visible lines).
+  public var selection = 0
+  public var isFollowing = true
+  /// Lines must contain this (case-insensitive) to show; headings of matching groups stay.
+  public var filter = ""
+  /// Groups shown as their heading only.
+  public var folded: Set<Int> = []
+
+  public init(anchor: Anchor) { self.anchor = anchor }
+
+  /// The lines after the filter and folding.
+  public func visibleLines(of lines: [PaneLine]) -> [PaneLine] {
+    var result = lines
+    if !filter.isEmpty {
+      let needle = filter.lowercased()
+      let matching = Set(lines.filter { $0.text.lowercased().contains(needle) }.map(\.group))
+      result = lines.filter {
+        $0.text.lowercased().contains(needle) || ($0.isGroupHeading && matching.contains($0.group))
+      }
+    }
+    if !folded.isEmpty {
+      result = result.compactMap { line in
+        guard folded.contains(line.group) else { return line }
+        guard line.isGroupHeading else { return nil }
+        return PaneLine(line.text + " …", kind: line.kind, group: line.group, isGroupHeading: true)
+      }
+    }
+    return result
+  }
+
+  /// The first row to draw for `count` visible lines in `height` rows.
+  public func firstRow(count: Int, height: Int, lines visible: [PaneLine]) -> Int {
+    let maximum = max(0, count - height)
+    guard isFollowing else { return min(max(0, top), maximum) }
+    switch anchor {
+    case .top: return 0
+    case .tail: return maximum
+    case .lastGroup:
+      let start = visible.lastIndex { $0.isGroupHeading } ?? 0
+      return min(start, maximum)
+    }
+  }
+
+  /// Scrolls by `delta` rows (negative is up), moving the selection with it.
+  public mutating func scroll(by delta: Int, count: Int, height: Int, lines visible: [PaneLine]) {
+    let current = firstRow(count: count, height: height, lines: visible)
+    isFollowing = false
+    top = min(max(0, current + delta), max(0, count - height))
+    selection = min(max(top, selection + delta), max(0, count - 1))
+    if selection < top || selection >= top + height { selection = top }
+  }
+
+  /// Moves the selection by `delta`, scrolling to keep it in view.
+  public mutating func moveSelection(by delta: Int, count: Int, height: Int, lines visible: [PaneLine]) {
+    let current = firstRow(count: count, height: height, lines: visible)
+    if isFollowing { selection = current }
+    isFollowing = false
+    top = current
+    selection = min(max(0, selection + delta), max(0, count - 1))
+    if selection < top { top = selection }
+    if selection >= top + height { top = selection - height + 1 }
+  }
+
+  /// Back to the newest content.
+  public mutating func follow() {
+    isFollowing = true
+    top = 0
+  }
+
+  /// To the first line.
+  public mutating func goToTop() {
+    isFollowing = false
+    top = 0
+    selection = 0
+  }
+}

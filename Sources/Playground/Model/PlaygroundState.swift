@@ -1,0 +1,110 @@
+import DIScope
+import TerminalUI
+
+/// Everything the screen shows, as plain values: the panes' content, how each is viewed, the
+/// command line, the mode and the status. The renderer draws it; tests read it.
+public struct PlaygroundState: Sendable {
+  /// A layer over the panes that takes the keys first.
+  public enum Overlay: Sendable {
+    /// The help, scrolled to `top`.
+    case help(top: Int)
+    /// Typing a filter for the focused pane.
+    case filter(LineEditor)
+    /// Ctrl-C while recording: quit for real?
+    case confirmQuit
+  }
+
+  public var mode: InputMode = .command
+  public var focus: PaneID = .registrations
+  public var isZoomed = false
+  public var editor = LineEditor()
+  /// The lines typed so far of a command that continues (an `assembly A {` not yet closed).
+  public var continuation: [String] = []
+  public var overlay: Overlay?
+  /// A one-line message under the panes (a playground command's result, a hint).
+  public var notice: String?
+  public var registrations: RegistrationsPane
+  public var trace: TracePane
+  public var mocks: MockTimeline
+  public var transcript = Transcript()
+  public var views: [PaneID: PaneView] = [
+    .registrations: PaneView(anchor: .top), .trace: PaneView(anchor: .lastGroup),
+    .mocks: PaneView(anchor: .tail), .transcript: PaneView(anchor: .tail),
+  ]
+  /// The rows each pane had at the last draw (for paging).
+  public var paneHeights: [PaneID: Int] = [:]
+  /// Bumped when the session is rebuilt; older events and results are dropped.
+  public var epoch = 0
+  /// Commands submitted and not yet finished.
+  public var pendingCommands = 0
+  public var completionWords = CompletionWords()
+  public var replay: ReplayState?
+  /// `lesson.dis` and its line count while recording.
+  public var recording: (name: String, line: Int)?
+  public var isASCII: Bool
+  /// Help text from the key table and the command table.
+  public var helpLines: [String] = []
+
+  public init(isASCII: Bool = false) {
+    self.isASCII = isASCII
+    registrations = RegistrationsPane(isASCII: isASCII)
+    trace = TracePane(glyphs: isASCII ? .ascii : .unicode)
+    mocks = MockTimeline(isASCII: isASCII)
+  }
+
+  /// The lines of a pane, as built from the container's events (before filter and folding).
+  public func lines(of pane: PaneID) -> [PaneLine] {
+    switch pane {
+    case .registrations: registrations.lines
+    case .trace: trace.lines.isEmpty ? [Self.tracePlaceholder] : trace.lines
+    case .mocks: mocks.lines.isEmpty ? [MockTimeline.placeholder] : mocks.lines
+    case .transcript: transcript.lines.isEmpty ? [Transcript.placeholder] : transcript.lines
+    }
+  }
+
+  /// The lines a pane shows now: filtered and folded by its view.
+  public func visibleLines(of pane: PaneID) -> [PaneLine] {
+    view(of: pane).visibleLines(of: lines(of: pane))
+  }
+
+  public func view(of pane: PaneID) -> PaneView { views[pane] ?? PaneView(anchor: .top) }
+
+  /// The title of a pane with its filter, if any: `2 Resolution trace /logger`.
+  public func title(of pane: PaneID) -> String {
+    let filter = view(of: pane).filter
+    return pane.title + (filter.isEmpty ? "" : " /\(filter)")
+  }
+
+  /// The words on the right of the bottom line: mode, LIVE / REC file:line / REPLAY, help.
+  public var statusText: String {
+    let mode = self.mode == .command ? "CMD" : "NAV"
+    var state: String
+    if let replay {
+      state = "REPLAY \(replay.position)/\(replay.script.steps.count)" + (replay.isPlaying ? " ▶" : "")
+      if isASCII { state = state.replacingOccurrences(of: "▶", with: ">") }
+    } else {
+      state = "LIVE"
+    }
+    if let recording { state += (isASCII ? " * " : " ● ") + "REC \(recording.name):\(recording.line)" }
+    let busy = pendingCommands > 0 ? (isASCII ? " ..." : " …") : ""
+    return "\(mode) \(state)\(busy)  ? help"
+  }
+
+  static let tracePlaceholder = PaneLine(
+    "(no resolution yet — try: resolve ControlContext)", kind: .secondary)
+}
+
+/// Where a replay is: the script, how many of its commands have run, and whether it plays.
+public struct ReplayState: Sendable {
+  public var script: ReplayScript
+  /// The number of commands run so far (0: at the start).
+  public var position = 0
+  public var isPlaying = false
+
+  public init(script: ReplayScript) { self.script = script }
+
+  /// The command that runs next, if any.
+  public var nextStep: ReplayScript.Step? {
+    position < script.steps.count ? script.steps[position] : nil
+  }
+}

@@ -1,0 +1,82 @@
+import DIScope
+import TerminalUI
+
+/// Pane 1: every service's registration stack, newest (the one that answers) on top, with token,
+/// implementation, scope, cache state, the instance held (`#N`) and mock marks.
+///
+/// Built from the container's own introspection (`Container.stacks`), refreshed whenever an
+/// observation event says something changed.
+///
+/// ```text
+/// Logger (2)
+///   t3 MockLogger    ◀ answers [singleton, mock] holds #3
+///   t1 ConsoleLogger           [singleton] holds #1
+/// ```
+public struct RegistrationsPane: Sendable {
+  public private(set) var lines: [PaneLine] = []
+  public var isASCII = false
+
+  public init(isASCII: Bool = false) { self.isASCII = isASCII }
+
+  /// Rebuilds the lines from `container` and its parents (nearest first).
+  public mutating func refresh(from container: Container) {
+    var lineage: [(name: String, stacks: [ServiceStack])] = []
+    var current: Container? = container
+    while let next = current {
+      lineage.append((next.name, next.stacks))
+      current = next.parent
+    }
+    lines = Self.lines(for: lineage, isASCII: isASCII)
+  }
+
+  /// The lines for stacks of a container and its parents (pure, for tests and measurements).
+  public static func lines(for lineage: [(name: String, stacks: [ServiceStack])], isASCII: Bool)
+    -> [PaneLine]
+  {
+    let all = lineage.flatMap(\.stacks).flatMap(\.registrations)
+    let implementationWidth = min(28, all.map(\.implementationName.displayWidth).max() ?? 0)
+    let tokenWidth = all.map(\.token.description.count).max() ?? 2
+    let hasChoices = lineage.count > 1 || lineage.contains { $0.stacks.contains { $0.registrations.count > 1 } }
+    var seen = Set<ServiceKey>()
+    var result: [PaneLine] = []
+    var group = 0
+    for (name, stacks) in lineage {
+      if lineage.count > 1 {
+        group += 1
+        let title = name == lineage[0].name ? "container \(name)" : "from parent \(name)"
+        result.append(PaneLine("── \(title) ──", kind: .secondary, group: group, isGroupHeading: true))
+      }
+      for stack in stacks {
+        group += 1
+        let answersHere = seen.insert(stack.key).inserted
+        let count = stack.registrations.count > 1 ? " (\(stack.registrations.count))" : ""
+        result.append(PaneLine(stack.key.description + count, kind: .heading, group: group, isGroupHeading: true))
+        for (index, info) in stack.registrations.enumerated() {
+          let answers = answersHere && index == 0
+          // The marker matters where there is a choice: a stack of several, or a parent's stack.
+          let marks = answers && (stack.registrations.count > 1 || lineage.count > 1)
+          let marker = marks ? (isASCII ? "<- answers " : "◀ answers ") : (hasChoices ? "          " : "")
+          let text = "  " + info.token.description.padded(toWidth: tokenWidth) + " "
+            + info.implementationName.padded(toWidth: implementationWidth) + " " + marker + tags(info)
+          let kind: LineKind = info.isMock ? .mock : (answers ? .plain : .secondary)
+          result.append(PaneLine(text, kind: kind, group: group))
+        }
+      }
+    }
+    if result.isEmpty {
+      result.append(PaneLine("(no registrations — try: register Logger = ConsoleLogger)", kind: .secondary))
+    }
+    return result
+  }
+
+  /// `[singleton, cache off, mock] holds #3 from AppAssembly`.
+  static func tags(_ info: RegistrationInfo) -> String {
+    var tags = [info.scope.description]
+    if !info.isCaching { tags.append("cache off") }
+    if info.isMock { tags.append("mock") }
+    let held = info.cachedInstanceNumber.map { " holds #\($0)" } ?? ""
+    // The assembly comes last: the least needed when the pane is narrow.
+    let group = info.group.map { " from \($0)" } ?? ""
+    return "[" + tags.joined(separator: ", ") + "]" + held + group
+  }
+}

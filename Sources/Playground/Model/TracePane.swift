@@ -1,0 +1,122 @@
+import DIScope
+
+/// Pane 2: each root resolution as a tree, built from the container's `resolved` steps (they
+/// arrive innermost first, the root last). The newest resolution is what the pane shows; earlier
+/// ones are above it, a scroll away.
+///
+/// ```text
+/// resolve ControlContext
+/// ControlContext#4 created t5 [singleton]
+/// ├─ WebService#2 cached t2 [singleton]
+/// └─ ZoneController → RFZoneController#3 created t3 [singleton]
+/// ```
+public struct TracePane: Sendable {
+  /// A finished step and the subtrees it was built from.
+  struct Node: Sendable {
+    var step: ResolutionStep
+    var children: [Node]
+  }
+
+  public private(set) var lines: [PaneLine] = []
+  /// The index in `lines` where the newest resolution starts.
+  public private(set) var newestStart = 0
+  public private(set) var resolutionCount = 0
+  /// How many resolutions are kept (older ones are dropped).
+  public var limit = 200
+  public var glyphs: ResolutionTree.Glyphs
+  /// Names instances whose Swift type is not the declared one (see `PlaygroundEngine`).
+  public var instanceTypeNamer: InstanceTypeNamer = { _ in nil }
+  private var pending: [[Node]] = []
+  private var groupStarts: [Int] = []
+
+  public init(glyphs: ResolutionTree.Glyphs = .unicode) { self.glyphs = glyphs }
+
+  /// Adds one observation event; resolution steps and failures are used, others ignored.
+  public mutating func apply(_ event: ContainerEvent) {
+    switch event {
+    case .resolved(let step): add(step)
+    case .resolutionFailed(let error, _):
+      let partial = pending.flatMap { $0 }
+      pending.removeAll()
+      var block = [PaneLine("resolve \(error.key) — failed", kind: .error)]
+      for node in partial { block += render(node) }
+      block += error.description.split(separator: "\n").map { PaneLine(String($0), kind: .error) }
+      append(block)
+    default: break
+    }
+  }
+
+  /// Forgets every resolution.
+  public mutating func clear() {
+    lines = []
+    pending = []
+    groupStarts = []
+    newestStart = 0
+    resolutionCount = 0
+  }
+
+  private mutating func add(_ step: ResolutionStep) {
+    while pending.count <= step.depth + 1 { pending.append([]) }
+    let node = Node(step: step, children: pending[step.depth + 1])
+    pending[step.depth + 1] = []
+    guard step.depth == 0 else {
+      pending[step.depth].append(node)
+      return
+    }
+    pending.removeAll(keepingCapacity: true)
+    let optional = step.outcome == .absent ? "?" : ""
+    append([PaneLine("resolve\(optional) \(step.key)", kind: .heading)] + render(node))
+  }
+
+  private mutating func append(_ block: [PaneLine]) {
+    resolutionCount += 1
+    if !lines.isEmpty { lines.append(PaneLine("", group: resolutionCount)) }
+    newestStart = lines.count
+    groupStarts.append(newestStart)
+    lines += block.enumerated().map { index, line in
+      PaneLine(line.text, kind: line.kind, group: resolutionCount, isGroupHeading: index == 0)
+    }
+    if groupStarts.count > limit {
+      let cut = groupStarts[groupStarts.count - limit]
+      lines.removeFirst(cut)
+      groupStarts = groupStarts.suffix(limit).map { $0 - cut }
+      newestStart -= cut
+    }
+  }
+
+  private func render(_ node: Node) -> [PaneLine] {
+    var result = [line(node.step, prefix: "")]
+    appendChildren(node.children, prefix: "", into: &result)
+    return result
+  }
+
+  private func appendChildren(_ children: [Node], prefix: String, into result: inout [PaneLine]) {
+    let (branch, last, pipe) =
+      glyphs == .unicode ? ("├─ ", "└─ ", "│  ") : ("|- ", "`- ", "|  ")
+    for (index, child) in children.enumerated() {
+      let isLast = index == children.count - 1
+      result.append(line(child.step, prefix: prefix + (isLast ? last : branch)))
+      appendChildren(child.children, prefix: prefix + (isLast ? "   " : pipe), into: &result)
+    }
+  }
+
+  /// The container's line for a step, its subject renamed when the engine knows a better name.
+  private func describe(_ step: ResolutionStep) -> String {
+    let own = ResolutionTree.line(for: step, glyphs: glyphs)
+    guard let value = step.instance?.value, let name = instanceTypeNamer(value),
+      let registration = step.registration,
+      let tail = own.firstRange(of: " \(step.outcome) \(registration.token) [")
+    else { return own }
+    let service = step.key.description
+    let subject = name == step.key.serviceName ? service : "\(service) \(glyphs == .unicode ? "→" : "->") \(name)"
+    return subject + (step.instanceNumber.map { "#\($0)" } ?? "") + own[tail.lowerBound...]
+  }
+
+  private func line(_ step: ResolutionStep, prefix: String) -> PaneLine {
+    let text = prefix + describe(step)
+    let kind: LineKind =
+      step.registration?.isMock == true ? .mock
+      : step.outcome == .cached ? .cached : step.outcome == .absent ? .secondary : .plain
+    return PaneLine(text, kind: kind)
+  }
+}

@@ -1,1 +1,0 @@
-// Playground — work in progress; see Package.swift for its place in the layers.

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+import TerminalUI
+
+/// `discope repl` on a terminal: libedit's line editing with history (kept in a file across
+/// sessions unless turned off) and tab completion from the session's own names. Output is
+/// printed under each command; errors in red unless `NO_COLOR` is set.
+enum InteractiveREPL {
+  static func run(_ options: PlaygroundOptions) -> Int32 {
+    let controller: PlaygroundController
+    do {
+      controller = try Playground.makeController(options, isSynchronous: true)
+    } catch {
+      Playground.printError("error: \(error)")
+      return 1
+    }
+    let words = Mutex(controller.state.completionWords)
+    let reader = LineReader(historyFile: options.historyFile) { request in
+      CommandCompletion.candidates(for: request, words: words.withLock { $0 })
+    }
+    var printer = TranscriptPrinter()
+    printer.colors = ColorPolicy.isColorEnabled(environment: options.environment, terminalHasColors: true)
+    print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.")
+    printer.flush(controller, includesCommands: false)
+    var status: Int32 = 0
+    while let line = reader.readLine(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
+      let outcome = controller.submitLine(line)
+      controller.settle()
+      printer.flush(controller, includesCommands: false)
+      if let notice = controller.state.notice {
+        print(notice)
+        controller.update { $0.notice = nil }
+      }
+      words.withLock { $0 = controller.state.completionWords }
+      if case .quit(let code) = outcome {
+        status = code
+        break
+      }
+    }
+    reader.saveHistory()
+    return status
+  }
+}

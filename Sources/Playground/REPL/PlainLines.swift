@@ -1,0 +1,96 @@
+import DisSyntax
+import Foundation
+
+/// The playground without a terminal: commands are read from standard input line by line and
+/// the session's transcript is printed as it grows, so `discope repl < lesson.dis > out.dis`
+/// prints a valid `.dis` file. Expected-output lines (indented by two spaces) of a script fed in
+/// are skipped; comments pass through. The status is 1 when a command failed unexpectedly.
+enum PlainLines {
+  static func run(_ options: PlaygroundOptions) -> Int32 {
+    var options = options
+    // Without a terminal, a script given to `play` is read as the input.
+    let input = options.scriptPath.map(LineSource.init(path:)) ?? LineSource.standardInput()
+    options.scriptPath = nil
+    let controller: PlaygroundController
+    do {
+      controller = try Playground.makeController(options, isSynchronous: true)
+    } catch {
+      Playground.printError("error: \(error)")
+      return 1
+    }
+    var printer = TranscriptPrinter()
+    printer.flush(controller, includesCommands: true)
+    var block: [String] = []
+    while let line = input.next() {
+      if block.isEmpty && (line.hasPrefix("  ") || line.hasPrefix("%dis") || line.allSatisfy(\.isWhitespace)) {
+        continue
+      }
+      if block.isEmpty && line.hasPrefix("#") {
+        printer.write(line)
+        continue
+      }
+      block.append(line)
+      let source = block.joined(separator: "\n")
+      if ScriptParser.isIncomplete(source) { continue }
+      block = []
+      let outcome = controller.submitLine(source)
+      controller.settle()
+      printer.flush(controller, includesCommands: true)
+      if let notice = controller.state.notice {
+        Playground.printError(notice)
+        controller.update { $0.notice = nil }
+      }
+      if case .quit = outcome { break }
+    }
+    controller.settle()
+    printer.flush(controller, includesCommands: true)
+    return controller.unexpectedFailures > 0 ? 1 : 0
+  }
+}
+
+/// Prints the transcript lines that appeared since the last flush.
+struct TranscriptPrinter {
+  private var printed = 0
+  private var lastEpoch = 0
+  var colors = false
+
+  mutating func flush(_ controller: PlaygroundController, includesCommands: Bool) {
+    let lines = controller.state.transcript.lines
+    if controller.state.epoch != lastEpoch || printed > lines.count {
+      printed = 0
+      lastEpoch = controller.state.epoch
+    }
+    for line in lines[printed...] where includesCommands || line.kind != .command {
+      let text = includesCommands ? line.text : String(line.text.dropFirst(line.text.hasPrefix("  ") ? 2 : 0))
+      if colors && line.kind == .error { write("\u{1B}[31m\(text)\u{1B}[0m") } else { write(text) }
+    }
+    printed = lines.count
+  }
+
+  func write(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+}
+
+/// Lines from standard input or a file, without their line endings.
+final class LineSource {
+  private let handle: UnsafeMutablePointer<FILE>?
+
+  deinit { if let handle { fclose(handle) } }
+
+  static func standardInput() -> LineSource { LineSource(handle: nil) }
+
+  private init(handle: UnsafeMutablePointer<FILE>?) { self.handle = handle }
+  convenience init(path: String) { self.init(handle: fopen(path, "r")) }
+
+  func next() -> String? {
+    guard let handle else { return Swift.readLine(strippingNewline: true) }
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    guard getline(&buffer, &capacity, handle) >= 0, let buffer else { return nil }
+    var line = String(cString: buffer)
+    while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+    return line
+  }
+}

@@ -1,0 +1,88 @@
+import DisSyntax
+import Foundation
+
+/// A `.dis` file being recorded: each command and its output are appended as they happen and
+/// written straight to the file (no buffering), so a crash loses nothing already run.
+///
+/// A new or empty file starts with `%dis 1` and, when given, the session so far, so the file
+/// replays on its own with `discope test`. An existing script is appended to.
+///
+/// ```swift
+/// let file = try RecordingFile(path: "lesson.dis", sessionSoFar: transcript.fileLines)
+/// file.append(lines: ["resolve Logger", "  Logger#1 created t1 [singleton]"])
+/// file.close()
+/// ```
+public final class RecordingFile {
+  public let path: String
+  /// The number of lines in the file: `REC lesson.dis:14`.
+  public private(set) var lineCount = 0
+  /// Whether the file already had content and is being appended to.
+  public let isAppending: Bool
+  private var descriptor: Int32
+
+  /// Opens (or creates) `path` for appending.
+  public init(path: String, sessionSoFar: [String] = []) throws(RecordingError) {
+    self.path = path
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw RecordingError(path: path, reason: String(cString: strerror(errno))) }
+    descriptor = fd
+    var status = stat()
+    let existing = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
+    isAppending = existing > 0
+    if isAppending {
+      lineCount = (try? String(contentsOfFile: path, encoding: .utf8))
+        .map { $0.split(separator: "\n", omittingEmptySubsequences: false).count - 1 } ?? 0
+      if lineCount < 0 { lineCount = 0 }
+    } else {
+      try write(ScriptRecorder.header)
+      lineCount = 1
+      append(lines: sessionSoFar)
+    }
+  }
+
+  deinit { close() }
+
+  /// Appends file lines (each gets a newline) and writes them through at once.
+  public func append(lines: [String]) {
+    guard !lines.isEmpty else { return }
+    try? write(lines.map { $0 + "\n" }.joined())
+    lineCount += lines.count
+  }
+
+  /// Closes the file; later appends do nothing.
+  public func close() {
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    Foundation.close(descriptor)
+    descriptor = -1
+  }
+
+  private func write(_ text: String) throws(RecordingError) {
+    guard descriptor >= 0 else { return }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw RecordingError(path: path, reason: String(cString: strerror(errno)))
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// Writes `text` to `path` atomically (a temporary file beside it, then a rename): `:save`.
+  public static func save(_ text: String, to path: String) throws(RecordingError) {
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      throw RecordingError(path: path, reason: "\(error.localizedDescription)")
+    }
+  }
+}
+
+/// A recording or save that failed: which file and why.
+public struct RecordingError: Error, Sendable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "cannot write '\(path)': \(reason)" }
+}

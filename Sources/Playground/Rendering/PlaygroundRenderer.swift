@@ -1,0 +1,116 @@
+import TerminalUI
+
+/// Draws `PlaygroundState` with TerminalUI: one window per visible pane, the command line and the
+/// status line, made again whenever the layout changes (a resize, zoom, focus in a collapsed
+/// stack). Every frame is staged and shown with one `doupdate`.
+final class PlaygroundRenderer {
+  private let screen: Screen
+  private let policy = LayoutPolicy()
+  private var layout: ScreenLayout?
+  private var paneWindows: [(frame: PaneFrame, window: Window)] = []
+  private var helpWindow: Window?
+  private var commandWindow: Window?
+  private var statusWindow: Window?
+  /// What each pane window shows now: a pane whose content did not change is not drawn again.
+  private var drawn: [PaneID: PaneDrawing] = [:]
+  private var wasShowingHelp = false
+
+  /// Everything a pane window's pixels depend on.
+  private struct PaneDrawing: Equatable {
+    var title: String
+    var isFocused: Bool
+    var position: String?
+    var rows: [[StyledSpan]]
+  }
+
+  init(screen: Screen) { self.screen = screen }
+
+  /// Draws a frame; returns the content height of each visible pane.
+  @discardableResult
+  func draw(_ state: PlaygroundState) -> [PaneID: Int] {
+    let wanted = policy.layout(
+      size: screen.size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
+      isZoomed: state.isZoomed)
+    if wanted != layout { rebuild(for: wanted) }
+    guard case .panes = wanted, let commandWindow, let statusWindow else {
+      if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
+      return [:]
+    }
+    var heights: [PaneID: Int] = [:]
+    if state.isShowingHelp != wasShowingHelp { drawn = [:] }
+    wasShowingHelp = state.isShowingHelp
+    for (frame, window) in paneWindows {
+      guard let pane = PaneID(rawValue: frame.index) else { continue }
+      let height = frame.isCollapsed ? 0 : window.contentRect.height
+      heights[pane] = height
+      drawPane(pane, in: window, height: height, state: state)
+    }
+    if state.isShowingHelp, let helpWindow { drawHelp(in: helpWindow, state: state) }
+    commandWindow.erase()
+    let line = PaneContent.commandLine(state: state, width: commandWindow.rect.width)
+    commandWindow.put(line.spans, row: 0, column: 0)
+    commandWindow.moveCursor(row: 0, column: line.cursorColumn)
+    statusWindow.erase()
+    let status = state.statusText
+    statusWindow.fill(row: 0, style: .reverse)
+    statusWindow.put(status, row: 0, column: max(0, statusWindow.rect.width - status.displayWidth - 1),
+                     style: .reverse)
+    let isTyping = state.mode == .command || state.isFiltering
+    screen.setCursorVisible(isTyping && !state.isShowingHelp)
+    let windows = paneWindows.map(\.window) + (state.isShowingHelp ? helpWindow.map { [$0] } ?? [] : [])
+    screen.present(windows + [statusWindow], cursorIn: commandWindow)
+    return heights
+  }
+
+  /// Forgets the windows so the next frame repaints everything (Ctrl-L).
+  func invalidate() {
+    layout = nil
+    drawn = [:]
+  }
+
+  private func rebuild(for layout: ScreenLayout) {
+    self.layout = layout
+    drawn = [:]
+    paneWindows = []
+    helpWindow = nil
+    commandWindow = nil
+    statusWindow = nil
+    guard case .panes(let panes) = layout else { return }
+    paneWindows = panes.panes.compactMap { frame in screen.makeWindow(frame.rect).map { (frame, $0) } }
+    helpWindow = screen.makeWindow(
+      Rect(x: 0, y: 0, width: panes.size.columns, height: panes.size.rows - 1))
+    commandWindow = screen.makeWindow(panes.commandLine)
+    statusWindow = screen.makeWindow(panes.statusLine)
+  }
+
+  private func drawPane(_ pane: PaneID, in window: Window, height: Int, state: PlaygroundState) {
+    let isFocused = pane == state.focus
+    let title = state.title(of: pane)
+    let position = height > 0 ? PaneContent.position(state: state, pane: pane, height: height) : nil
+    let rows = PaneContent.rows(
+      state: state, pane: pane, height: height, width: window.contentRect.width,
+      showsSelection: isFocused && state.mode == .navigation)
+    let drawing = PaneDrawing(title: title, isFocused: isFocused, position: position, rows: rows)
+    guard drawn[pane] != drawing else { return }
+    drawn[pane] = drawing
+    window.erase()
+    window.drawFrame(title: title, isFocused: isFocused)
+    if let position, window.rect.width > title.displayWidth + position.displayWidth + 8 {
+      window.put(" \(position) ", row: window.rect.height - 1,
+                 column: window.rect.width - position.displayWidth - 3, style: .dim)
+    }
+    window.drawContent(rows)
+  }
+
+  private func drawHelp(in window: Window, state: PlaygroundState) {
+    window.erase()
+    window.drawFrame(title: "Help — Esc closes", isFocused: true)
+    let height = window.contentRect.height
+    guard case .help(let top) = state.overlay else { return }
+    let first = min(top, max(0, state.helpLines.count - height))
+    let rows = state.helpLines.dropFirst(first).prefix(height).map { line in
+      [StyledSpan(line, style: line.hasPrefix(" ") || line.isEmpty ? .plain : .bold)]
+    }
+    window.drawContent(Array(rows))
+  }
+}

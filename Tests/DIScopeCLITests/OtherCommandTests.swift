@@ -1,0 +1,47 @@
+import DIScopeCLI
+import Testing
+
+@Suite struct OtherCommandTests {
+  @Test func runPrintsTheTranscript() throws {
+    let directory = temporaryDirectory()
+    try write("# hello\nclass A\nregister A\n  + stale\nresolve B\n", to: directory + "/r.dis")
+    let result = discope("run", directory + "/r.dis")
+    #expect(result.status == 1)
+    #expect(result.output == """
+      # hello
+      class A
+      register A
+        + t1  A  [singleton]
+      ! resolve B
+        error: unknown service 'B'
+          hint: to fix, declare it first: 'protocol B' or 'class B'
+
+      """)
+  }
+
+  @Test func fmtIsIdempotentAndCheckReportsWithoutWriting() throws {
+    let directory = temporaryDirectory()
+    let path = directory + "/f.dis"
+    try write("register   Logger=ConsoleLogger\r\n", to: path)
+    let check = discope("fmt", "--check", path)
+    #expect(check.status == 1)
+    #expect(try contents(of: path) == "register   Logger=ConsoleLogger\r\n")
+    #expect(discope("fmt", path).status == 0)
+    let once = try contents(of: path)
+    #expect(once == "register Logger = ConsoleLogger\n")
+    #expect(discope("fmt", path).output == "")
+    #expect(try contents(of: path) == once)
+    #expect(discope("fmt", "--check", lessons).status == 0)
+    try write("resolv X\n", to: path)
+    #expect(discope("fmt", path).status == 2)
+  }
+
+  @Test func helpExplainsLanguageAndSubcommands() {
+    let all = discope("help")
+    #expect(all.status == 0 && all.output.contains("resolve?    optional resolve"))
+    #expect(discope("help", "mock").output.hasPrefix("usage: mock S [= Impl]"))
+    #expect(discope("help", "test").output.contains("--shard"))
+    let unknown = discope("help", "resolv")
+    #expect(unknown.status == 1 && unknown.error.contains("did you mean 'resolve'?"))
+  }
+}

@@ -1,0 +1,91 @@
+import DIScopeCLI
+import Testing
+
+@Suite struct TestCommandTests {
+  @Test func lessonsPassWithExitZero() {
+    let result = discope("test", lessons, "--jobs", "2")
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(result.output.hasSuffix("passed, 0 failed\n"))
+  }
+
+  @Test func mismatchExitsOneWithADiffAndNoColourOffATerminal() throws {
+    let directory = temporaryDirectory()
+    try write(failingScript, to: directory + "/f.dis")
+    try write(passingScript, to: directory + "/p.dis")
+    let result = discope("test", directory)
+    #expect(result.status == 1)
+    #expect(result.output == """
+      \(directory)/f.dis:2: register A
+      @@ -3,1 +3,1 @@
+      -  + t1  A  [weak]
+      +  + t1  A  [singleton]
+
+      1 passed, 1 failed
+
+      """)
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    let directory = temporaryDirectory()
+    try write(failingScript, to: directory + "/f.dis")
+    #expect(discope("test", directory, isTerminal: true).output.contains("\u{1B}[31m-"))
+    #expect(!discope("test", directory, environment: ["NO_COLOR": "1"], isTerminal: true).output.contains("\u{1B}["))
+  }
+
+  @Test func unparsableFileExitsTwoWithCaret() throws {
+    let directory = temporaryDirectory()
+    try write("register\n", to: directory + "/bad.dis")
+    try write(passingScript, to: directory + "/ok.dis")
+    let result = discope("test", directory)
+    #expect(result.status == 2)
+    #expect(result.error.contains("\(directory)/bad.dis:1:10: error: "))
+    #expect(result.error.contains("register\n         ^"))
+    #expect(result.output.hasSuffix("1 passed, 1 failed\n"))
+  }
+
+  @Test func shardsSplitTheFilesAndCoverThemAll() throws {
+    let directory = temporaryDirectory()
+    for index in 0..<5 { try write(passingScript, to: directory + "/s\(index).dis") }
+    let first = discope("test", directory, "--shard", "1/2")
+    let second = discope("test", directory, "--shard", "2/2")
+    #expect(first.output == "3 passed, 0 failed\n")
+    #expect(second.output == "2 passed, 0 failed\n")
+    #expect(discope("test", directory, "--shard", "3/2").status == 64)
+    #expect(discope("test", directory, "--jobs", "0").status == 64)
+  }
+
+  @Test func sectionsSkipFilesWithoutThem() throws {
+    let directory = temporaryDirectory()
+    try write(passingScript, to: directory + "/a.dis")
+    try write("class A\n## Only\nregister A\n  + t1  A  [singleton]\n", to: directory + "/b.dis")
+    let result = discope("test", directory, "--section", "Only")
+    #expect(result.status == 0)
+    #expect(result.output == "1 passed, 0 failed, 1 skipped\n")
+  }
+
+  @Test func updateRewritesAndIsRefusedUnderCI() throws {
+    let directory = temporaryDirectory()
+    try write(failingScript, to: directory + "/u.dis")
+    let refused = discope("test", "--update", directory, environment: ["CI": "true"])
+    #expect(refused.status == 64)
+    #expect(refused.error.contains("'--update' is refused because CI is set"))
+    #expect(try contents(of: directory + "/u.dis") == failingScript)
+    let updated = discope("test", "--update", directory)
+    #expect(updated.status == 0)
+    #expect(updated.output.contains("updated \(directory)/u.dis (1 block)"))
+    #expect(try contents(of: directory + "/u.dis") == passingScript)
+  }
+
+  @Test func junitReportIsWritten() throws {
+    let directory = temporaryDirectory()
+    try write(failingScript, to: directory + "/f.dis")
+    _ = discope("test", directory, "--junit", directory + "/report.xml")
+    let xml = try contents(of: directory + "/report.xml")
+    #expect(xml.contains("<failure message=\"1 command(s) did not match\">"))
+  }
+
+  @Test func missingPathsAndEmptyDirectoriesAreErrors() {
+    #expect(discope("test", "/nonexistent/x.dis").status == 2)
+    #expect(discope("test", temporaryDirectory()).status == 1)
+  }
+}

@@ -1,0 +1,90 @@
+import DIScope
+import DisScript
+import DisSyntax
+import Testing
+
+@Suite struct SessionContractTests {
+  @Test func parseErrorsComeBackAsDiagnostics() {
+    let outcome = Session().execute("resolv Logger")
+    #expect(outcome.entry == nil && outcome.isFailure && outcome.output.isEmpty)
+    #expect(outcome.diagnostics.first?.message == "unknown command 'resolv'")
+    #expect(outcome.recordedText == "")
+  }
+
+  @Test func playgroundCommandsAreLeftToTheUI() {
+    let outcome = Session().execute(":record out.dis")
+    #expect(outcome.playgroundCommand == .record(path: "out.dis"))
+    #expect(!outcome.isFailure && outcome.output.isEmpty && outcome.recordedText == "")
+  }
+
+  @Test func recordedTextMarksFailuresAndEscapesWildcards() {
+    let session = Session()
+    #expect(session.execute("protocol L").recordedText == "protocol L\n")
+    let failed = session.execute("resolve L")
+    #expect(failed.recordedText.hasPrefix("! resolve L\n  error: no registration for 'L'\n"))
+  }
+
+  @Test func multiLineAssemblyIsOneCommand() {
+    let session = session("class A")
+    let outcome = session.execute("assembly X {\n  register A\n}")
+    #expect(!outcome.isFailure && outcome.output.isEmpty)
+    #expect(session.completionCandidates.assemblies == ["X"])
+  }
+
+  @Test func completionCandidatesListWhatTheSessionKnows() {
+    let session = session(seedWorld + "\nresolve WebService\ncontainer child test")
+    let words = session.completionCandidates
+    #expect(words.services == ["Logger", "ZoneController", "ConsoleLogger", "WebService", "RFZoneController", "ControlContext"])
+    #expect(words.implementations.contains("RFZoneController"))
+    #expect(words.tokens == ["t1", "t2", "t3", "t4"])
+    #expect(words.instances == ["#1", "#2"])
+    #expect(words.instanceParameters == ["#2.logger"])
+    #expect(words.containers == ["root", "test"])
+    #expect(words.all(startingWith: "re").contains("resolve"))
+  }
+
+  @Test func theDemoWorldIsReadyToResolve() {
+    let session = Session.demo()
+    let outcome = session.execute("resolve ControlContext")
+    #expect(!outcome.isFailure)
+    #expect(outcome.output.first == "ControlContext#4(webService: WebService#2, zoneController: RFZoneController#3)")
+    #expect(session.execute("validate").output == ["ok: 6 registrations checked, no findings"])
+  }
+
+  @Test func instanceLimitIsAClearError() {
+    let options = SessionOptions(limits: SessionLimits(maximumInstances: 5))
+    let session = Session(options: options)
+    run(session, "class A\nregister A scope=prototype")
+    for _ in 0..<5 { #expect(!session.execute("resolve A").isFailure) }
+    let outcome = session.execute("resolve A")
+    #expect(outcome.isFailure)
+    #expect(outcome.output.first?.contains("at most 5 instances") == true)
+    #expect(!session.execute("release #1").isFailure)
+    #expect(!session.execute("resolve A").isFailure)
+  }
+
+  @Test func anExponentialGraphStopsAtTheLimit() {
+    var text = "class A0\nregister A0 scope=prototype\n"
+    for level in 1...30 {
+      text += "class A\(level)(x: A\(level - 1), y: A\(level - 1))\nregister A\(level) scope=prototype\n"
+    }
+    let session = Session(options: SessionOptions(limits: SessionLimits(maximumInstances: 2_000)))
+    run(session, text)
+    #expect(session.execute("resolve A30").isFailure)
+    #expect(session.execute("validate").isFailure)
+  }
+
+  @Test func containerLimit() {
+    let session = Session(options: SessionOptions(limits: SessionLimits(maximumContainers: 2)))
+    #expect(!session.execute("container child a").isFailure)
+    _ = expectError(session, "container child b", "a session may have at most 2 containers")
+  }
+
+  @Test func helpComesFromTheCommandTable() {
+    let session = Session()
+    expectOutput(session, "help cache", ["usage: cache tN on|off", "  switch a live registration's caching; drops what it had cached"])
+    let outcome = expectError(session, "help resolv", "no command 'resolv'")
+    #expect(outcome.output.last == "  hint: did you mean 'resolve'?")
+    #expect(session.execute("help").output.first?.hasPrefix("protocol") == true)
+  }
+}

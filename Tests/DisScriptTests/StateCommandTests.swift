@@ -1,0 +1,104 @@
+import DIScope
+import DisScript
+import Testing
+
+@Suite struct StateCommandTests {
+  @Test func removeScopeAndCacheByToken() {
+    let session = session("protocol L\nclass A: L\nclass B: L\nregister L = A\nregister L = B")
+    expectOutput(session, "remove t1", ["- t1  L -> A  [singleton]  (was under t2)"])
+    _ = expectError(session, "remove t1", "'t1' is not live: it was removed")
+    _ = expectError(session, "remove t9", "no registration 't9'")
+    run(session, "resolve L")
+    expectOutput(session, "scope t2 prototype", ["~ t2  L -> B  [prototype]  (was singleton; dropped its cached #1)"])
+    expectOutput(session, "cache t2 off", ["~ t2  L -> B  [prototype, cache off]  (cache was on)"])
+    expectOutput(session, "expect stack L = t2", [])
+    expectOutput(session, "remove t2", ["- t2  L -> B  [prototype, cache off]  (the stack of 'L' is empty now)"])
+    _ = expectError(session, "expect stack L = t2", "expected the stack of 'L' to be t2, found an empty stack")
+  }
+
+  @Test func mocksArePushedPoppedAndRecorded() {
+    let session = session(seedWorld)
+    expectOutput(session, "mock WebService", ["+ t5  WebService -> MockWebService  [singleton, mock]  (shadows t2)"])
+    #expect(session.execute("resolve ControlContext").output.first == "ControlContext#3(webService: MockWebService#1, zoneController: RFZoneController#2)")
+    expectOutput(session, "expect WebService is MockWebService", [])
+    expectOutput(session, "show mocks", [
+      "mocks in place:", "  t5  WebService -> MockWebService  [singleton, mock]  answers",
+      "history:", "  + t5  MockWebService over WebService (shadows t2)",
+      "recorded:", "  MockWebService#1 handed to RFZoneController#2.webService",
+      "  MockWebService#1 handed to ControlContext#3.webService",
+      "  MockWebService#1 resolved as 'WebService' (cached)",
+    ])
+    expectOutput(session, "unmock WebService", ["- t5  WebService -> MockWebService  [singleton, mock]  (uncovers t2)"])
+    _ = expectError(session, "unmock WebService", "'WebService' has no mock to remove")
+    let all = session.execute("mock *").output
+    #expect(all.count == 4 && all.allSatisfy { $0.contains("[singleton, mock]") })
+    expectOutput(session, "mock *", ["no mocks pushed: every registered service is mocked already"])
+  }
+
+  @Test func assembliesActivateAndDeactivateAsOneGroup() {
+    let session = session("protocol L\nclass A: L\nclass W(l: L)")
+    _ = session.execute("assembly App {\n  register L = A\n  register W\n}")
+    expectOutput(session, "activate App", ["+ t1  L -> A  [singleton]", "+ t2  W  [singleton]"])
+    _ = expectError(session, "activate App", "assembly 'App' is already active in 'root' (t1 t2)")
+    expectOutput(session, "deactivate App", ["- t2  W  [singleton]", "- t1  L -> A  [singleton]"])
+    _ = expectError(session, "deactivate App", "assembly 'App' is not active in 'root'")
+    _ = expectError(session, "activate Ap", "unknown assembly 'Ap'")
+    _ = session.execute("assembly Bad {\n  register Nope\n}")
+    _ = expectError(session, "activate Bad", "unknown service 'Nope'")
+    expectOutput(session, "show tokens", ["removed: t1 t2"])
+  }
+
+  @Test func childContainersSeeTheirParentAndNoting() {
+    let session = session("protocol L\nclass A: L\nclass B: L\nregister L = A")
+    var changes: [String] = []
+    session.onContainerChange = { (container: Container) in changes.append(container.name) }
+    expectOutput(session, "container child test", ["container test (child of root) is current"])
+    expectOutput(session, "register L = B", ["+ t2  L -> B  [singleton]  in test  (overrides t1 in root)"])
+    expectOutput(session, "expect L is B", [])
+    expectOutput(session, "container use root", ["container root is current"])
+    expectOutput(session, "expect L is A", [])
+    _ = expectError(session, "container child test", "a container named 'test' exists already")
+    _ = expectError(session, "container use tset", "no container named 'tset'")
+    #expect(changes == ["test", "root"])
+    #expect(session.container.name == "root")
+  }
+
+  @Test func validateFailsWhenItFindsAnything() {
+    let good = session(seedWorld)
+    expectOutput(good, "validate", ["ok: 4 registrations checked, no findings"])
+    let bad = session("class A(b: B)\nclass B(a: A)\nregister A\nregister B\nclass P\nclass S(p: P)\nregister P scope=prototype\nregister S")
+    let outcome = bad.execute("validate")
+    #expect(outcome.isFailure)
+    #expect(outcome.output.filter { $0.hasPrefix("error: dependency cycle") }.count == 1)
+    #expect(outcome.output.contains { $0.contains("'S' (singleton, t4) holds 'P' (prototype, t3)") })
+    #expect(outcome.output.last == "validate found 2 problems in 4 registrations")
+  }
+
+  @Test func showGraphAndStacks() {
+    let session = session(seedWorld)
+    expectOutput(session, "show graph WebService", ["t1  Logger -> ConsoleLogger  [singleton]", "t2  WebService  [singleton]", "  -> t1  Logger -> ConsoleLogger"])
+    run(session, "resolve WebService")
+    expectOutput(session, "show stacks Logger", ["Logger", "  t1  ConsoleLogger  [singleton]  answers, holds #1"])
+    expectOutput(session, "show trace", ["WebService#2 created t2 [singleton]", "└─ Logger → ConsoleLogger#1 created t1 [singleton]"])
+    _ = expectError(session, "show stacks Nope", "unknown service 'Nope'")
+  }
+
+  @Test func releaseLetsAnInstanceGo() {
+    let session = session("class Cache\nclass Holder(c: Cache)\nregister Cache scope=prototype\nregister Holder")
+    run(session, "resolve Cache\nresolve Holder")
+    expectOutput(session, "release #1", ["released Cache#1: nothing else held it, so it is gone"])
+    expectOutput(session, "release #2", ["released Cache#2 from the session; still held by Holder#3.c"])
+    _ = expectError(session, "release #1", "#1 was released")
+  }
+
+  @Test func resetKeepsDeclarationsAndStartsNumberingAgain() {
+    let session = session(seedWorld + "\nresolve Logger")
+    var changed = false
+    session.onContainerChange = { (_: Container) in changed = true }
+    expectOutput(session, "reset", ["a fresh root container; declarations kept (6 types, 0 assemblies)"])
+    #expect(changed)
+    _ = expectError(session, "resolve Logger", "no registration for 'Logger'")
+    expectOutput(session, "register Logger = ConsoleLogger", ["+ t1  Logger -> ConsoleLogger  [singleton]"])
+    #expect(session.execute("resolve Logger").output.first == "ConsoleLogger#1")
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// The real `discope` binary in a real terminal (a private tmux server).
+@Suite(.serialized, .enabled(if: DiscopeBinary.isReady, "discope is not built or tmux is missing"))
+struct PlaygroundEndToEndTests {
+  func start(_ arguments: String = "", columns: Int = 120, rows: Int = 32, environment: String = "")
+    throws -> TmuxSession
+  {
+    try TmuxSession(command: DiscopeBinary.command(arguments, environment: environment),
+                    columns: columns, rows: rows)
+  }
+
+  func waitForDemo(_ tmux: TmuxSession) throws {
+    try tmux.waitFor("the demo's panes") {
+      $0.contains("┌ 1 Registrations") && $0.contains("┌ 4 Transcript") && $0.contains("ControlContext")
+        && $0.contains("CMD LIVE")
+    }
+  }
+
+  func run(_ tmux: TmuxSession, _ command: String) throws {
+    try tmux.type(command)
+    try tmux.press("Enter")
+  }
+
+  func expectRestored(_ tmux: TmuxSession, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let screen = try tmux.waitFor("exit \(status)", sourceLocation: sourceLocation) { $0.contains("[exit \(status)]") }
+    #expect(screen.contains("modes:isig icanon echo"), "terminal left raw:\n\(screen)", sourceLocation: sourceLocation)
+    #expect(!screen.contains("┌ 1 Registrations"), "screen not restored:\n\(screen)", sourceLocation: sourceLocation)
+  }
+
+  @Test func registerResolveMockAndRemoveChangeEachPane() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    try run(tmux, "resolve ControlContext")
+    try tmux.waitFor("the trace") { $0.contains("resolve ControlContext") && $0.contains("└─ ZoneController") }
+    try run(tmux, "mock Logger")
+    try tmux.waitFor("the mock swap") { $0.contains("+ t7 MockLogger over Logger (shadows t1") }
+    try tmux.waitFor("the mock on top of its stack") { $0.contains("Logger (2)") && $0.contains("◀ answers") }
+    try run(tmux, "remove t7")
+    try tmux.waitFor("the mock popped") { $0.contains("- t7 MockLogger off Logger (uncovers t1") }
+    try run(tmux, "resolve Nothing")
+    try tmux.waitFor("the error in the transcript") { $0.contains("! resolve Nothing") }
+    try run(tmux, "protocol 日本")
+    try run(tmux, "class Ünïcode: 日本")
+    try run(tmux, "register 日本 = Ünïcode")
+    let screen = try tmux.waitFor("the wide name") { $0.contains("日本") && $0.contains("t8 Ünïcode") }
+    for line in screen.split(separator: "\n") where line.contains("日本") || line.contains("Ünïcode") {
+      #expect(String(line).displayWidth == 120, "misaligned: \(line)")
+    }
+    try run(tmux, ":quit")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func helpComesFromTheKeyTable() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    try tmux.type("?")
+    try tmux.waitFor("help") { $0.contains("Help — Esc closes") && $0.contains("First steps") }
+    try tmux.press("Escape")
+    try tmux.press("F1")
+    try tmux.waitFor("help again") { $0.contains("Help — Esc closes") }
+    try tmux.press("PPage", "NPage", "NPage")
+    try tmux.waitFor("the navigation keys") { $0.contains("Navigation mode") || $0.contains("replay: one command") }
+    try tmux.press("Escape")
+    try tmux.waitFor("help closed") { !$0.contains("Help — Esc closes") && $0.contains("┌ 2 Resolution trace") }
+    try tmux.press("Escape")
+    try tmux.type("+")
+    try tmux.waitFor("zoomed") { $0.contains("NAV LIVE") && !$0.contains("┌ 2 Resolution trace") }
+    try tmux.type("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func resizingKeepsWorking() throws {
+    let tmux = try start(columns: 80, rows: 24)
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    try tmux.resize(columns: 40, rows: 12)
+    try tmux.waitFor("40x12") { $0.contains("1 Registrations") && $0.contains("dis>") }
+    try run(tmux, "resolve WebService")
+    try tmux.resize(columns: 250, rows: 70)
+    try tmux.waitFor("250x70") { $0.contains("┌ 2 Resolution trace") && $0.contains("resolve WebService") }
+    try tmux.resize(columns: 30, rows: 8)
+    try tmux.waitFor("too small") { $0.contains("Terminal too small: 30x8") }
+    try tmux.resize(columns: 80, rows: 24)
+    try tmux.waitFor("80x24") { $0.contains("┌ 4 Transcript") && !$0.contains("too small") }
+    try tmux.press("C-d")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func stepsAReplayBackAndForth() throws {
+    let lesson = try temporaryFile("lesson", """
+      %dis 1
+      protocol Logger
+      class ConsoleLogger: Logger
+      register Logger = ConsoleLogger
+      ## Resolving
+      resolve Logger
+      mock Logger
+      resolve Logger
+
+      """)
+    defer { try? FileManager.default.removeItem(atPath: lesson) }
+    let tmux = try start("play '\(lesson)'")
+    defer { tmux.close() }
+    try tmux.waitFor("at the start") { $0.contains("REPLAY 0/6") && $0.contains("line 2: protocol Logger") }
+    try tmux.type("..")
+    try tmux.waitFor("two steps") { $0.contains("REPLAY 2/6") && $0.contains("class ConsoleLogger") }
+    try tmux.type("]")
+    try tmux.waitFor("next section") { $0.contains("REPLAY 3/6") && $0.contains("t1 ConsoleLogger") }
+    try tmux.type("..")
+    try tmux.waitFor("the mock") { $0.contains("REPLAY 5/6") && $0.contains("MockLogger over Logger") }
+    try tmux.type(",")
+    try tmux.waitFor("one back, rebuilt") {
+      $0.contains("REPLAY 4/6") && !$0.contains("MockLogger over") && $0.contains("resolve Logger")
+    }
+    try tmux.type("i")
+    try tmux.waitFor("live") { $0.contains("CMD LIVE") }
+    try run(tmux, "unmock Logger")
+    try tmux.waitFor("the live command") { $0.contains("! unmock Logger") }
+    try tmux.press("C-c")
+    try expectRestored(tmux, status: 130)
+  }
+
+  @Test func aRecordingReplaysWithDiscopeTest() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString).dis").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try start("--record '\(path)'")
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    try tmux.waitFor("recording") { $0.contains("REC rec-") }
+    for command in ["resolve ControlContext", "mock Logger", "resolve NoticeManager", "resolv typo", "remove t99"] {
+      try run(tmux, command)
+    }
+    try tmux.waitFor("the last command") { $0.contains("! remove t99") }
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written.hasPrefix("%dis 1\n# The demo world"))
+    #expect(written.contains("\n! remove t99\n"))
+    try tmux.press("C-c")
+    try tmux.waitFor("asks first") { $0.contains("Quit?") }
+    try tmux.type("y")
+    try expectRestored(tmux, status: 130)
+    let result = try SpawnedCommand.run([DiscopeBinary.path!, "test", path])
+    #expect(result.status == 0, "\(result.output)\(result.errorOutput)\n\(written)")
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func signalsRestoreTheTerminal(signal: Int32) throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    let shell = try tmux.tmux(["display-message", "-p", "-t", "S", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try SpawnedCommand.run(["pgrep", "-P", shell, "discope"]).output
+    let pid = try #require(children.split(separator: "\n").first.flatMap { pid_t($0) })
+    try tmux.send(signal: signal, to: pid)
+    try expectRestored(tmux, status: 128 + signal)
+  }
+
+  @Test func aTinyTerminalGetsAMessageThenThePanes() throws {
+    let tmux = try start(columns: 30, rows: 8)
+    defer { tmux.close() }
+    try tmux.waitFor("the message") { $0.contains("too small") }
+    try tmux.resize(columns: 100, rows: 30)
+    try waitForDemo(tmux)
+    try tmux.press("Escape")
+    try tmux.type("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func closedStandardInputRunsPlainLines() throws {
+    let result = try SpawnedCommand.run([DiscopeBinary.path!])  // stdin is /dev/null
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.output.contains("activate RFAssembly"))
+    let repl = try SpawnedCommand.run(["sh", "-c", "printf 'resolve WebService\\n' | '\(DiscopeBinary.path!)' repl --no-history"])
+    #expect(repl.status == 0 && repl.output.contains("resolve WebService\n  WebService#"), "\(repl.output)")
+  }
+
+  func temporaryFile(_ name: String, _ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).dis").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+}
+
+import TerminalUI

@@ -1,0 +1,141 @@
+import Foundation
+import TerminalUI
+import Testing
+@testable import Playground
+
+/// Modes, focus, zoom, filter, scrolling and help, key by key.
+@Suite struct KeyHandlingTests {
+  @Test func theKeyTableHasNoConflictsAndTheHelpComesFromIt() {
+    #expect(PlaygroundKeys.keymap.conflicts(in: [.command, .navigation]).isEmpty)
+    let help = PlaygroundKeys.helpLines(commandSummary: nil)
+    for binding in PlaygroundKeys.keymap.bindings {
+      #expect(help.contains { $0.contains(binding.label) && $0.contains(binding.description) },
+              "help lacks \(binding.label)")
+    }
+  }
+
+  @Test func escapeSwitchesModesAndNumbersFocusPanes() {
+    let controller = PlaygroundController.fake()
+    #expect(controller.state.mode == .command)
+    controller.handle(.escape)
+    #expect(controller.state.mode == .navigation)
+    controller.handle(.character("3"))
+    #expect(controller.state.focus == .mocks)
+    controller.handle(.tab)
+    #expect(controller.state.focus == .transcript)
+    controller.handle(.backTab)
+    controller.handle(.backTab)
+    #expect(controller.state.focus == .trace)
+    controller.handle(.character("+"))
+    #expect(controller.state.isZoomed)
+    controller.handle(.character("i"))
+    #expect(controller.state.mode == .command)
+    controller.handle(.character("3"))  // typed, not a focus key
+    #expect(controller.state.editor.text == "3" && controller.state.focus == .trace)
+  }
+
+  @Test func questionMarkShowsHelpOnlyOnAnEmptyLine() {
+    let controller = PlaygroundController.fake()
+    controller.type("resolve?")
+    #expect(controller.state.editor.text == "resolve?" && !controller.state.isShowingHelp)
+    controller.handle(.ctrl("u"))
+    controller.handle(.character("?"))
+    #expect(controller.state.isShowingHelp)
+    controller.handle(.escape)
+    #expect(!controller.state.isShowingHelp)
+    controller.handle(.function(1))
+    #expect(controller.state.isShowingHelp)
+  }
+
+  @Test func aFilterKeepsMatchingLinesAndTheirHeadings() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("register Web")
+    controller.handle(.escape)
+    controller.handle(.character("1"))
+    controller.handle(.character("/"))
+    for c in "web" { controller.handle(.character(c)) }
+    #expect(controller.texts(.registrations) == ["Web", controller.texts(.registrations)[1]])
+    #expect(controller.state.title(of: .registrations) == "1 Registrations /web")
+    controller.handle(.escape)
+    #expect(controller.texts(.registrations).count == 4)
+  }
+
+  @Test func enterFoldsAGroupAndScrollingStopsFollowing() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("register Logger")
+    controller.handle(.escape)
+    controller.handle(.character("1"))
+    controller.handle(.enter)
+    #expect(controller.texts(.registrations) == ["Logger (2) …"])
+    controller.handle(.enter)
+    #expect(controller.texts(.registrations).count == 3)
+    controller.handle(.character("4"))
+    controller.handle(.character("k"))
+    #expect(!controller.state.view(of: .transcript).isFollowing)
+    controller.handle(.character("G"))
+    #expect(controller.state.view(of: .transcript).isFollowing)
+  }
+
+  @Test func ctrlCQuitsButAsksFirstWhileRecording() throws {
+    let controller = PlaygroundController.fake()
+    #expect(controller.handle(.ctrl("c")) == .quit(130))
+    let path = NSTemporaryDirectory() + "discope-\(UUID().uuidString).dis"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    controller.enter(":record \(path)")
+    #expect(controller.handle(.ctrl("c")) == .continue)
+    #expect(controller.state.notice?.contains("Quit?") == true)
+    #expect(controller.handle(.character("n")) == .continue)
+    controller.handle(.ctrl("c"))
+    #expect(controller.handle(.character("y")) == .quit(130))
+  }
+
+  @Test func aFailingCommandNeverEndsTheSession() {
+    let controller = PlaygroundController.fake()
+    controller.enter("frobnicate")
+    controller.enter("remove t9")
+    controller.enter("register Logger")
+    #expect(controller.texts(.registrations).first == "Logger")
+  }
+
+  @Test func tabCompletesCommandsAndNames() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.type("res")
+    controller.handle(.tab)
+    #expect(controller.state.notice?.contains("resolve") == true)
+    controller.handle(.ctrl("u"))
+    controller.type("resolve Lo")
+    controller.handle(.tab)
+    #expect(controller.state.editor.text == "resolve Logger ")
+    controller.handle(.ctrl("u"))
+    controller.type("remove ")
+    controller.handle(.tab)
+    #expect(controller.state.editor.text == "remove t1 ")
+  }
+
+  @Test func completionKnowsWhereEachKindOfNameGoes() {
+    let words = CompletionWords(
+      services: ["Logger"], implementations: ["ConsoleLogger"], tokens: ["t1", "t2"],
+      instances: ["#1"], assemblies: ["AppAssembly"], containers: ["root", "test"])
+    func complete(_ line: String) -> [String] {
+      CommandCompletion.candidates(line: line, cursor: line.count, words: words)
+    }
+    #expect(complete("register Logger = Con") == ["ConsoleLogger"])
+    #expect(complete("scope t") == ["t1", "t2"])
+    #expect(complete("release #") == ["#1"])
+    #expect(complete("activate A") == ["AppAssembly"])
+    #expect(complete("container use t") == ["test"])
+    #expect(complete("show stacks L") == ["Logger"])
+    #expect(complete("expect Logger is C") == ["ConsoleLogger"])
+    #expect(complete("sh") == ["show"])
+  }
+
+  @Test func multiLineBlocksContinue() {
+    let controller = PlaygroundController.fake()
+    controller.enter("assembly A {")
+    #expect(controller.state.continuation == ["assembly A {"])
+    #expect(PaneContent.commandLine(state: controller.state, width: 40).spans.first?.text == "...> ")
+  }
+}

@@ -1,0 +1,78 @@
+import DIScope
+import Testing
+@testable import Playground
+
+/// The panes follow the container's own events.
+@Suite struct PaneTests {
+  @Test func registrationsShowStacksNewestOnTopWithTheAnsweringEntry() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("register Logger")
+    controller.enter("resolve Logger")
+    let lines = controller.texts(.registrations)
+    #expect(lines.first == "Logger (2)")
+    #expect(lines[1].contains("t2") && lines[1].contains("◀ answers [") && lines[1].contains("holds #"))
+    #expect(lines[2].contains("t1") && !lines[2].contains("answers"))
+  }
+
+  @Test func traceShowsTheNewestResolutionAsATree() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Dep")
+    controller.enter("register Web")
+    controller.enter("resolve Web")
+    controller.enter("resolve Web")
+    let lines = controller.texts(.trace)
+    #expect(lines.filter { $0 == "resolve Web" }.count == 2)
+    #expect(lines.contains { $0.hasPrefix("└─ Dep") && $0.contains("created") })
+    #expect(lines.last?.contains("cached") == true)
+    #expect(controller.state.trace.resolutionCount == 2)
+  }
+
+  @Test func failedResolutionShowsTheError() {
+    let controller = PlaygroundController.fake()
+    controller.enter("resolve Nothing")
+    #expect(controller.texts(.trace).contains { $0.contains("failed") })
+    #expect(controller.texts(.transcript).first == "! resolve Nothing")
+  }
+
+  @Test func mockTimelineSaysWhatWasShadowedAndUncovered() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("mock Logger")
+    controller.enter("remove t2")
+    let lines = controller.texts(.mocks)
+    #expect(lines == [
+      "+ t2 FakeLogger over Logger (shadows t1 FakeLogger)",
+      "- t2 FakeLogger off Logger (uncovers t1 FakeLogger)",
+    ])
+    #expect(controller.state.visibleLines(of: .registrations)[1].kind == .plain)
+  }
+
+  @Test func transcriptIsExactlyTheRecordingAndKeepsBadInputAsComments() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("resolv Logger")
+    #expect(controller.state.transcript.text.hasPrefix("%dis 1\nregister Logger\n  + t1 Logger\n# error: "))
+    #expect(controller.unexpectedFailures == 1)
+  }
+
+  @Test func aContainerChangeIsFollowed() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("reset")
+    controller.enter("register Web")
+    #expect(controller.texts(.registrations).first == "Web")
+    #expect(!controller.texts(.registrations).contains("Logger"))
+  }
+
+  @Test func wideNamesLineUp() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register 日本")
+    controller.enter("register Log")
+    let rows = controller.texts(.registrations).filter { $0.hasPrefix("  t") }
+    let columns = rows.map { String($0.prefix { $0 != "[" }).displayWidth }
+    #expect(Set(columns).count == 1, "\(rows)")
+  }
+}
+
+import TerminalUI

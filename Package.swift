@@ -53,8 +53,11 @@ let package = Package(
     .testTarget(name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "DisScript", "DIScope"]),
+    // Drives programs in a real terminal through a private tmux server, for the two targets below.
+    .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
+    .testTarget(
+      name: "PlaygroundTests", dependencies: ["Playground", "DisScript", "DIScope", "TerminalTesting"]),
     .testTarget(name: "DIScopeCLITests", dependencies: ["DIScopeCLI", "DisScript"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import TerminalTesting
 import Foundation
 
 /// The `discope` executable built beside this test bundle (`swift build` builds it before

@@ -1,3 +1,4 @@
+import TerminalTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import TerminalTesting
 import Foundation
 
 /// Runs this test binary as an interactive program inside tmux: the entry-point test in

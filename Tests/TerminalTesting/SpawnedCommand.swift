@@ -8,16 +8,16 @@ import Foundation
 #endif
 
 /// The outcome of a finished command.
-struct CommandResult: Sendable {
-  var status: Int32
-  var output: String
-  var errorOutput: String
+public struct CommandResult: Sendable {
+  public var status: Int32
+  public var output: String
+  public var errorOutput: String
 }
 
-enum SpawnedCommand {
+public enum SpawnedCommand {
   /// Runs `arguments` (looked up on PATH) with `posix_spawnp`: an empty signal mask, default
   /// signal actions, close-on-exec pipes for output, and `waitpid` for the status.
-  static func run(_ arguments: [String], environment: [String: String]? = nil) throws
+  public static func run(_ arguments: [String], environment: [String: String]? = nil) throws
     -> CommandResult
   {
     var outPipe: [Int32] = [0, 0]
@@ -99,7 +99,7 @@ enum SpawnedCommand {
   }
 }
 
-struct SpawnError: Error, CustomStringConvertible {
-  var message: String
-  var description: String { message }
+public struct SpawnError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
 }

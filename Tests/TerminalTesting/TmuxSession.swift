@@ -1,5 +1,5 @@
-// Test support, meant to be copied by other test targets: drives a program in a real terminal
-// through a private tmux server (its own socket, no user configuration).
+// Test support shared by the test targets that drive a program in a real terminal, through a
+// private tmux server (its own socket, no user configuration).
 import Foundation
 import Testing
 
@@ -16,15 +16,15 @@ import Testing
 /// try tmux.press("Enter")
 /// try tmux.waitFor { $0.contains("hello") }
 /// ```
-final class TmuxSession {
-  let socketName: String
-  let sessionName = "S"
+public final class TmuxSession {
+  public let socketName: String
+  public let sessionName = "S"
 
   /// Starts `command` through `sh -c`; when it ends, the pane shows `[exit STATUS]` and stays.
-  init(command: String, columns: Int = 120, rows: Int = 30, environment: [String: String] = [:])
+  public init(command: String, columns: Int = 120, rows: Int = 30, environment: [String: String] = [:])
     throws
   {
-    socketName = "discope-tui-\(getpid())-\(UUID().uuidString.prefix(8))"
+    socketName = "discope-test-\(getpid())-\(UUID().uuidString.prefix(8))"
     var arguments = ["new-session", "-d", "-s", sessionName, "-x", "\(columns)", "-y", "\(rows)",
                      "-e", "LANG=C.UTF-8"]
     for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
@@ -38,7 +38,7 @@ final class TmuxSession {
 
   /// Runs one tmux command against this server.
   @discardableResult
-  func tmux(_ arguments: [String]) throws -> String {
+  public func tmux(_ arguments: [String]) throws -> String {
     var environment = ProcessInfo.processInfo.environment
     environment["TMUX"] = nil
     let result = try SpawnedCommand.run(
@@ -51,21 +51,21 @@ final class TmuxSession {
   }
 
   /// Types `text` literally (no key names are interpreted).
-  func type(_ text: String) throws { try tmux(["send-keys", "-t", sessionName, "-l", "--", text]) }
+  public func type(_ text: String) throws { try tmux(["send-keys", "-t", sessionName, "-l", "--", text]) }
 
   /// Presses named keys: `Enter`, `Escape`, `Tab`, `BTab`, `C-c`, `Up`, `F1`, `PPage`, …
-  func press(_ keys: String...) throws { try tmux(["send-keys", "-t", sessionName] + keys) }
+  public func press(_ keys: String...) throws { try tmux(["send-keys", "-t", sessionName] + keys) }
 
   /// The screen as text (trailing spaces trimmed by tmux).
-  func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", sessionName]) }
+  public func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", sessionName]) }
 
   /// Resizes the window (the program gets SIGWINCH).
-  func resize(columns: Int, rows: Int) throws {
+  public func resize(columns: Int, rows: Int) throws {
     try tmux(["resize-window", "-t", sessionName, "-x", "\(columns)", "-y", "\(rows)"])
   }
 
   /// Sends `signal` to process `pid` (e.g. one the program shows on screen).
-  func send(signal: Int32, to pid: pid_t) throws {
+  public func send(signal: Int32, to pid: pid_t) throws {
     guard kill(pid, signal) == 0 else { throw SpawnError(message: "kill \(pid): errno \(errno)") }
   }
 
@@ -73,7 +73,7 @@ final class TmuxSession {
   /// (one redraw can reach tmux in several writes). Records an issue with the last capture and
   /// returns it when `timeout` passes first.
   @discardableResult
-  func waitFor(
+  public func waitFor(
     _ description: String = "the expected screen", timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
   ) throws -> String {
@@ -97,7 +97,7 @@ final class TmuxSession {
   }
 
   /// Stops the server and removes its socket. Safe to call twice.
-  func close() {
+  public func close() {
     _ = try? tmux(["kill-server"])
     let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     unlink("\(directory)/tmux-\(getuid())/\(socketName)")

@@ -39,6 +39,17 @@ extension Container {
     return registration.info(stackDepth: depth, container: name)
   }
 
+  /// The live registration numbered `number` (`t3`) in this container, if any: for tools that name
+  /// tokens as text.
+  public func registration(numbered number: Int) -> RegistrationInfo? {
+    let found = family.state.withLock { _ in
+      registry.stacks.values.lazy.compactMap { stack in
+        stack.lastIndex { $0.token.number == number }.map { (stack[$0], stack.count - 1 - $0) }
+      }.first
+    }
+    return found.map { $0.0.info(stackDepth: $0.1, container: name) }
+  }
+
   /// The registration that answers `key` here or in the nearest parent, without building anything.
   public func answeringRegistration(for key: ServiceKey) -> RegistrationInfo? {
     let found = family.state.withLock { state in lookup(key, in: state) }

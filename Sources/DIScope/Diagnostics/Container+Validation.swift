@@ -122,7 +122,14 @@ extension Container {
   static func deduplicated(_ findings: [ValidationFinding]) -> [ValidationFinding] {
     var seen: Set<String> = []
     let order = ValidationFinding.Kind.allCases
-    return findings.filter { seen.insert("\($0.kind)|\($0.message)|\($0.path)").inserted }
+    return findings.filter { finding in
+      // A cycle is found once from each registration on it: report it once.
+      let identity =
+        finding.kind == .cycle
+        ? "cycle|" + Set(finding.message.split(separator: " ")).sorted().joined(separator: " ")
+        : "\(finding.kind)|\(finding.message)|\(finding.path)"
+      return seen.insert(identity).inserted
+    }
       .sorted {
         let (l, r) = (order.firstIndex(of: $0.kind)!, order.firstIndex(of: $1.kind)!)
         return l != r ? l < r : ($0.tokens.first?.number ?? 0) < ($1.tokens.first?.number ?? 0)

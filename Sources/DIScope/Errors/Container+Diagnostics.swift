@@ -53,7 +53,8 @@ extension Container {
       : "pass \(registration.argumentTypes!) in that order: resolve(_:arguments:)"
     return ResolutionError(
       kind: .argumentMismatch, key: registration.key,
-      path: path(thread, then: registration.key.serviceName),
+      path: thread.chain.last === registration
+        ? thread.chain.map(\.key.serviceName) : path(thread, then: registration.key.serviceName),
       message: "'\(registration.key)' (\(registration.token)) \(takes), but \(gave)", hint: hint)
   }
 

@@ -49,7 +49,8 @@ extension Container {
           registration: registration.info(
             stackDepth: stackDepth, container: containerName(of: registration.ownerID)),
           outcome: outcome, scope: scope, depth: depth, instanceNumber: number,
-          instanceTypeName: String(describing: type(of: value)),
+          instanceTypeName: registration.explicitImplementationName
+            ?? String(describing: type(of: value)),
           instance: ObservedInstance(value: value))))
   }
 

@@ -84,7 +84,9 @@ extension Session {
   private func showTokens(_ service: String?) -> [String] {
     var lines: [String] = []
     for number in family.tokens.keys.sorted() {
-      guard let record = family.tokens[number], service == nil || record.service == service else { continue }
+      guard !family.removedTokens.contains(number), let record = family.tokens[number],
+        service == nil || record.service == service
+      else { continue }
       if let info = record.container.registration(record.token) {
         let answers = container.answeringRegistration(for: info.key)?.token == info.token ? "  answers" : ""
         lines.append(tokenLine("", info).dropFirst().trimmingLeadingSpace + answers)

@@ -87,8 +87,10 @@ extension Session {
     return ScriptFailure("no registration '\(written)'", hint: listing + "; 'show tokens' lists them")
   }
 
-  /// Every live token the session made, by number.
+  /// Every live token the session made, by number. Every removal goes through the session, which
+  /// notes it in `removedTokens`, so this never asks the container (whose look-up by token walks
+  /// the token's stack).
   func liveTokens() -> [ContainerToken] {
-    family.tokens.values.filter { $0.container.registration($0.token) != nil }.map(\.token).sorted()
+    family.tokens.filter { !family.removedTokens.contains($0.key) }.values.map(\.token).sorted()
   }
 }

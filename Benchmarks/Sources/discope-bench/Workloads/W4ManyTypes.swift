@@ -12,10 +12,13 @@ import Swinject
 /// specialised for the type: the same for the baseline as for the containers.
 enum ManyTypesResolve {
   static let typeCount = generatedServiceTypes.count
+  /// The group of the diagnostic rows that always resolve the same type.
+  static let sameType = "same type every time"
 
   static func workload() -> Workload {
     let types = generatedServiceTypes
     let picks = RandomIndices(count: 1 << 16, below: types.count)
+    let first = types[0]
 
     var registry = TypedBoxRegistry()
     let container = DIScope.Container()
@@ -37,6 +40,7 @@ enum ManyTypesResolve {
       notes: [
         "10,000 distinct generated types; a pre-generated random index sequence of 65,536 picks.",
         "swift-dependencies: each type is its own key, read as `@Dependency(Service0042.self)`.",
+        "(\(sameType)): a diagnostic, always Service0000 through the same unspecialised path.",
       ],
       contenders: [
         Contender(SystemLabel.baseline, role: .baseline) { iterations, sink in
@@ -56,6 +60,18 @@ enum ManyTypesResolve {
         },
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for index in 0..<iterations { sink.consume(resolveDependencies(types[picks[index]])) }
+        },
+        // Diagnostic: the same generic path, always the same type, so DIScope's per-thread cache
+        // hits; the difference from the rows above is what the 10,000 keys cost.
+        Contender(SystemLabel.baseline, role: .baseline, group: sameType) { iterations, sink in
+          for _ in 0..<iterations {
+            sink.consume(resolveBaseline(first, in: registry))
+          }
+        },
+        Contender(SystemLabel.discope, role: .subject, group: sameType) { iterations, sink in
+          for _ in 0..<iterations {
+            sink.consume(try resolveDIScope(first, in: container))
+          }
         },
       ])
   }

@@ -17,6 +17,8 @@ enum ThreadedResolve {
     registry.register(Logger())
     let container = DIScope.Container()
     container.register(Logger.self) { _ in Logger() }
+    container.register(Database.self) { _ in Database() }
+    let held = [Logger(), Logger()]
     let swinject = Swinject.Container()
     swinject.register(Logger.self) { _ in Logger() }.inObjectScope(.container)
     let synchronized = UncheckedSendable(swinject.synchronize())
@@ -26,30 +28,47 @@ enum ThreadedResolve {
       /// Runs `loop` on `threads` threads at once, each doing the sample's iterations.
       func timed(
         _ label: String, _ role: Contender.Role,
-        _ loop: @escaping @Sendable (_ iterations: Int, _ sink: Sink) throws -> Void
+        _ loop: @escaping @Sendable (_ thread: Int, _ iterations: Int, _ sink: Sink) throws -> Void
       ) -> Contender {
         Contender.selfTimed(
           label, role: role, group: group(threads), operationsPerIteration: threads
         ) { iterations, sink in
-          let run = try ParallelRun.run(threads: threads) { _, sink in try loop(iterations, sink) }
+          let run = try ParallelRun.run(threads: threads) { thread, sink in
+            try loop(thread, iterations, sink)
+          }
           sink.absorb(run.checksum)
           return run.nanoseconds
         }
       }
       contenders += [
-        timed(SystemLabel.lockedBaseline, .baseline) { iterations, sink in
+        timed(SystemLabel.lockedBaseline, .baseline) { _, iterations, sink in
           for _ in 0..<iterations { sink.consume(registry.resolve(Logger.self)) }
         },
-        timed(SystemLabel.discope, .subject) { iterations, sink in
+        timed(SystemLabel.discope, .subject) { _, iterations, sink in
           for _ in 0..<iterations { sink.consume(try container.resolve(Logger.self)) }
         },
-        timed(SystemLabel.swinjectSynchronized, .rival) { iterations, sink in
+        timed(SystemLabel.swinjectSynchronized, .rival) { _, iterations, sink in
           for _ in 0..<iterations { sink.consume(synchronized.value.resolve(Logger.self)!) }
         },
-        timed(SystemLabel.dependencies, .rival) { iterations, sink in
+        timed(SystemLabel.dependencies, .rival) { _, iterations, sink in
           for _ in 0..<iterations {
             @Dependencies.Dependency(\.logger) var logger
             sink.consume(logger)
+          }
+        },
+        // Diagnostics: what sharing one object's reference count between threads costs by
+        // itself, and DIScope when each thread resolves a singleton of its own.
+        timed(SystemLabel.sharedReference, .rival) { _, iterations, sink in
+          for _ in 0..<iterations { sink.retainAndRelease(held[0]) }
+        },
+        timed(SystemLabel.referencePerThread, .rival) { thread, iterations, sink in
+          for _ in 0..<iterations { sink.retainAndRelease(held[thread]) }
+        },
+        timed(SystemLabel.discopeSingletonPerThread, .rival) { thread, iterations, sink in
+          if thread == 0 {
+            for _ in 0..<iterations { sink.consume(try container.resolve(Logger.self)) }
+          } else {
+            for _ in 0..<iterations { sink.consume(try container.resolve(Database.self)) }
           }
         },
       ]
@@ -60,6 +79,10 @@ enum ThreadedResolve {
         "Every row runs on new threads released together from a start line, one or two alike; "
           + "thread start and join are not timed.",
         "Swinject: the resolver `synchronize()` returns, its documented thread-safe form.",
+        "diagnostics, no container: retain and release one object shared by all threads (what "
+          + "handing out a shared instance costs at least: every thread writes its reference "
+          + "count), or one object per thread; "
+          + "\"a singleton per thread\" has thread 0 resolve Logger and thread 1 Database.",
       ],
       contenders: contenders)
   }

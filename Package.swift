@@ -59,6 +59,15 @@ let package = Package(
     .testTarget(
       name: "PlaygroundTests", dependencies: ["Playground", "DisScript", "DIScope", "TerminalTesting"]),
     .testTarget(name: "DIScopeCLITests", dependencies: ["DIScopeCLI", "DisScript"]),
+    // The example app: the seed's components as Swift classes, a script replayed against its
+    // container, and a small executable the tmux test attaches the playground to.
+    .target(name: "ExampleApp", dependencies: ["DIScope"], path: "Tests/ExampleApp"),
+    .executableTarget(
+      name: "example-app", dependencies: ["ExampleApp", "Playground", "DIScope"], path: "Tests/ExampleAppMain"),
+    .testTarget(
+      name: "ExampleAppTests",
+      dependencies: ["ExampleApp", "DisScript", "DIScope", "Playground", "TerminalTesting"],
+      path: "Tests/ExampleAppTests", exclude: ["Scripts"]),
   ],
   swiftLanguageModes: [.v6]
 )

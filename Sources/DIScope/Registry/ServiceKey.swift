@@ -35,8 +35,8 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     self.dynamicService = service
   }
 
-  /// The key of a type known only as a value.
-  init(type: any Any.Type, name: String?) {
+  /// The key of a type known only as a value (`type(of: x)`, or a type a tool looked up).
+  public init(type: any Any.Type, name: String? = nil) {
     self.type = type
     self.name = name
     self.dynamicService = nil

@@ -27,7 +27,7 @@ extension Session {
     let checked = try checkArguments(arguments, for: key, service: provider.service, in: owner)
     let (value, traces) = try resolveTraced(
       key, with: DeclaredServices(store: store), arguments: checked, in: owner)
-    return [InstanceText.line(value, number: nil)] + traces
+    return [InstanceText.line(value, number: number(of: value))] + traces
   }
 
   /// The instance `#number` the session holds.

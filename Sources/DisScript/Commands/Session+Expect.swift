@@ -11,7 +11,7 @@ extension Session {
       let found = (value as? PlaygroundInstance)?.typeName ?? String(describing: type(of: value))
       guard found == implementation else {
         throw ScriptFailure(
-          "expected '\(service)' to resolve to '\(implementation)', got \(InstanceText.line(value, number: nil))",
+          "expected '\(service)' to resolve to '\(implementation)', got \(InstanceText.line(value, number: number(of: value)))",
           hint: answerHint(service))
       }
       return []
@@ -21,13 +21,13 @@ extension Session {
       guard wasCached == isCached else {
         throw ScriptFailure(
           "expected '\(service)' to be \(isCached ? "cached" : "new"), "
-            + "but \(InstanceText.line(value, number: nil)) was \(wasCached ? "cached" : "created")",
+            + "but \(InstanceText.line(value, number: number(of: value))) was \(wasCached ? "cached" : "created")",
           hint: answerHint(service))
       }
       return []
     case .stack(let service, let tokens):
-      try requireDeclared(service)
-      let actual = container.registrations(of: DeclaredServices.key(service)).map(\.token.number)
+      let (_, key) = try lookUp(service, named: nil)
+      let actual = container.registrations(of: key).map(\.token.number)
       guard actual == tokens.map(\.number) else {
         let shown = actual.isEmpty ? "an empty stack" : actual.map { "t\($0)" }.joined(separator: " ")
         throw ScriptFailure(
@@ -83,7 +83,7 @@ extension Session {
   }
 
   private func answerHint(_ service: String) -> String? {
-    let key = DeclaredServices.key(service)
+    guard let (_, key) = try? lookUp(service, named: nil) else { return nil }
     return container.answeringRegistration(for: key).map { "\(RegistrationText.line($0)) answers '\(service)'" }
   }
 }

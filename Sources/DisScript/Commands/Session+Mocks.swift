@@ -4,6 +4,11 @@ import DisSyntax
 /// `mock S [= Impl]`, `mock *` and `unmock S`: mocks pushed over a service's stack and popped off.
 extension Session {
   func mock(_ service: String, with implementation: String?) throws -> [String] {
+    if !store.current.isDeclared(service), let (directory, key) = try? lookUp(service, named: nil),
+      directory is SwiftServices
+    {
+      return try pushStandbyMock(of: service, key: key, implementation: implementation)
+    }
     try requireDeclared(service)
     if let implementation { try requireImplementation(implementation, of: service) }
     if let implementation, !store.current.argumentParameters(of: implementation).isEmpty {
@@ -37,8 +42,7 @@ extension Session {
   }
 
   func unmock(_ service: String) throws -> [String] {
-    try requireDeclared(service)
-    let key = DeclaredServices.key(service)
+    let (_, key) = try lookUp(service, named: nil)
     guard let mock = container.registrations(of: key).first(where: \.isMock) else {
       if let elsewhere = lineage(of: container).dropFirst().first(where: { _, owner in
         owner.registrations(of: key).contains(where: \.isMock)
@@ -59,6 +63,22 @@ extension Session {
       ?? container.answeringRegistration(for: key).map { "  (\($0.token) in \($0.container) answers now)" }
       ?? "  (nothing is registered under it)"
     return [tokenLine("-", mock) + note]
+  }
+
+  /// `mock S` for a Swift service: the mock the app registered on standby for it.
+  private func pushStandbyMock(of service: String, key: ServiceKey, implementation: String?) throws -> [String] {
+    if let implementation {
+      throw ScriptFailure(
+        "'\(service)' is a Swift type: its mock comes from Swift, not from the class '\(implementation)'",
+        hint: "to fix, write 'mock \(service)', which pushes the mock registered with container.registerMock(\(service).self) { ... }")
+    }
+    guard let token = container.pushStandbyMock(for: key) else {
+      throw ScriptFailure(
+        "'\(service)' has no mock on standby",
+        hint: "to fix, keep one ready in Swift before replaying: container.registerMock(\(service).self) { Mock\(service)() }")
+    }
+    drainEvents()
+    return [tokenLine("+", token, in: container) + shadowNoteAfterMock(key)]
   }
 
   private func pushMock(of service: String, key: ServiceKey, implementation: String?) -> ContainerToken {

@@ -10,7 +10,7 @@ extension Session {
     }
     let arguments = try checkArguments(resolution.arguments, for: key, service: resolution.service)
     let (value, traces) = try resolveTraced(key, with: directory, arguments: arguments)
-    return [InstanceText.line(value, number: nil)] + traces
+    return [InstanceText.line(value, number: number(of: value))] + traces
   }
 
   /// The directory that knows `service`, and its key.

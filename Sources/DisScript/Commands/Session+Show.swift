@@ -4,7 +4,7 @@ import DisSyntax
 /// `show stacks|trace|mocks|graph|tokens [S]`: the playground's views as text.
 extension Session {
   func show(_ view: View, service: String?) throws -> [String] {
-    if let service { try requireDeclared(service) }
+    if let service { _ = try lookUp(service, named: nil) }
     switch view {
     case .stacks: return showStacks(service)
     case .trace: return showTrace(service)
@@ -20,7 +20,7 @@ extension Session {
     var answered: Set<ServiceKey> = []
     let chain = lineage(of: container)
     for (name, owner) in chain {
-      let stacks = owner.stacks.filter { service == nil || $0.key.serviceName == service }
+      let stacks = owner.stacks.filter { isService($0.key, named: service) }
       if chain.count > 1 {
         let parent = owner.parent.map { " (child of \($0.name))" } ?? ""
         lines.append("container \(name)\(parent)" + (stacks.isEmpty ? ": no registrations" : ""))
@@ -64,7 +64,7 @@ extension Session {
     var lines: [String] = []
     var live: [String] = []
     for (_, owner) in lineage(of: container) {
-      for stack in owner.stacks where service == nil || stack.key.serviceName == service {
+      for stack in owner.stacks where isService(stack.key, named: service) {
         for info in stack.registrations where info.isMock {
           live.append("  " + tokenLine("", info).dropFirst().trimmingLeadingSpace + (info.stackDepth == 0 ? "  answers" : ""))
         }

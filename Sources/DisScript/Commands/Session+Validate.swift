@@ -44,7 +44,7 @@ struct ShowGraph {
     let report = session.container.validate()
     var registrations = report.registrations
     if let service {
-      registrations = reachable(from: registrations.filter { $0.key.serviceName == service }, in: report)
+      registrations = reachable(from: registrations.filter { session.isService($0.key, named: service) }, in: report)
     }
     guard !registrations.isEmpty else {
       return [service.map { "no registration of '\($0)' answers here" } ?? "no registrations"]

@@ -20,7 +20,11 @@ public struct ScriptReplay: Sendable {
   /// make) but only those under a `## section` of that title are checked; a script without it is
   /// skipped.
   public func replay(_ script: Script, section: String? = nil) -> ReplayResult {
-    let session = Session(options: options)
+    replay(script, section: section, in: Session(options: options))
+  }
+
+  /// Replays `script` in `session`, which may already hold state (a container built in Swift).
+  func replay(_ script: Script, section: String?, in session: Session) -> ReplayResult {
     var outcomes: [CommandOutcome] = []
     var mismatches: [Mismatch] = []
     var checked = 0

@@ -15,6 +15,8 @@ struct FamilyState {
   var instances: [Int: PlaygroundInstance] = [:]
   /// Every numbered instance, held weakly: whether a released one is gone.
   var seen: [Int: WeakInstance] = [:]
+  /// The creation numbers of Swift objects built by a container made in Swift, by identity.
+  var objectNumbers: [ObjectIdentifier: Int] = [:]
   /// The assemblies active in each container (by container name, then assembly name).
   var activeGroups: [String: [String: RegistrationGroup]] = [:]
   /// The rendered trees of recent resolutions, oldest first, with the service each resolved.

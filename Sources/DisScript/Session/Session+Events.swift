@@ -9,6 +9,7 @@ extension Session {
       return events
     }
     for event in events {
+      follow(event)
       switch event {
       case .resolved(let step):
         see(step)

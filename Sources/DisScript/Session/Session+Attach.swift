@@ -1,0 +1,82 @@
+import DIScope
+
+/// A session over a container built in Swift: the app's own registrations, named by their Swift
+/// types, beside whatever the script declares.
+extension Session {
+  /// A session on `container`, a container the app built and registered into in Swift.
+  ///
+  /// Scripts name its services by their Swift types (``SwiftServices``); its tokens are the
+  /// container's own, so `remove t3` and `scope t3 prototype` act on the app's registrations;
+  /// `mock S` pushes a mock the app kept on standby with `container.registerMock(_:name:factory:)`.
+  /// Instances are numbered with the container's creation numbers. Declarations add playground
+  /// types beside the app's.
+  ///
+  /// ```swift
+  /// let container = Container()
+  /// container.register(Logging.self) { _ in ConsoleLogger() }
+  /// let session = Session(container: container)
+  /// session.execute("resolve Logging").output   // ["ConsoleLogger#1", "Logging → ConsoleLogger#1 created t1 [singleton]"]
+  /// ```
+  public convenience init(container: Container, options: SessionOptions = SessionOptions()) {
+    self.init(options: options)
+    family = FamilyState(root: container, glyphs: options.glyphs)
+    family.containers = [(container.name, container)]
+    switchContainer(to: container)
+    directories.append(SwiftServices(container: container))
+    var next: Container? = container
+    while let current = next {
+      for stack in current.stacks {
+        for info in stack.registrations { adopt(info) }
+      }
+      next = current.parent
+    }
+  }
+
+  /// Whether the session works on a container built in Swift (``init(container:options:)``).
+  var isAttached: Bool { directories.contains { $0 is SwiftServices } }
+
+  /// Records a registration the app made, so scripts can name its token.
+  func adopt(_ info: RegistrationInfo) {
+    guard family.tokens[info.token.number] == nil else { return }
+    let owner = family.container(named: info.container) ?? lineage(of: container)
+      .first { $0.container.name == info.container }?.container ?? container
+    family.tokens[info.token.number] = TokenRecord(
+      token: info.token, container: owner, service: displayName(of: info.key), isInstance: false)
+  }
+
+  /// Follows the app's own registrations and removals, seen as container events.
+  func follow(_ event: ContainerEvent) {
+    guard isAttached else { return }
+    switch event {
+    case .registered(let info), .mockPushed(let info, _): adopt(info)
+    case .removed(let info, _), .mockPopped(let info, _): family.removedTokens.insert(info.token.number)
+    case .resolved(let step):
+      guard let value = step.instance?.value, !(value is PlaygroundInstance),
+        step.outcome == .created, let number = step.instanceNumber
+      else { return }
+      if family.objectNumbers.count > 10_000 { family.objectNumbers.removeAll() }
+      family.objectNumbers[ObjectIdentifier(value as AnyObject)] = number
+    default: break
+    }
+  }
+
+  /// The creation number of a Swift object the session saw built, if any.
+  func number(of value: Any) -> Int? {
+    guard !(value is PlaygroundInstance), type(of: value) is AnyClass else { return nil }
+    return family.objectNumbers[ObjectIdentifier(value as AnyObject)]
+  }
+
+  /// The name a script uses for `key`: a Swift type's short or qualified name, or a declared name.
+  func displayName(of key: ServiceKey) -> String {
+    guard key.dynamicService == nil,
+      let services = directories.lazy.compactMap({ $0 as? SwiftServices }).first
+    else { return key.serviceName }
+    return services.name(of: key)
+  }
+
+  /// Whether `key` is the service a script calls `service`; every key is, when `service` is nil.
+  func isService(_ key: ServiceKey, named service: String?) -> Bool {
+    guard let service else { return true }
+    return key.serviceName == service || (key.dynamicService == nil && key.qualifiedServiceName == service)
+  }
+}

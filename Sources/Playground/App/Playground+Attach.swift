@@ -1,0 +1,47 @@
+import DIScope
+import DisScript
+
+/// The playground attached to a container of a running program: the app's real registrations,
+/// resolutions and mock swaps, live.
+extension Playground {
+  /// Opens the full-screen playground over `container`, a container the running app built in
+  /// Swift. Its panes follow the container's own events, so registrations, resolutions and mock
+  /// swaps the app makes on other threads show as they happen; commands typed act on the same
+  /// container (``Session/init(container:options:)``). Plain lines when not on a terminal.
+  ///
+  /// ```swift
+  /// let container = Container()
+  /// RFAssembly().assemble(into: container)
+  /// container.registerMock(Logging.self) { MockLogger() }
+  /// exit(Playground.run(on: container))
+  /// ```
+  public static func run(on container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> Int32 {
+    run(.attached(to: container, glyphs: glyphs))
+  }
+
+  /// A debug console over `container` on the program's standard input: the `discope repl`
+  /// engine, with libedit on a terminal and plain lines otherwise (a pipe, a socket).
+  ///
+  /// ```swift
+  /// Thread.detachNewThread { _ = Playground.runConsole(on: container) }
+  /// ```
+  public static func runConsole(on container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> Int32 {
+    runREPL(.attached(to: container, glyphs: glyphs))
+  }
+}
+
+extension PlaygroundOptions {
+  /// The playground on `container`, a container built in Swift; `reset` and `:open` start a
+  /// new session over the same container.
+  ///
+  /// ```swift
+  /// exit(Playground.run(.attached(to: container)))
+  /// ```
+  public static func attached(to container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> PlaygroundOptions {
+    var options = PlaygroundOptions(engineFactory: {
+      Session(container: container, options: SessionOptions(glyphs: glyphs))
+    })
+    options.isASCII = glyphs == .ascii
+    return options
+  }
+}

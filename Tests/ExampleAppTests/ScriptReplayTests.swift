@@ -1,0 +1,58 @@
+import DIScope
+import DisScript
+import ExampleApp
+import Foundation
+import Testing
+
+/// The example's script, replayed against the container `RFAssembly` builds in Swift.
+@Suite struct ScriptReplayTests {
+  @Test func theScriptMatchesTheAppsContainer() throws {
+    let container = ExampleContainer.make()
+    try DisScriptFile(contentsOf: ExampleContainer.script).replay(on: container)
+  }
+}
+
+
+/// A deliberately broken registration makes the replay fail with the `discope test` diff, naming
+/// the script's line.
+@Suite struct BrokenRegistrationTests {
+  @Test func aWrongImplementationFailsAtTheExpectLine() throws {
+    let container = ExampleContainer.make()
+    container.register(ZoneController.self) { _ in WrongZoneController() }
+    let failure = try #require(throws: ScriptReplayFailure.self) {
+      try DisScriptFile(contentsOf: ExampleContainer.script).replay(on: container)
+    }
+    let path = ExampleContainer.script.path
+    #expect(failure.description.contains("\(path):7: show stacks"), "\(failure)")
+    #expect(failure.description.contains("+    t7  ZoneController  [singleton]  answers"), "\(failure)")
+    #expect(failure.description.contains("\(path):23: resolve ControlContext"), "\(failure)")
+    #expect(failure.description.contains("-  └─ ZoneController → RFZoneController#3 created t3 [singleton]"), "\(failure)")
+  }
+
+  @Test func aRemovedRegistrationFailsWhereTheScriptNeedsIt() throws {
+    let container = ExampleContainer.make()
+    let webService = try #require(container.registration(numbered: 2))
+    #expect(container.remove(webService.token))
+    let failure = try #require(throws: ScriptReplayFailure.self) {
+      try DisScriptFile(contentsOf: ExampleContainer.script).replay(on: container)
+    }
+    let lines = failure.mismatches.map(\.line)
+    #expect(lines.contains(23), "\(failure)")
+    #expect(failure.description.contains(
+      "error: the command failed, but has no '!' (to fix, add '! ' before it if the failure is expected)"),
+      "\(failure)")
+  }
+
+  @Test func aMockWithoutAStandbyFailsAtMockLine() throws {
+    let container = Container(name: "app")
+    RFAssembly().assemble(into: container)
+    let failure = try #require(throws: ScriptReplayFailure.self) {
+      try DisScriptFile(contentsOf: ExampleContainer.script).replay(on: container)
+    }
+    #expect(failure.description.contains("\(ExampleContainer.script.path):47: mock Logging"), "\(failure)")
+    #expect(failure.description.contains("'Logging' has no mock on standby"), "\(failure)")
+  }
+}
+
+/// A ZoneController the app did not mean to register.
+final class WrongZoneController: ZoneController {}

@@ -36,6 +36,8 @@ public struct TargetCheck: Sendable {
   /// The bound, as printed (`<= 2.00x`).
   public let bound: String
   public let isPassed: Bool
+  /// Why this run cannot decide the target (a busy machine, say); printed as `????`.
+  public private(set) var inconclusiveReason: String?
 
   /// A target met when `measured` falls within `bound`; a missing measurement fails.
   public init(_ name: String, measured: Double?, _ bound: Bound, unit: String = "x") {
@@ -43,6 +45,13 @@ public struct TargetCheck: Sendable {
     self.measured = measured.map { Self.number($0) + unit } ?? "not measured"
     self.bound = bound.describe(unit: unit)
     self.isPassed = measured.map(bound.admits) ?? false
+  }
+
+  /// The same check, marked undecidable in this run for `reason`.
+  public func inconclusive(_ reason: String) -> TargetCheck {
+    var check = self
+    check.inconclusiveReason = reason
+    return check
   }
 
   static func number(_ value: Double) -> String {
@@ -53,9 +62,15 @@ public struct TargetCheck: Sendable {
   public static func report(_ checks: [TargetCheck]) -> String {
     var table = TextTable(header: ["", "target", "measured", "bound"])
     for check in checks {
-      table.append([check.isPassed ? "PASS" : "FAIL", check.name, check.measured, check.bound])
+      let verdict = check.inconclusiveReason != nil ? "????" : check.isPassed ? "PASS" : "FAIL"
+      table.append([verdict, check.name, check.measured, check.bound])
     }
-    let met = checks.filter(\.isPassed).count
-    return table.render(indent: 2) + "\n  \(met) of \(checks.count) targets met"
+    let decided = checks.filter { $0.inconclusiveReason == nil }
+    let met = decided.filter(\.isPassed).count
+    let notes = checks.compactMap { check in
+      check.inconclusiveReason.map { "\n  ???? \(check.name): \($0)" }
+    }
+    return table.render(indent: 2) + "\n  \(met) of \(decided.count) decided targets met"
+      + notes.joined()
   }
 }

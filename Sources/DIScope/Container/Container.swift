@@ -46,7 +46,8 @@ public final class Container: Sendable {
 
   deinit {
     family.bumpGeneration()
-    FastPathCache.forgetOnThisThread(family: family)
+    // Only this container's entries: other containers' warm entries on this thread stay.
+    ThreadState.current.cache.forget(containerID: id.raw)
   }
 
   /// A child container: it sees this container's registrations; this container never sees its own.

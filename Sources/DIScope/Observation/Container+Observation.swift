@@ -49,8 +49,7 @@ extension Container {
           registration: registration.info(
             stackDepth: stackDepth, container: containerName(of: registration.ownerID)),
           outcome: outcome, scope: scope, depth: depth, instanceNumber: number,
-          instanceTypeName: registration.explicitImplementationName
-            ?? String(describing: type(of: value)),
+          explicitTypeName: registration.explicitImplementationName, instanceType: type(of: value),
           instance: ObservedInstance(value: value))))
   }
 
@@ -59,7 +58,8 @@ extension Container {
       .resolved(
         ResolutionStep(
           container: name, key: key, registration: nil, outcome: .absent, scope: nil,
-          depth: thread.chain.count, instanceNumber: nil, instanceTypeName: nil, instance: nil)))
+          depth: thread.chain.count, instanceNumber: nil, explicitTypeName: nil, instanceType: nil,
+          instance: nil)))
   }
 }
 

@@ -64,8 +64,16 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   public let depth: Int
   /// The instance's creation number in its container family: `WebService#3`.
   public let instanceNumber: Int?
-  /// The instance's dynamic type name.
-  public let instanceTypeName: String?
+  /// The implementation's name as registered, when the registration gave one.
+  let explicitTypeName: String?
+  /// The instance's dynamic type.
+  let instanceType: (any Any.Type)?
+
+  /// The instance's type name (the registration's implementation name when it gave one), computed
+  /// only when asked: observers that never print it never pay for it.
+  public var instanceTypeName: String? {
+    explicitTypeName ?? instanceType.map { String(describing: $0) }
+  }
   /// The instance itself, for tools that show it.
   public let instance: ObservedInstance?
 

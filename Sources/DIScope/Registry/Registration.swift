@@ -161,7 +161,7 @@ extension Registration {
   /// Remembers the type the factory built, when the registration did not say (`ConsoleLogger`
   /// behind `Logger`). Only traced or validated builds pay for the type's name.
   func learnImplementation(of value: Any) {
-    guard !hasExplicitImplementation else { return }
+    guard !hasExplicitImplementation, state.withLock({ $0.builtTypeName == nil }) else { return }
     let name = String(describing: type(of: value))
     state.withLock { $0.builtTypeName = name }
   }

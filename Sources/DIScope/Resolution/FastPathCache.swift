@@ -155,6 +155,17 @@ final class FastPathCache {
     oldSlots.deallocate()
   }
 
+  /// Drops this thread's entries for one container (the one being released), leaving every other
+  /// container's warm entries alone.
+  func forget(containerID: UInt64) {
+    for index in 0...mask where slots[index].containerID == containerID && slots[index].typeID != nil {
+      slots[index].generation = 0
+      slots[index].box = nil
+      slots[index].routeRegistration = nil
+      slots[index].routeOwner = nil
+    }
+  }
+
   /// Drops every entry on this thread; called by the thread that releases a container or validates,
   /// so instances it removed are not kept alive by its own cache.
   static func forgetOnThisThread(family: Family) {

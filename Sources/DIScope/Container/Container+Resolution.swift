@@ -21,10 +21,10 @@ extension Container {
     let typeID = ObjectIdentifier(type)
     let generation = family.generation.load(ordering: .acquiring)
     let thread = ThreadState.current
-    if let hit = thread.cache.lookup(
-      containerID: id.raw, typeID: typeID, name: name, generation: generation, as: Service.self)
+    if let box = thread.cache.lookup(
+      containerID: id.raw, typeID: typeID, name: name, generation: generation)
     {
-      return hit
+      return box.value(as: Service.self)
     }
     return try resolveTyped(
       ServiceKey(type, name: name), as: Service.self, thread: thread,

@@ -41,7 +41,7 @@ extension Container {
         .flatMap { $0.registry.stacks[registration.key] }
         .flatMap { stack in stack.lastIndex { $0 === registration }.map { stack.count - 1 - $0 } }
     }
-    let value = (instance as? InstanceBoxProtocol)?.anyValue ?? instance
+    let value = instance
     emit(
       .resolved(
         ResolutionStep(
@@ -63,9 +63,6 @@ extension Container {
   }
 }
 
-/// Lets an observer unwrap a cached box without knowing its type.
-protocol InstanceBoxProtocol { var anyValue: Any { get } }
-extension InstanceBox: InstanceBoxProtocol { var anyValue: Any { value } }
 
 /// A handle on an observer: cancel it, or let it go, to stop observing.
 public final class Observation: Sendable {

@@ -151,10 +151,43 @@ final class ArgumentFactoryBox<Service, each Argument>: Sendable {
 ///
 /// `@unchecked Sendable`: the box is immutable; the instance inside is shared across threads
 /// exactly as any DI container shares a singleton, which is the registration's contract.
+///
+/// Not generic on purpose: reading a generic `InstanceBox<Service>` from unspecialised code (a
+/// resolve through a generic function, as tools and large apps do) costs a runtime metadata lookup
+/// per read. The value lives in raw storage, read with the caller's own `Service` type.
 @usableFromInline
-final class InstanceBox<Service>: @unchecked Sendable {
-  @usableFromInline let value: Service
-  @usableFromInline init(_ value: Service) { self.value = value }
+final class InstanceBox: @unchecked Sendable {
+  @usableFromInline let storage: UnsafeMutableRawPointer
+  private let destroy: (UnsafeMutableRawPointer) -> Void
+
+  @usableFromInline
+  init(storage: UnsafeMutableRawPointer, destroy: @escaping (UnsafeMutableRawPointer) -> Void) {
+    self.storage = storage
+    self.destroy = destroy
+  }
+
+  /// Boxes `value`.
+  @inlinable
+  static func make<Service>(_ value: Service) -> InstanceBox {
+    let storage = UnsafeMutableRawPointer.allocate(
+      byteCount: Swift.max(1, MemoryLayout<Service>.size),
+      alignment: MemoryLayout<Service>.alignment)
+    storage.initializeMemory(as: Service.self, repeating: value, count: 1)
+    return InstanceBox(storage: storage) { raw in
+      raw.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
+    }
+  }
+
+  /// The value, read as the type it was boxed with (the key's type guarantees it).
+  @inlinable
+  func value<Service>(as _: Service.Type) -> Service {
+    storage.assumingMemoryBound(to: Service.self).pointee
+  }
+
+  deinit {
+    destroy(storage)
+    storage.deallocate()
+  }
 }
 
 extension Registration {

@@ -79,14 +79,15 @@ final class FastPathCache {
     }
   }
 
+  /// The cached singleton's box for a key, if valid. Returns the untyped box, not the value: an
+  /// `Optional<Service>` would cost unspecialised callers a metadata lookup on every hit.
   @inlinable
-  func lookup<Service>(
-    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
-    as: Service.Type
-  ) -> Service? {
+  func lookup(
+    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64
+  ) -> InstanceBox? {
     let slot = probe(containerID: containerID, typeID: typeID, name: name)
     guard slot.pointee.generation == generation, let box = slot.pointee.box else { return nil }
-    return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+    return unsafeDowncast(box, to: InstanceBox.self)
   }
 
   /// Remembers `box` (a cached singleton) or `route` for a key, valid while `generation` lasts.

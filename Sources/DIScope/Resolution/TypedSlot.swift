@@ -1,7 +1,7 @@
 /// The typed edge of the resolve path.
 ///
 /// The engine (`ResolutionEngine.swift`) is not generic: a generic engine called from another
-/// module runs unspecialised, and every `Optional<Service>` or `InstanceBox<Service>` it touches
+/// module runs unspecialised, and every `Optional<Service>` it touches
 /// costs a runtime metadata lookup (hundreds of instructions each). Instead the typed caller, which
 /// is `@inlinable` and so specialised for `Service` in the caller's module, hands the engine a few
 /// non-escaping closures over a local slot: build into it, box it for a cache, fill it from a cache.
@@ -16,8 +16,8 @@ extension Container {
       key, serviceType: type, thread: thread, requestedArguments: requestedArguments,
       isOptional: isOptional,
       make: { registration, resolver in slot = try make(registration, resolver) },
-      box: { InstanceBox(slot!) },
-      unbox: { slot = unsafeDowncast($0, to: InstanceBox<Service>.self).value },
+      box: { InstanceBox.make(slot!) },
+      unbox: { slot = unsafeDowncast($0, to: InstanceBox.self).value(as: Service.self) },
       assign: { value in
         guard let value = value as? Service else { return false }
         slot = value

@@ -62,7 +62,7 @@ struct AppAssembly: Assembly {
 
 /// Collects a container's events, for assertions.
 final class EventLog: Sendable {
-  private let events = Mutex<[ContainerEvent]>([])
+  private let events = Locked<[ContainerEvent]>([])
   var all: [ContainerEvent] { events.withLock { $0 } }
   func append(_ event: ContainerEvent) { events.withLock { $0.append(event) } }
   var steps: [ResolutionStep] {
@@ -70,4 +70,21 @@ final class EventLog: Sendable {
   }
 }
 
-import Synchronization
+
+/// A value behind an `NSLock`, for test helpers touched by many threads. Not `Synchronization.Mutex`:
+/// the thread sanitizer on Linux does not see that lock's synchronisation (it reports false races),
+/// and `Scripts/test` runs the stress tests under the sanitizer.
+///
+/// `@unchecked Sendable`: every access to `value` happens under `lock`.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
+
+import Foundation

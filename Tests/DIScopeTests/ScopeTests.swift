@@ -139,9 +139,8 @@ final class Pair: Sendable {
 
 /// A thread-safe counter for factories.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   func increment() { count.withLock { $0 += 1 } }
   var value: Int { count.withLock { $0 } }
 }
 
-import Synchronization

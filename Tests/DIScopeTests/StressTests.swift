@@ -120,7 +120,7 @@ struct StressTests {
 
 /// Identities seen by several threads.
 final class Collected: Sendable {
-  private let ids = Mutex<Set<ObjectIdentifier>>([])
+  private let ids = Locked<Set<ObjectIdentifier>>([])
   func add(_ object: AnyObject?) {
     guard let object else { return }
     ids.withLock { _ = $0.insert(ObjectIdentifier(object)) }
@@ -128,4 +128,3 @@ final class Collected: Sendable {
   var distinctCount: Int { ids.withLock { $0.count } }
 }
 
-import Synchronization

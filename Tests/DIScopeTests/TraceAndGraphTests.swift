@@ -78,10 +78,9 @@ enum Graphviz {
 
 /// A value behind a lock, for closures that collect from observers.
 final class Protected2<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-  init(_ value: Value) { storage = Mutex(value) }
+  private let storage: Locked<Value>
+  init(_ value: Value) { storage = Locked(value) }
   func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
   var value: Value { storage.withLock { $0 } }
 }
 
-import Synchronization

@@ -25,19 +25,11 @@ public struct FormatCommand: ContextualCommand {
       status = 2
     }
     for path in found.files {
-      let bytes: [UInt8]
-      do { bytes = try FileSystem.read(path) } catch {
-        context.printError("\(path):1:1: error: \(error.message)")
+      guard let (bytes, script) = context.readScript(at: path) else {
         status = 2
         continue
       }
-      let parsed = ScriptParser().parse(bytes: bytes, path: path)
-      if parsed.hasErrors {
-        context.printError(parsed.renderedDiagnostics)
-        status = 2
-        continue
-      }
-      let formatted = ScriptFormatter.format(parsed.script)
+      let formatted = ScriptFormatter.format(script)
       guard formatted.utf8.elementsEqual(bytes) == false else { continue }
       if check {
         context.print("\(path): not in canonical form (run 'discope fmt \(path)')")

@@ -26,20 +26,12 @@ public struct RunCommand: ContextualCommand {
     var status: Int32 = 0
     for (index, path) in files.enumerated() {
       if files.count > 1 { context.print((index > 0 ? "\n" : "") + "# file: \(path)") }
-      let bytes: [UInt8]
-      do { bytes = try FileSystem.read(path) } catch {
-        context.printError("\(path):1:1: error: \(error.message)")
-        status = 2
-        continue
-      }
-      let parsed = ScriptParser().parse(bytes: bytes, path: path)
-      if parsed.hasErrors {
-        context.printError(parsed.renderedDiagnostics)
+      guard let (_, parsedScript) = context.readScript(at: path) else {
         status = 2
         continue
       }
       let session = Session(options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
-      var script = parsed.script
+      var script = parsedScript
       for index in script.items.indices {
         guard case .entry(var entry) = script.items[index].kind else { continue }
         let outcome = session.execute(entry)

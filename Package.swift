@@ -19,8 +19,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
-    // The container.
-    .target(name: "DIScope"),
+    // The container, and the one C file it needs: a thread-local record its resolve path reads.
+    .target(name: "CDIScopeThreadLocal"),
+    .target(name: "DIScope", dependencies: ["CDIScopeThreadLocal"]),
     // Mocks, isolation traits and test bases over the container.
     .target(name: "DIScopeTesting", dependencies: ["DIScope"]),
     // The `.dis` language as text: lexer, parser, diagnostics, canonical printer, expected-output

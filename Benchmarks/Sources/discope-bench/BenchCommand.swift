@@ -28,7 +28,8 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Comma-separated workloads to run: W1,...,W6,memory (default: all).")
   var only: String?
 
-  @Option(help: "Keep only the systems whose label contains this text, e.g. DIScope.")
+  @Option(
+    help: "Keep only the systems whose label contains one of these comma-separated texts, e.g. DIScope,baseline.")
   var system: String?
 
   @Option(help: "Rounds per workload (default: 15, or 3 with --quick).")

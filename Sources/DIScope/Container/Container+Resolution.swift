@@ -17,14 +17,39 @@ extension Container {
   @inlinable
   public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
     // The fast path, inlined into the caller so that it is specialised for `Service`: a cached
-    // singleton is one thread-local slot compared against the family's generation, no lock.
-    let typeID = ObjectIdentifier(type)
-    let generation = family.generation.load(ordering: .acquiring)
-    let thread = ThreadState.current
-    if let box = thread.cache.lookup(
-      containerID: id.raw, typeID: typeID, name: name, generation: generation)
+    // singleton is one thread-local slot compared against the family's generation — no lock, no
+    // call, and no retain but the instance's own.
+    if let slot = FastPathCache.slotOnThisThread(
+      containerID: id.raw, typeID: ObjectIdentifier(type), name: name),
+      let instance = slot.pointee.instance,
+      slot.pointee.generation == family.generation.load(ordering: .acquiring)
     {
-      return box.value(as: Service.self)
+      return instance.assumingMemoryBound(to: Service.self).pointee
+    }
+    return try resolveUncached(type, name: name)
+  }
+
+  /// Everything but a cached hit. Out of line, so that a caller the compiler could not specialise
+  /// (a resolve through a generic function) pays for `Optional<Service>`'s metadata only here, never
+  /// on a hit; still `@inlinable`, so that specialised callers get a typed prototype path.
+  @inlinable @inline(never)
+  func resolveUncached<Service>(_ type: Service.Type, name: String?) throws -> Service {
+    let thread = ThreadState.current
+    if let route = plainRoute(typeID: ObjectIdentifier(type), name: name, thread: thread),
+      route.scope == .prototype,
+      ObjectIdentifier(Swift.type(of: route.registration.factory))
+        == ObjectIdentifier(FactoryBox<Service>.self)
+    {
+      // A prototype this thread has resolved before: straight to its factory, with no family
+      // lock, no stack lookup and no cast.
+      let factory = unsafeDowncast(route.registration.factory, to: FactoryBox<Service>.self)
+      let isRoot = try enterRoutedBuild(route.registration, thread: thread)
+      defer { leaveRoutedBuild(isRoot: isRoot, thread: thread) }
+      do {
+        return try factory.make(Resolver(container: self))
+      } catch {
+        throw routedBuildFailed(route.registration, error: error, thread: thread)
+      }
     }
     return try resolveTyped(
       ServiceKey(type, name: name), as: Service.self, thread: thread,

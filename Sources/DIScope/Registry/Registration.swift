@@ -84,8 +84,8 @@ struct StateAccess {
 struct RegistrationState {
   var scope: Scope
   var isCaching: Bool
-  /// The cached instance of a singleton or eager registration: an `InstanceBox<Service>`.
-  var cached: AnyObject?
+  /// The cached instance of a singleton or eager registration.
+  var cached: InstanceBox?
   /// The instance of a weak registration, held weakly (boxed: a weak reference is costly to make
   /// and destroy, and only weak registrations need one).
   var weakBox: WeakBox?

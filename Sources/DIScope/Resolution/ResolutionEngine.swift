@@ -20,8 +20,8 @@ extension Container {
   @usableFromInline
   func resolveEntry(
     _ key: ServiceKey, serviceType: Any.Type, thread: ThreadState, requestedArguments: String?,
-    isOptional: Bool, make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
-    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+    isOptional: Bool, make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
     let isRoot = thread.chain.isEmpty
     defer {
@@ -30,17 +30,13 @@ extension Container {
     let observed = family.isObserved && !thread.isDryRun
     let isPlain = !observed && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
     if isPlain,
-      let slot = thread.cache.routeSlot(
-        containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring)),
-      let registration = slot.pointee.routeRegistration
+      let route = thread.cache.route(
+        containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring))
     {
-      // A repeat resolve of an unchanged key: no family lock, no stack lookup. Everything is read
-      // from the slot now: nested resolves may move the table.
-      let scope = slot.pointee.routeScope
-      let owner = scope.isCached ? slot.pointee.routeOwner : nil
+      // A repeat resolve of an unchanged key: no family lock, no stack lookup.
       return try resolveRouted(
-        registration, scope: scope, owner: owner, thread: thread, make: make, box: box, unbox: unbox, assign: assign,
-        instance: instance)
+        route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
+        thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     let (found, generation) = family.state.withLock { state in
       (lookup(key, in: state), family.generation.load(ordering: .relaxed))
@@ -71,12 +67,12 @@ extension Container {
         registration, owner: owner, generation: generation, observed: observed, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
       if isPlain
-        && thread.cache.routeSlot(containerID: id.raw, key: key, generation: generation) == nil
+        && thread.cache.route(containerID: id.raw, key: key, generation: generation) == nil
       {
         let scope = registration.state.withLock { $0.effectiveScope }
         thread.cache.store(
           containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
-          box: nil, route: .init(registration: registration, owner: owner, scope: scope))
+          box: nil, route: FastPathCache.Route(registration: registration, owner: owner, scope: scope))
       }
       return true
     } catch let error as ResolutionError {
@@ -88,8 +84,8 @@ extension Container {
   /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
   private func resolveRouted(
     _ registration: Registration, scope: Scope, owner: Container?, thread: ThreadState,
-    make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
-    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+    make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
     if let start = thread.chain.position(of: registration) {
       throw cycle(through: registration, startingAt: start, thread: thread)
@@ -123,8 +119,8 @@ extension Container {
   /// Produces the instance of `registration` under its effective scope, into the slot.
   private func produce(
     _ registration: Registration, owner: Container, generation: UInt64, observed: Bool,
-    thread: ThreadState, make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
-    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+    thread: ThreadState, make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws {
     var (scope, cached, weakInstance, cachedNumber) = registration.state.withLock {
       ($0.effectiveScope, $0.cached, $0.weakInstance, $0.cachedNumber)
@@ -140,7 +136,7 @@ extension Container {
           thread.cache.store(
             containerID: id.raw, typeID: registration.key.typeID, name: registration.key.name,
             generation: generation, box: cached,
-            route: .init(registration: registration, owner: owner, scope: scope))
+            route: FastPathCache.Route(registration: registration, owner: owner, scope: scope))
         }
         unbox(cached)
         if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread) }
@@ -173,13 +169,13 @@ extension Container {
   /// on the family's condition, then find the builder's instance.
   private func buildShared(
     _ registration: Registration, owner: Container, scope: Scope, thread: ThreadState,
-    make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
-    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+    make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws {
     let observed = family.isObserved && !thread.isDryRun
     let isDryRun = thread.isDryRun
     let lock = family.state
-    enum Claim { case cached(AnyObject, Int), weak(AnyObject, Int), build(epoch: Int) }
+    enum Claim { case cached(InstanceBox, Int), weak(AnyObject, Int), build(epoch: Int) }
     let claim: Claim = lock.withLock { _ in
       while true {
         let state = registration.state.withLockHeld { $0 }
@@ -215,7 +211,7 @@ extension Container {
       }
       if !isDryRun {
         let value = instance()
-        let boxed: AnyObject? = scope == .weak ? nil : box()
+        let boxed: InstanceBox? = scope == .weak ? nil : box()
         let object: AnyObject? =
           scope == .weak && type(of: value) is AnyClass ? value as AnyObject : nil
         finishBuilding(registration, store: (epoch, built, boxed, object))
@@ -230,7 +226,7 @@ extension Container {
   /// wakes the threads waiting for it.
   private func finishBuilding(
     _ registration: Registration,
-    store: (epoch: Int, number: Int, boxed: AnyObject?, object: AnyObject?)?
+    store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?)?
   ) {
     let lock = family.state
     lock.withLock { _ in
@@ -251,8 +247,8 @@ extension Container {
   /// Runs the factory with the registration on the chain, and numbers what it built.
   private func build(
     _ registration: Registration, in container: Container, thread: ThreadState,
-    make: (Registration, Resolver) throws -> Void, box: () -> AnyObject,
-    unbox: (AnyObject) -> Void, assign: (Any) -> Bool, instance: () -> Any
+    make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Int {
     thread.chain.push(registration)
     defer { thread.chain.pop() }
@@ -270,8 +266,56 @@ extension Container {
   }
 }
 
+/// The routed prototype path of `resolveUncached`: the cycle and depth guards and the chain, out of
+/// line so that the typed caller stays small.
+extension Container {
+  /// The route for a key if this thread may take it: nothing observes, validates or records edges,
+  /// and the route is still valid.
+  @usableFromInline
+  func plainRoute(typeID: ObjectIdentifier, name: String?, thread: ThreadState)
+    -> FastPathCache.Route?
+  {
+    guard !thread.isDryRun && thread.edgeLog == nil && !family.isObserved else { return nil }
+    let slot = thread.cache.probe(containerID: id.raw, typeID: typeID, name: name)
+    guard slot.pointee.generation == family.generation.load(ordering: .acquiring) else { return nil }
+    return slot.pointee.route
+  }
+
+  /// Guards against cycles and runaway depth, then puts `registration` on the chain; returns whether
+  /// this is the root of a resolution.
+  @usableFromInline
+  func enterRoutedBuild(_ registration: Registration, thread: ThreadState) throws -> Bool {
+    if let start = thread.chain.position(of: registration) {
+      throw cycle(through: registration, startingAt: start, thread: thread)
+    }
+    if thread.chain.count >= Self.maximumDepth {
+      throw tooDeep(registration, thread: thread)
+    }
+    let isRoot = thread.chain.isEmpty
+    thread.chain.push(registration)
+    return isRoot
+  }
+
+  /// Takes the registration off the chain; a root forgets its graph-scope instances.
+  @usableFromInline
+  func leaveRoutedBuild(isRoot: Bool, thread: ThreadState) {
+    thread.chain.pop()
+    if isRoot && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
+  }
+
+  /// A factory's error as a resolve reports it: a `ResolutionError` from deeper down passes
+  /// through; anything else becomes `factoryFailed` with the path (the chain still holds it).
+  @usableFromInline
+  func routedBuildFailed(_ registration: Registration, error: any Error, thread: ThreadState)
+    -> any Error
+  {
+    if let error = error as? ResolutionError { return error }
+    return factoryFailed(registration, error: error, thread: thread)
+  }
+}
+
 /// A graph-scope instance of the current root resolve, with its creation number.
 struct GraphEntry {
-  let box: AnyObject
+  let box: InstanceBox
   let number: Int
 }

@@ -11,7 +11,7 @@ public struct Resolver: Sendable {
   /// The container this resolver resolves from.
   public let container: Container
 
-  init(container: Container) { self.container = container }
+  @usableFromInline init(container: Container) { self.container = container }
 
   /// Resolves `Service` (see `Container.resolve(_:name:)`).
   @inlinable

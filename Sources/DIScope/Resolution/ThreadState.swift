@@ -1,3 +1,5 @@
+import CDIScopeThreadLocal
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,8 +21,8 @@ final class ThreadState {
   @exclusivity(unchecked) var chain = ResolutionChain()
   /// Graph-scope instances of the current root resolve, by registration token; emptied when it ends.
   @exclusivity(unchecked) var graph: [RegistrationToken: GraphEntry] = [:]
-  /// The container the current root resolve started in.
-  @usableFromInline let cache = FastPathCache()
+  /// The per-thread cache of singletons and routes.
+  let cache = FastPathCache()
   @exclusivity(unchecked) var installing: [InstallRecorder] = []
   /// Set while `validate()` runs on this thread: nothing is cached, numbered or observed.
   @exclusivity(unchecked) var isDryRun = false
@@ -35,9 +37,12 @@ final class ThreadState {
   }
 
   /// The calling thread's state, created on first use and released when the thread exits.
+  ///
+  /// Read from the C thread-local record (one `%fs`-relative load) and not retained: the state
+  /// lives until its thread exits, and only its own thread ever reads it this way.
   @inlinable
   static var current: ThreadState {
-    if let raw = pthread_getspecific(threadStateKey) {
+    if let raw = discope_thread_local().pointee.state {
       return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
     }
     return makeCurrent()
@@ -46,15 +51,22 @@ final class ThreadState {
   @usableFromInline
   static func makeCurrent() -> ThreadState {
     let state = ThreadState()
-    pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+    let raw = Unmanaged.passRetained(state).toOpaque()
+    // The pthread key owns the state: its destructor releases it when the thread exits.
+    pthread_setspecific(threadStateKey, raw)
+    discope_thread_local().pointee.state = raw
+    state.cache.publish()
     return state
   }
 }
 
-/// The key of the per-thread state; its destructor releases the state when a thread exits.
-@usableFromInline let threadStateKey: pthread_key_t = {
+/// The key that owns each thread's state; its destructor clears the thread's C record and releases
+/// the state when the thread exits.
+let threadStateKey: pthread_key_t = {
   var key = pthread_key_t()
   let status = pthread_key_create(&key) { raw in
+    // Runs on the exiting thread: later code on it (another key's destructor) starts afresh.
+    discope_thread_local().pointee = discope_thread_local_t()
     #if canImport(Darwin)
       Unmanaged<ThreadState>.fromOpaque(raw).release()
     #else

@@ -17,7 +17,7 @@ extension Container {
       isOptional: isOptional,
       make: { registration, resolver in slot = try make(registration, resolver) },
       box: { InstanceBox.make(slot!) },
-      unbox: { slot = unsafeDowncast($0, to: InstanceBox.self).value(as: Service.self) },
+      unbox: { slot = $0.value(as: Service.self) },
       assign: { value in
         guard let value = value as? Service else { return false }
         slot = value

@@ -15,7 +15,8 @@ struct Suite {
   var plan: SamplingPlan
   /// Workload ids (`W3`) and `memory`; every one when empty.
   var selection: Set<String> = []
-  /// Keeps only rows whose label contains this (case-insensitive), e.g. `DIScope` to profile it.
+  /// Keeps only rows whose label contains one of these comma-separated texts (case-insensitive),
+  /// e.g. `DIScope` to profile it, `DIScope,baseline,hand` for the ratios to the baselines.
   var systemFilter: String?
   var graphResolves: Int
 
@@ -69,8 +70,10 @@ struct Suite {
     guard let systemFilter else { return workload }
     return Workload(
       id: workload.id, title: workload.title, notes: workload.notes,
-      contenders: workload.contenders.filter {
-        $0.label.localizedCaseInsensitiveContains(systemFilter)
+      contenders: workload.contenders.filter { contender in
+        systemFilter.split(separator: ",").contains {
+          contender.label.localizedCaseInsensitiveContains($0.trimmingCharacters(in: .whitespaces))
+        }
       })
   }
 

@@ -3,17 +3,18 @@
 
 #include <stdint.h>
 
-/// What DIScope's resolve path reads on every call, per thread: the per-thread cache's table and
-/// mask, and the thread's `ThreadState` (an unretained `Unmanaged` pointer; the pthread key that
+/// What DIScope's resolve path reads on every call, per thread: the per-thread cache's hot table,
+/// its cold table (names, read only for named keys) and mask, and the thread's `ThreadState` (an unretained `Unmanaged` pointer; the pthread key that
 /// owns it releases it when the thread exits and clears this record).
 ///
 /// Swift has no thread-local variables; `pthread_getspecific` is a call into libc per read, which
 /// alone cost a third of a cached singleton resolve. A C `__thread` variable is one
 /// `%fs`-relative load, inlined into the caller. The initial-exec model keeps it that: the
-/// variable lives in the static TLS block (24 bytes of the surplus glibc reserves for libraries),
+/// variable lives in the static TLS block (32 bytes of the surplus glibc reserves for libraries),
 /// so reads need no `__tls_get_addr` call.
 typedef struct {
   void *_Nullable slots;
+  void *_Nullable cold;
   intptr_t mask;
   void *_Nullable state;
 } discope_thread_local_t;

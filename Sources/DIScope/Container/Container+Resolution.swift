@@ -19,10 +19,9 @@ extension Container {
     // The fast path, inlined into the caller so that it is specialised for `Service`: a cached
     // singleton is one thread-local slot compared against the family's generation — no lock, no
     // call, and no retain but the instance's own.
-    if let slot = FastPathCache.slotOnThisThread(
-      containerID: id.raw, typeID: ObjectIdentifier(type), name: name),
-      let instance = slot.pointee.instance,
-      slot.pointee.generation == family.generation.load(ordering: .acquiring)
+    if let instance = FastPathCache.instanceOnThisThread(
+      Service.self, containerID: id.raw, name: name,
+      generation: { family.generation.load(ordering: .acquiring) })
     {
       return instance.assumingMemoryBound(to: Service.self).pointee
     }

@@ -158,12 +158,27 @@ final class ArgumentFactoryBox<Service, each Argument>: Sendable {
 @usableFromInline
 final class InstanceBox: @unchecked Sendable {
   @usableFromInline let storage: UnsafeMutableRawPointer
+  /// What a per-thread cache slot holds for this instance: the value's own bits when it fits in a
+  /// word (a class reference, a small struct), else `storage`'s address. See `FastPathCache.Slot`.
+  let word: UInt
   private let destroy: (UnsafeMutableRawPointer) -> Void
 
   @usableFromInline
-  init(storage: UnsafeMutableRawPointer, destroy: @escaping (UnsafeMutableRawPointer) -> Void) {
+  init(
+    storage: UnsafeMutableRawPointer, size: Int,
+    destroy: @escaping (UnsafeMutableRawPointer) -> Void
+  ) {
     self.storage = storage
     self.destroy = destroy
+    if size <= MemoryLayout<UInt>.size {
+      var word: UInt = 0
+      withUnsafeMutableBytes(of: &word) {
+        $0.baseAddress!.copyMemory(from: storage, byteCount: size)
+      }
+      self.word = word
+    } else {
+      self.word = UInt(bitPattern: storage)
+    }
   }
 
   /// Boxes `value`.
@@ -173,7 +188,7 @@ final class InstanceBox: @unchecked Sendable {
       byteCount: Swift.max(1, MemoryLayout<Service>.size),
       alignment: MemoryLayout<Service>.alignment)
     storage.initializeMemory(as: Service.self, repeating: value, count: 1)
-    return InstanceBox(storage: storage) { raw in
+    return InstanceBox(storage: storage, size: MemoryLayout<Service>.size) { raw in
       raw.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
     }
   }

@@ -12,6 +12,12 @@ import CDIScopeThreadLocal
 /// to the registration that answers (registration, owner, effective scope), which lets the slow
 /// path skip the family lock and the stack lookup.
 ///
+/// Entries are split in two parallel arrays: a hot one of 32-byte slots (key, generation, and the
+/// instance itself when it fits in a word) that a hit reads, and a cold one (name, box, route).
+/// With 10,000 keys the hot array is half a megabyte and a hit touches one cache line of it plus
+/// the instance's own reference count: a random pick among many keys costs what a dictionary
+/// lookup does.
+///
 /// An open-addressing table (linear probing, cheap pointer hash) that starts small and doubles as a
 /// thread meets more keys, up to `maximumCapacity`, beyond which it starts over. Its table and mask
 /// are mirrored in a C thread-local record (`CDIScopeThreadLocal`), so the caller's inlined code
@@ -19,34 +25,29 @@ import CDIScopeThreadLocal
 /// instance alive until it is overwritten; the thread that changes a key clears its own entry at once.
 @usableFromInline
 final class FastPathCache {
-  /// One entry. The fields the inlined hit reads come first, so a hit touches one cache line.
+  /// The hot half of an entry: everything an inlined hit reads, 32 bytes, two to a cache line.
   @usableFromInline
   struct Slot {
     /// `nil` marks an empty slot (probing stops there).
     @usableFromInline var typeID: ObjectIdentifier?
-    @usableFromInline var containerID: UInt64 = 0
+    /// The container's id, with the `named` and `hasInstance` flags in its top bits.
+    @usableFromInline var tag: UInt64 = 0
     @usableFromInline var generation: UInt64 = 0
-    /// The cached singleton's storage (inside `box`), read with the caller's own type: a hit
-    /// retains the instance and nothing else.
-    @usableFromInline var instance: UnsafeRawPointer?
+    /// The cached singleton itself when it fits in a word (a class reference, a small value),
+    /// a bitwise copy that `ColdSlot.box` keeps alive; otherwise the address of the box's storage.
+    @usableFromInline var word: UInt = 0
+    @usableFromInline init() {}
+  }
+
+  /// The cold half: read only on the slow path, and for keys with a name.
+  @usableFromInline
+  struct ColdSlot {
     @usableFromInline var name: String?
-    /// Keeps `instance` alive.
+    /// Keeps the instance `Slot.word` holds or points to alive.
     var box: InstanceBox?
     /// The registration that answers, when this thread has resolved the key before.
-    @usableFromInline var route: Route?
+    var route: Route?
     @usableFromInline init() {}
-
-    /// Whether the slot holds the key `(containerID, typeID, name)`.
-    @inlinable @inline(__always)
-    func holds(containerID: UInt64, typeID: ObjectIdentifier, name: String?) -> Bool {
-      guard self.typeID == typeID && self.containerID == containerID else { return false }
-      // Most keys have no name: settle that case without String's generic equality.
-      switch (self.name, name) {
-      case (nil, nil): return true
-      case (let stored?, let asked?): return stored == asked
-      default: return false
-      }
-    }
   }
 
   /// Where a key's resolves go: the registration, the container that owns it, its effective scope.
@@ -65,29 +66,57 @@ final class FastPathCache {
     }
   }
 
+  /// `Slot.tag` flags. Container ids count up from 1 and never reach these bits.
+  @usableFromInline static let named: UInt64 = 1 << 63
+  @usableFromInline static let hasInstance: UInt64 = 1 << 62
+  @usableFromInline static let flags: UInt64 = named | hasInstance
+
   static let initialCapacity = 64
   /// 64 Ki entries (4 MiB): a thread resolving more distinct keys than three quarters of this
   /// starts over.
   static let maximumCapacity = 1 << 16
   @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Slot>
+  @exclusivity(unchecked) private(set) var cold: UnsafeMutablePointer<ColdSlot>
   @exclusivity(unchecked) private(set) var mask: Int
   @exclusivity(unchecked) private var count = 0
 
   init() {
-    slots = .allocate(capacity: Self.initialCapacity)
-    slots.initialize(repeating: Slot(), count: Self.initialCapacity)
+    (slots, cold) = Self.allocate(capacity: Self.initialCapacity)
     mask = Self.initialCapacity - 1
   }
 
   deinit {
-    slots.deinitialize(count: mask + 1)
+    Self.deallocate(slots, cold, capacity: mask + 1)
+  }
+
+  /// A table of `capacity` empty entries; the hot half aligned to cache lines, so a slot never
+  /// straddles two.
+  private static func allocate(capacity: Int)
+    -> (UnsafeMutablePointer<Slot>, UnsafeMutablePointer<ColdSlot>)
+  {
+    let hot = UnsafeMutableRawPointer.allocate(
+      byteCount: capacity * MemoryLayout<Slot>.stride, alignment: 64
+    ).bindMemory(to: Slot.self, capacity: capacity)
+    hot.initialize(repeating: Slot(), count: capacity)
+    let cold = UnsafeMutablePointer<ColdSlot>.allocate(capacity: capacity)
+    cold.initialize(repeating: ColdSlot(), count: capacity)
+    return (hot, cold)
+  }
+
+  private static func deallocate(
+    _ slots: UnsafeMutablePointer<Slot>, _ cold: UnsafeMutablePointer<ColdSlot>, capacity: Int
+  ) {
+    slots.deinitialize(count: capacity)
     slots.deallocate()
+    cold.deinitialize(count: capacity)
+    cold.deallocate()
   }
 
   /// Points this thread's C record at the table; called whenever the table moves.
   func publish() {
     let record = discope_thread_local()
     record.pointee.slots = UnsafeMutableRawPointer(slots)
+    record.pointee.cold = UnsafeMutableRawPointer(cold)
     record.pointee.mask = mask
   }
 
@@ -97,42 +126,52 @@ final class FastPathCache {
     return Int(truncatingIfNeeded: (bits &* 0xBF58_476D_1CE4_E5B9) &>> 29)
   }
 
-  /// The slot holding the key in `slots`, or the empty slot where it would go.
+  /// The index of the entry holding the key, or of the empty slot where it would go.
   @inlinable @inline(__always)
   static func probe(
-    _ slots: UnsafeMutablePointer<Slot>, mask: Int, containerID: UInt64,
-    typeID: ObjectIdentifier, name: String?
-  ) -> UnsafeMutablePointer<Slot> {
+    _ slots: UnsafeMutablePointer<Slot>, _ cold: UnsafeMutablePointer<ColdSlot>, mask: Int,
+    containerID: UInt64, typeID: ObjectIdentifier, name: String?
+  ) -> Int {
+    // Most keys have no name: their tag settles the match without touching the cold half.
+    let wanted = name == nil ? containerID : containerID | named
     var index = hash(containerID: containerID, typeID: typeID) & mask
     while true {
-      let slot = slots + index
-      if slot.pointee.typeID == nil
-        || slot.pointee.holds(containerID: containerID, typeID: typeID, name: name)
+      let slot = slots[index]
+      guard let occupant = slot.typeID else { return index }
+      if occupant == typeID && slot.tag & ~hasInstance == wanted
+        && (name == nil || cold[index].name == name)
       {
-        return slot
+        return index
       }
       index = (index &+ 1) & mask
     }
   }
 
-  /// The calling thread's slot for a key, found through the C thread-local record; `nil` before
-  /// the thread's first resolve.
+  /// The calling thread's valid cached instance of a key, as a pointer to read it through with its
+  /// own type; `nil` on a miss. Found through the C thread-local record: no call, no retain.
   @inlinable @inline(__always)
-  static func slotOnThisThread(containerID: UInt64, typeID: ObjectIdentifier, name: String?)
-    -> UnsafeMutablePointer<Slot>?
-  {
+  static func instanceOnThisThread<Service>(
+    _: Service.Type, containerID: UInt64, name: String?, generation: () -> UInt64
+  ) -> UnsafeRawPointer? {
     let record = discope_thread_local()
-    guard let raw = record.pointee.slots else { return nil }
-    return probe(
-      raw.assumingMemoryBound(to: Slot.self), mask: record.pointee.mask,
-      containerID: containerID, typeID: typeID, name: name)
+    guard let raw = record.pointee.slots, let rawCold = record.pointee.cold else { return nil }
+    let slots = raw.assumingMemoryBound(to: Slot.self)
+    let index = probe(
+      slots, rawCold.assumingMemoryBound(to: ColdSlot.self), mask: record.pointee.mask,
+      containerID: containerID, typeID: ObjectIdentifier(Service.self), name: name)
+    let slot = slots + index
+    guard slot.pointee.tag & hasInstance != 0, slot.pointee.generation == generation() else {
+      return nil
+    }
+    if MemoryLayout<Service>.size <= MemoryLayout<UInt>.size {
+      return UnsafeRawPointer(slot) + MemoryLayout<Slot>.offset(of: \Slot.word)!
+    }
+    return UnsafeRawPointer(bitPattern: slot.pointee.word)
   }
 
-  /// The slot holding the key here, or the empty slot where it would go.
-  func probe(containerID: UInt64, typeID: ObjectIdentifier, name: String?)
-    -> UnsafeMutablePointer<Slot>
-  {
-    Self.probe(slots, mask: mask, containerID: containerID, typeID: typeID, name: name)
+  /// The index of the entry holding the key here, or of the empty slot where it would go.
+  func probe(containerID: UInt64, typeID: ObjectIdentifier, name: String?) -> Int {
+    Self.probe(slots, cold, mask: mask, containerID: containerID, typeID: typeID, name: name)
   }
 
   /// Remembers `box` (a cached singleton) and `route` for a key, valid while `generation` lasts.
@@ -140,81 +179,89 @@ final class FastPathCache {
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
     box: InstanceBox?, route: Route?
   ) {
-    var slot = probe(containerID: containerID, typeID: typeID, name: name)
-    if slot.pointee.typeID == nil {
+    var index = probe(containerID: containerID, typeID: typeID, name: name)
+    if slots[index].typeID == nil {
       if (count + 1) * 4 > (mask + 1) * 3 { grow() }
-      slot = probe(containerID: containerID, typeID: typeID, name: name)
+      index = probe(containerID: containerID, typeID: typeID, name: name)
       count += 1
     }
-    slot.pointee.containerID = containerID
-    slot.pointee.typeID = typeID
-    slot.pointee.name = name
-    slot.pointee.generation = generation
-    slot.pointee.box = box
-    slot.pointee.instance = box.map { UnsafeRawPointer($0.storage) }
-    slot.pointee.route = route
+    var tag = name == nil ? containerID : containerID | Self.named
+    if box != nil { tag |= Self.hasInstance }
+    slots[index].typeID = typeID
+    slots[index].tag = tag
+    slots[index].generation = generation
+    slots[index].word = box?.word ?? 0
+    cold[index].name = name
+    cold[index].box = box
+    cold[index].route = route
   }
 
   /// The valid route for a key, if this thread has one.
-  func route(containerID: UInt64, key: ServiceKey, generation: UInt64) -> Route? {
-    let slot = probe(containerID: containerID, typeID: key.typeID, name: key.name)
-    guard slot.pointee.generation == generation else { return nil }
-    return slot.pointee.route
+  func route(containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64)
+    -> Route?
+  {
+    let index = probe(containerID: containerID, typeID: typeID, name: name)
+    guard slots[index].typeID != nil, slots[index].generation == generation else { return nil }
+    return cold[index].route
   }
 
-  /// Drops what this thread holds for a key (the slot stays, so probing still passes it).
+  /// Drops what this thread holds for a key, under any name (the entry stays, so probing still
+  /// passes it).
   func forget(containerID: UInt64, typeID: ObjectIdentifier) {
     var index = Self.hash(containerID: containerID, typeID: typeID) & mask
     while let occupant = slots[index].typeID {
-      if occupant == typeID && slots[index].containerID == containerID {
-        Self.clear(slots + index)
+      if occupant == typeID && slots[index].tag & ~Self.flags == containerID {
+        clear(index)
       }
       index = (index &+ 1) & mask
     }
   }
 
-  private static func clear(_ slot: UnsafeMutablePointer<Slot>) {
-    slot.pointee.generation = 0
-    slot.pointee.instance = nil
-    slot.pointee.box = nil
-    slot.pointee.route = nil
+  private func clear(_ index: Int) {
+    slots[index].generation = 0
+    slots[index].tag &= ~Self.hasInstance
+    slots[index].word = 0
+    cold[index].box = nil
+    cold[index].route = nil
   }
 
   /// Doubles the table, keeping live entries; past `maximumCapacity`, starts over empty.
   private func grow() {
-    let oldSlots = slots, oldCapacity = mask + 1
+    let (oldSlots, oldCold, oldCapacity) = (slots, cold, mask + 1)
     let newCapacity = oldCapacity >= Self.maximumCapacity ? Self.initialCapacity : oldCapacity * 2
-    slots = .allocate(capacity: newCapacity)
-    slots.initialize(repeating: Slot(), count: newCapacity)
+    (slots, cold) = Self.allocate(capacity: newCapacity)
     mask = newCapacity - 1
     count = 0
     if newCapacity > oldCapacity {
-      for index in 0..<oldCapacity where oldSlots[index].typeID != nil && oldSlots[index].generation != 0 {
-        let old = oldSlots[index]
-        let slot = probe(containerID: old.containerID, typeID: old.typeID!, name: old.name)
-        slot.pointee = old
+      for old in 0..<oldCapacity where oldSlots[old].generation != 0 {
+        guard let typeID = oldSlots[old].typeID else { continue }
+        let index = probe(
+          containerID: oldSlots[old].tag & ~Self.flags, typeID: typeID, name: oldCold[old].name)
+        slots[index] = oldSlots[old]
+        cold[index] = oldCold[old]
         count += 1
       }
     }
-    oldSlots.deinitialize(count: oldCapacity)
-    oldSlots.deallocate()
+    Self.deallocate(oldSlots, oldCold, capacity: oldCapacity)
     publish()
   }
 
   /// Drops this thread's entries for one container (the one being released), leaving every other
   /// container's warm entries alone.
   func forget(containerID: UInt64) {
-    for index in 0...mask where slots[index].containerID == containerID && slots[index].typeID != nil {
-      Self.clear(slots + index)
+    for index in 0...mask
+    where slots[index].typeID != nil && slots[index].tag & ~Self.flags == containerID {
+      clear(index)
     }
   }
 
-  /// Drops every entry on this thread; called by the thread that releases a container or validates,
-  /// so instances it removed are not kept alive by its own cache.
+  /// Drops every entry on this thread; called by the thread that validates, so instances it
+  /// removed are not kept alive by its own cache.
   static func forgetOnThisThread(family: Family) {
     let cache = ThreadState.current.cache
     let capacity = cache.mask + 1
     cache.slots.update(repeating: Slot(), count: capacity)
+    cache.cold.update(repeating: ColdSlot(), count: capacity)
     cache.count = 0
   }
 }

@@ -30,13 +30,14 @@ extension Container {
     let observed = family.isObserved && !thread.isDryRun
     let isPlain = !observed && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
     if isPlain,
+      case let generation = family.generation.load(ordering: .acquiring),
       let route = thread.cache.route(
-        containerID: id.raw, key: key, generation: family.generation.load(ordering: .acquiring))
+        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation)
     {
       // A repeat resolve of an unchanged key: no family lock, no stack lookup.
       return try resolveRouted(
         route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
-        thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+        generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     let (found, generation) = family.state.withLock { state in
       (lookup(key, in: state), family.generation.load(ordering: .relaxed))
@@ -67,7 +68,8 @@ extension Container {
         registration, owner: owner, generation: generation, observed: observed, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
       if isPlain
-        && thread.cache.route(containerID: id.raw, key: key, generation: generation) == nil
+        && thread.cache.route(
+          containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation) == nil
       {
         let scope = registration.state.withLock { $0.effectiveScope }
         thread.cache.store(
@@ -83,7 +85,8 @@ extension Container {
 
   /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
   private func resolveRouted(
-    _ registration: Registration, scope: Scope, owner: Container?, thread: ThreadState,
+    _ registration: Registration, scope: Scope, owner: Container?, generation: UInt64,
+    thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
@@ -109,8 +112,10 @@ extension Container {
       }
     case .singleton, .eager, .weak:
       guard let owner else { return false }
+      // `generation` is the one the route was found valid for: the instance cached now is valid
+      // as long as it.
       try produce(
-        registration, owner: owner, generation: 0, observed: false, thread: thread,
+        registration, owner: owner, generation: generation, observed: false, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     return true
@@ -276,9 +281,9 @@ extension Container {
     -> FastPathCache.Route?
   {
     guard !thread.isDryRun && thread.edgeLog == nil && !family.isObserved else { return nil }
-    let slot = thread.cache.probe(containerID: id.raw, typeID: typeID, name: name)
-    guard slot.pointee.generation == family.generation.load(ordering: .acquiring) else { return nil }
-    return slot.pointee.route
+    return thread.cache.route(
+      containerID: id.raw, typeID: typeID, name: name,
+      generation: family.generation.load(ordering: .acquiring))
   }
 
   /// Guards against cycles and runaway depth, then puts `registration` on the chain; returns whether

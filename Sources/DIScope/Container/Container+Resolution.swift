@@ -19,33 +19,32 @@ extension Container {
     // The fast path, inlined into the caller so that it is specialised for `Service`: a cached
     // singleton is one thread-local slot compared against the family's generation — no lock, no
     // call, and no retain but the instance's own.
-    if let instance = FastPathCache.instanceOnThisThread(
+    let found = FastPathCache.lookUpOnThisThread(
       Service.self, containerID: id.raw, name: name,
       generation: { family.generation.load(ordering: .acquiring) })
-    {
+    if let instance = found.instance {
       return instance.assumingMemoryBound(to: Service.self).pointee
     }
-    return try resolveUncached(type, name: name)
+    return try resolveUncached(type, name: name, index: found.index)
   }
 
-  /// Everything but a cached hit. Out of line, so that a caller the compiler could not specialise
-  /// (a resolve through a generic function) pays for `Optional<Service>`'s metadata only here, never
-  /// on a hit; still `@inlinable`, so that specialised callers get a typed prototype path.
+  /// Everything but a cached hit; `index` is where the caller's probe of this thread's cache
+  /// stopped. Out of line, so that a caller the compiler could not specialise (a resolve through a
+  /// generic function) pays for `Optional<Service>`'s metadata only here, never on a hit; still
+  /// `@inlinable`, so that specialised callers get a typed prototype path.
   @inlinable @inline(never)
-  func resolveUncached<Service>(_ type: Service.Type, name: String?) throws -> Service {
+  func resolveUncached<Service>(_ type: Service.Type, name: String?, index: Int) throws -> Service {
     let thread = ThreadState.current
-    if let route = plainRoute(typeID: ObjectIdentifier(type), name: name, thread: thread),
-      route.scope == .prototype,
-      ObjectIdentifier(Swift.type(of: route.registration.factory))
-        == ObjectIdentifier(FactoryBox<Service>.self)
+    if let route = try enterRoutedPrototype(
+      at: index, typeID: ObjectIdentifier(type),
+      factoryType: ObjectIdentifier(FactoryBox<Service>.self), thread: thread)
     {
       // A prototype this thread has resolved before: straight to its factory, with no family
-      // lock, no stack lookup and no cast.
-      let factory = unsafeDowncast(route.registration.factory, to: FactoryBox<Service>.self)
-      let isRoot = try enterRoutedBuild(route.registration, thread: thread)
-      defer { leaveRoutedBuild(isRoot: isRoot, thread: thread) }
+      // lock, no stack lookup and no checked cast.
+      defer { leaveRoutedBuild(thread: thread) }
       do {
-        return try factory.make(Resolver(container: self))
+        return try unsafeDowncast(route.registration.factory, to: FactoryBox<Service>.self).make(
+          Resolver(container: self))
       } catch {
         throw routedBuildFailed(route.registration, error: error, thread: thread)
       }

@@ -147,26 +147,27 @@ final class FastPathCache {
     }
   }
 
-  /// The calling thread's valid cached instance of a key, as a pointer to read it through with its
-  /// own type; `nil` on a miss. Found through the C thread-local record: no call, no retain.
+  /// Looks a key up in the calling thread's table, found through the C thread-local record (no
+  /// call, no retain): the valid cached instance as a pointer to read it through with its own
+  /// type, or `nil` and the entry's index for the slow path (-1 before the thread's first resolve).
   @inlinable @inline(__always)
-  static func instanceOnThisThread<Service>(
+  static func lookUpOnThisThread<Service>(
     _: Service.Type, containerID: UInt64, name: String?, generation: () -> UInt64
-  ) -> UnsafeRawPointer? {
+  ) -> (instance: UnsafeRawPointer?, index: Int) {
     let record = discope_thread_local()
-    guard let raw = record.pointee.slots, let rawCold = record.pointee.cold else { return nil }
+    guard let raw = record.pointee.slots, let rawCold = record.pointee.cold else { return (nil, -1) }
     let slots = raw.assumingMemoryBound(to: Slot.self)
     let index = probe(
       slots, rawCold.assumingMemoryBound(to: ColdSlot.self), mask: record.pointee.mask,
       containerID: containerID, typeID: ObjectIdentifier(Service.self), name: name)
     let slot = slots + index
     guard slot.pointee.tag & hasInstance != 0, slot.pointee.generation == generation() else {
-      return nil
+      return (nil, index)
     }
     if MemoryLayout<Service>.size <= MemoryLayout<UInt>.size {
-      return UnsafeRawPointer(slot) + MemoryLayout<Slot>.offset(of: \Slot.word)!
+      return (UnsafeRawPointer(slot) + MemoryLayout<Slot>.offset(of: \Slot.word)!, index)
     }
-    return UnsafeRawPointer(bitPattern: slot.pointee.word)
+    return (UnsafeRawPointer(bitPattern: slot.pointee.word), index)
   }
 
   /// The index of the entry holding the key here, or of the empty slot where it would go.
@@ -202,6 +203,12 @@ final class FastPathCache {
   {
     let index = probe(containerID: containerID, typeID: typeID, name: name)
     guard slots[index].typeID != nil, slots[index].generation == generation else { return nil }
+    return cold[index].route
+  }
+
+  /// The valid route of the entry at `index` (a probe's answer), if it holds `typeID`.
+  func route(at index: Int, typeID: ObjectIdentifier, generation: UInt64) -> Route? {
+    guard slots[index].typeID == typeID, slots[index].generation == generation else { return nil }
     return cold[index].route
   }
 

@@ -274,38 +274,42 @@ extension Container {
 /// The routed prototype path of `resolveUncached`: the cycle and depth guards and the chain, out of
 /// line so that the typed caller stays small.
 extension Container {
-  /// The route for a key if this thread may take it: nothing observes, validates or records edges,
-  /// and the route is still valid.
+  /// Enters the build of a prototype this thread has resolved before, found at `index` of its
+  /// cache by the caller's probe: checks that the route is still valid and that nothing observes,
+  /// validates or records edges, guards against cycles and runaway depth, and puts the
+  /// registration on the chain. `nil`, with nothing entered, when the route cannot be taken or its
+  /// factory is not of `factoryType` (the caller's `FactoryBox<Service>`).
+  ///
+  /// One call and one retain (the route's, which keeps the registration and its factory alive
+  /// even if the factory removes its own registration) for everything but the factory itself.
   @usableFromInline
-  func plainRoute(typeID: ObjectIdentifier, name: String?, thread: ThreadState)
-    -> FastPathCache.Route?
-  {
-    guard !thread.isDryRun && thread.edgeLog == nil && !family.isObserved else { return nil }
-    return thread.cache.route(
-      containerID: id.raw, typeID: typeID, name: name,
-      generation: family.generation.load(ordering: .acquiring))
-  }
-
-  /// Guards against cycles and runaway depth, then puts `registration` on the chain; returns whether
-  /// this is the root of a resolution.
-  @usableFromInline
-  func enterRoutedBuild(_ registration: Registration, thread: ThreadState) throws -> Bool {
+  func enterRoutedPrototype(
+    at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier, thread: ThreadState
+  ) throws -> FastPathCache.Route? {
+    guard index >= 0, !thread.isDryRun, thread.edgeLog == nil, !family.isObserved,
+      let route = thread.cache.route(
+        at: index, typeID: typeID, generation: family.generation.load(ordering: .acquiring)),
+      route.scope == .prototype,
+      ObjectIdentifier(type(of: route.registration.factory)) == factoryType
+    else { return nil }
+    let registration = route.registration
     if let start = thread.chain.position(of: registration) {
       throw cycle(through: registration, startingAt: start, thread: thread)
     }
     if thread.chain.count >= Self.maximumDepth {
       throw tooDeep(registration, thread: thread)
     }
-    let isRoot = thread.chain.isEmpty
     thread.chain.push(registration)
-    return isRoot
+    return route
   }
 
   /// Takes the registration off the chain; a root forgets its graph-scope instances.
   @usableFromInline
-  func leaveRoutedBuild(isRoot: Bool, thread: ThreadState) {
+  func leaveRoutedBuild(thread: ThreadState) {
     thread.chain.pop()
-    if isRoot && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
+    if thread.chain.isEmpty && !thread.graph.isEmpty {
+      thread.graph.removeAll(keepingCapacity: true)
+    }
   }
 
   /// A factory's error as a resolve reports it: a `ResolutionError` from deeper down passes

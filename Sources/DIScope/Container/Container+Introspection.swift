@@ -6,7 +6,7 @@ extension Container {
   /// container.registrations(of: ServiceKey(Logger.self)).map(\.token)   // [t3, t1]
   /// ```
   public func registrations(of key: ServiceKey) -> [RegistrationInfo] {
-    let stack = family.state.withLock { _ in registry.stacks[key] ?? [] }
+    let stack = family.state.withLock { _ in registry.stacks[key].map(Array.init) ?? [] }
     return stack.reversed().enumerated().map { depth, registration in
       registration.info(stackDepth: depth, container: name)
     }
@@ -16,7 +16,7 @@ extension Container {
   /// first. Keys whose registrations were all removed are left out.
   public var stacks: [ServiceStack] {
     let snapshot = family.state.withLock { _ in
-      registry.keyOrder.compactMap { key in registry.stacks[key].map { (key, $0) } }
+      registry.orderedKeys.compactMap { key in registry.stacks[key].map { (key, $0) } }
     }
     return snapshot.compactMap { key, stack in
       guard !stack.isEmpty else { return nil }

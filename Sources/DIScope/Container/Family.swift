@@ -51,43 +51,77 @@ struct FamilyState {
 /// `@unchecked Sendable`: a container holds its registry for its whole life, and every read or
 /// write of it happens while the family lock (`Family.state`) is held.
 final class Registry: @unchecked Sendable {
-  /// One stack per key, newest registration last.
-  @exclusivity(unchecked) var stacks: [ServiceKey: [Registration]] = [:]
+  /// One stack per key, newest registration last. A key stays once registered, even when its
+  /// stack empties, so that errors can say every registration of it was removed.
+  @exclusivity(unchecked) var stacks: [ServiceKey: KeyStack] = [:]
   /// Mocks registered on standby (`registerMock`), pushed on demand.
   @exclusivity(unchecked) var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
-  /// The order in which keys were first registered, for stable reports.
-  @exclusivity(unchecked) var keyOrder: [ServiceKey] = []
+  @exclusivity(unchecked) private var keysRegistered = 0
 
-  func push(_ registration: Registration) {
-    let isNew = Self.pushing(registration, onto: &stacks[registration.key, default: []])
-    if isNew { keyOrder.append(registration.key) }
+  /// Every key ever registered here, in the order each was first registered: for stable reports.
+  var orderedKeys: [ServiceKey] {
+    stacks.sorted { $0.value.order < $1.value.order }.map(\.key)
   }
 
-  /// Pushes in place (one hash lookup); returns whether the key had never been registered.
-  private static func pushing(_ registration: Registration, onto stack: inout [Registration]) -> Bool {
-    let isNew = stack.isEmpty && stack.capacity == 0
-    stack.append(registration)
-    return isNew
+  func push(_ registration: Registration) {
+    if let index = stacks.index(forKey: registration.key) {
+      stacks.values[index].append(registration)
+    } else {
+      stacks[registration.key] = KeyStack(order: keysRegistered, bottom: registration)
+      keysRegistered += 1
+    }
   }
 
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     guard let key = token.key, let index = stacks.index(forKey: key) else { return nil }
     // One hash lookup: the stack is changed in place.
-    return Self.removing(token, from: &stacks.values[index])
-  }
-
-  private static func removing(_ token: RegistrationToken, from stack: inout [Registration])
-    -> (Registration, Int)?
-  {
-    guard let index = stack.lastIndex(where: { $0.token == token }) else { return nil }
-    let registration = stack.remove(at: index)
-    return (registration, stack.count - index)
+    return stacks.values[index].remove(token)
   }
 
   func registration(for token: RegistrationToken) -> Registration? {
     guard let key = token.key else { return nil }
-    return stacks[key]?.last(where: { $0.token == token })
+    return stacks[key]?.last(where: { $0.number == token.number })
+  }
+}
+
+/// One key's registrations, oldest first (the last one answers).
+///
+/// Most keys only ever have one registration, so the bottom one is held inline and an array is
+/// allocated only when a second is pushed over it (a mock, an override): a registry entry costs a
+/// dictionary slot and no allocation of its own.
+struct KeyStack: RandomAccessCollection {
+  /// When the key was first registered in its container, for reports in registration order.
+  let order: Int
+  private var bottom: Registration?
+  private var above: [Registration] = []
+
+  init(order: Int, bottom: Registration) {
+    self.order = order
+    self.bottom = bottom
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { bottom == nil ? 0 : 1 + above.count }
+
+  subscript(position: Int) -> Registration {
+    position == 0 ? bottom! : above[position - 1]
+  }
+
+  mutating func append(_ registration: Registration) {
+    if bottom == nil { bottom = registration } else { above.append(registration) }
+  }
+
+  /// Removes the registration numbered as `token`; returns it and its depth (0 = top).
+  mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
+    guard let index = lastIndex(where: { $0.number == token.number }) else { return nil }
+    let registration = self[index]
+    if index > 0 {
+      above.remove(at: index - 1)
+    } else {
+      bottom = above.isEmpty ? nil : above.removeFirst()
+    }
+    return (registration, count - index)
   }
 }
 

@@ -56,7 +56,7 @@ extension Container {
       var seen: Set<ServiceKey> = []
       var result: [(Registration, Container)] = []
       for container in lineage {
-        for key in container.registry.keyOrder where !seen.contains(key) {
+        for key in container.registry.orderedKeys where !seen.contains(key) {
           guard let top = container.registry.stacks[key]?.last else { continue }
           seen.insert(key)
           result.append((top, container))

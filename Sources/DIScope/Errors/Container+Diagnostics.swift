@@ -62,7 +62,7 @@ extension Container {
   func hintForMissing(_ key: ServiceKey) -> String {
     let keys: [ServiceKey] = family.state.withLock { _ in
       lineage.flatMap { container in
-        container.registry.keyOrder.filter { !(container.registry.stacks[$0]?.isEmpty ?? true) }
+        container.registry.orderedKeys.filter { !(container.registry.stacks[$0]?.isEmpty ?? true) }
       }
     }
     let emptied = family.state.withLock { _ in

@@ -11,25 +11,45 @@
 /// the family lock; everything else is immutable.
 @usableFromInline
 final class Registration: @unchecked Sendable {
-  let token: RegistrationToken
+  /// The token's number (the token is rebuilt from it and `key` when asked for).
+  let number: Int
   let key: ServiceKey
-  /// The implementation's display name when known (`ConsoleLogger`), else the service's.
-  /// The implementation's name when the registration gave it (scripts do); otherwise learnt from
-  /// the first traced build, or the service's name. Computed only when shown.
-  let explicitImplementationName: String?
-  var hasExplicitImplementation: Bool { explicitImplementationName != nil }
   /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`.
   @usableFromInline let factory: AnyObject & Sendable
-  /// The argument types the factory takes, for error messages: `(String, Int)`, or `nil` for none.
-  let argumentTypes: String?
-  let isMock: Bool
   /// The container that owns the registration (where its singletons are built and cached).
   let ownerID: ContainerID
-  /// The assembly that installed it, if any.
-  let groupName: String?
   /// The family lock, which guards `_state`.
   let lock: Protected<FamilyState>
+  /// What few registrations have (an implementation name, argument types, an assembly, being a
+  /// mock): `nil` for most, so that a registration stays within 144 bytes of heap.
+  private let details: Details?
   @exclusivity(unchecked) fileprivate var _state: RegistrationState
+
+  /// The rarely set, immutable part of a registration.
+  private final class Details: Sendable {
+    let implementationName: String?
+    let argumentTypes: String?
+    let groupName: String?
+    let isMock: Bool
+    init(implementationName: String?, argumentTypes: String?, groupName: String?, isMock: Bool) {
+      self.implementationName = implementationName
+      self.argumentTypes = argumentTypes
+      self.groupName = groupName
+      self.isMock = isMock
+    }
+  }
+
+  var token: RegistrationToken { RegistrationToken(number: number, key: key) }
+  /// The implementation's name when the registration gave it (scripts do); otherwise learnt from
+  /// the first traced build, or the service's name. Computed only when shown.
+  var explicitImplementationName: String? { details?.implementationName }
+  var hasExplicitImplementation: Bool { explicitImplementationName != nil }
+  /// The argument types the factory takes, for error messages: `(String, Int)`, or `nil` for none.
+  var argumentTypes: String? { details?.argumentTypes }
+  /// The assembly that installed it, if any.
+  var groupName: String? { details?.groupName }
+  /// Whether observers see it as a mock push.
+  var isMock: Bool { details?.isMock ?? false }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
   var state: StateAccess { StateAccess(registration: self) }
@@ -39,15 +59,17 @@ final class Registration: @unchecked Sendable {
     factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
     isMock: Bool, ownerID: ContainerID, groupName: String?, lock: Protected<FamilyState>
   ) {
-    self.token = token
+    self.number = token.number
     self.key = key
-    self.explicitImplementationName = implementationName
     self.factory = factory
-    self.argumentTypes = argumentTypes
-    self.isMock = isMock
     self.ownerID = ownerID
-    self.groupName = groupName
     self.lock = lock
+    self.details =
+      implementationName == nil && argumentTypes == nil && groupName == nil && !isMock
+      ? nil
+      : Details(
+        implementationName: implementationName, argumentTypes: argumentTypes,
+        groupName: groupName, isMock: isMock)
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 
@@ -80,33 +102,68 @@ struct StateAccess {
   }
 }
 
-/// The mutable part of a registration.
+/// The mutable part of a registration, 40 bytes: flags, the cached instance and its number, and
+/// the rarely used rest out of line.
 struct RegistrationState {
   var scope: Scope
   var isCaching: Bool
-  /// The cached instance of a singleton or eager registration.
-  var cached: InstanceBox?
-  /// The instance of a weak registration, held weakly (boxed: a weak reference is costly to make
-  /// and destroy, and only weak registrations need one).
-  var weakBox: WeakBox?
-  var weakInstance: AnyObject? {
-    get { weakBox?.object }
-    set { weakBox = newValue.map(WeakBox.init) }
-  }
   /// Set while one thread builds the singleton; others wait on the family's condition.
   var isBuilding = false
-  var cachedNumber: Int?
-  /// The dynamic type the factory built, once seen by a traced or validated build.
-  var builtTypeName: String?
-  /// The edges an eager build discovered, so validation need not build it a second time.
-  var eagerEdges: [DependencyEdge]?
+  /// The cached instance of a singleton or eager registration.
+  var cached: InstanceBox?
+  /// The cached instance's creation number; 0 for none (numbers start at 1).
+  private var cachedNumberOrZero = 0
   /// Bumped whenever the scope or caching changes, so a build that started before the change does
   /// not store its result after it.
   var epoch = 0
+  /// Weak instances, learnt type names and eager edges: allocated by the first that needs them.
+  private var extras: Extras?
+
+  /// Not `Sendable`, and needs not be: read and written only under the family lock, like the rest
+  /// of the state, and never handed out.
+  private final class Extras {
+    var weakBox: WeakBox?
+    var builtTypeName: String?
+    var eagerEdges: [DependencyEdge]?
+  }
 
   init(scope: Scope, isCaching: Bool) {
     self.scope = scope
     self.isCaching = isCaching
+  }
+
+  private mutating func makeExtras() -> Extras {
+    if let extras { return extras }
+    let made = Extras()
+    extras = made
+    return made
+  }
+
+  var cachedNumber: Int? {
+    get { cachedNumberOrZero == 0 ? nil : cachedNumberOrZero }
+    set { cachedNumberOrZero = newValue ?? 0 }
+  }
+
+  /// The instance of a weak registration, held weakly (boxed: a weak reference is costly to make
+  /// and destroy, and only weak registrations need one).
+  var weakInstance: AnyObject? {
+    get { extras?.weakBox?.object }
+    set {
+      if newValue == nil && extras == nil { return }
+      makeExtras().weakBox = newValue.map(WeakBox.init)
+    }
+  }
+
+  /// The dynamic type the factory built, once seen by a traced or validated build.
+  var builtTypeName: String? {
+    get { extras?.builtTypeName }
+    set { makeExtras().builtTypeName = newValue }
+  }
+
+  /// The edges an eager build discovered, so validation need not build it a second time.
+  var eagerEdges: [DependencyEdge]? {
+    get { extras?.eagerEdges }
+    set { makeExtras().eagerEdges = newValue }
   }
 
   /// The scope resolution uses: caching off makes any scope behave as prototype.

@@ -18,7 +18,11 @@ enum ThreadedResolve {
     let container = DIScope.Container()
     container.register(Logger.self) { _ in Logger() }
     container.register(Database.self) { _ in Database() }
-    let held = [Logger(), Logger()]
+    let shared = Logger()
+    // One object per thread for the control row, each larger than a cache line: two small
+    // objects allocated one after the other share a line, and the row would measure false
+    // sharing instead of what a reference count costs when it is not shared.
+    let perThread = [CacheLinePadded(), CacheLinePadded()]
     let swinject = Swinject.Container()
     swinject.register(Logger.self) { _ in Logger() }.inObjectScope(.container)
     let synchronized = UncheckedSendable(swinject.synchronize())
@@ -59,10 +63,10 @@ enum ThreadedResolve {
         // Diagnostics: what sharing one object's reference count between threads costs by
         // itself, and DIScope when each thread resolves a singleton of its own.
         timed(SystemLabel.sharedReference, .rival) { _, iterations, sink in
-          for _ in 0..<iterations { sink.retainAndRelease(held[0]) }
+          for _ in 0..<iterations { sink.retainAndRelease(shared) }
         },
         timed(SystemLabel.referencePerThread, .rival) { thread, iterations, sink in
-          for _ in 0..<iterations { sink.retainAndRelease(held[thread]) }
+          for _ in 0..<iterations { sink.retainAndRelease(perThread[thread]) }
         },
         timed(SystemLabel.discopeSingletonPerThread, .rival) { thread, iterations, sink in
           if thread == 0 {
@@ -86,4 +90,9 @@ enum ThreadedResolve {
       ],
       contenders: contenders)
   }
+}
+
+/// An object that fills two cache lines on its own, so that two of them never share one.
+final class CacheLinePadded: Sendable {
+  let padding: (SIMD64<UInt8>, SIMD64<UInt8>) = (.zero, .zero)
 }

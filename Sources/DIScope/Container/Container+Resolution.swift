@@ -35,7 +35,7 @@ extension Container {
   @inlinable @inline(never)
   func resolveUncached<Service>(_ type: Service.Type, name: String?, index: Int) throws -> Service {
     let thread = ThreadState.current
-    if let route = try enterRoutedPrototype(
+    if let registration = try enterRoutedPrototype(
       at: index, typeID: ObjectIdentifier(type),
       factoryType: ObjectIdentifier(FactoryBox<Service>.self), thread: thread)
     {
@@ -43,10 +43,10 @@ extension Container {
       // lock, no stack lookup and no checked cast.
       defer { leaveRoutedBuild(thread: thread) }
       do {
-        return try unsafeDowncast(route.registration.factory, to: FactoryBox<Service>.self).make(
+        return try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
           Resolver(container: self))
       } catch {
-        throw routedBuildFailed(route.registration, error: error, thread: thread)
+        throw routedBuildFailed(registration, error: error, thread: thread)
       }
     }
     return try resolveTyped(

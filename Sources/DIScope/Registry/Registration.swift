@@ -204,61 +204,87 @@ final class ArgumentFactoryBox<Service, each Argument>: Sendable {
   }
 }
 
-/// A built instance, boxed so caches can hold it untyped and hand it back with a class cast.
+/// A built instance, boxed so caches can hold it untyped and hand it back read with the caller's
+/// type.
 ///
 /// `@unchecked Sendable`: the box is immutable; the instance inside is shared across threads
 /// exactly as any DI container shares a singleton, which is the registration's contract.
 ///
 /// Not generic on purpose: reading a generic `InstanceBox<Service>` from unspecialised code (a
 /// resolve through a generic function, as tools and large apps do) costs a runtime metadata lookup
-/// per read. The value lives in raw storage, read with the caller's own `Service` type.
+/// per read. A value that fits in a word (every class reference) lives in the box itself, so
+/// boxing one is a single 32-byte allocation; a larger one lives in storage the box owns.
 @usableFromInline
 final class InstanceBox: @unchecked Sendable {
-  @usableFromInline let storage: UnsafeMutableRawPointer
-  /// What a per-thread cache slot holds for this instance: the value's own bits when it fits in a
-  /// word (a class reference, a small struct), else `storage`'s address. See `FastPathCache.Slot`.
-  let word: UInt
-  private let destroy: (UnsafeMutableRawPointer) -> Void
+  /// The value's own bits when it fits in a word, else the address of its storage. A per-thread
+  /// cache slot copies this word (see `FastPathCache.Slot`).
+  @usableFromInline let word: UInt
+  /// The value's type, to destroy it.
+  private let type: any Any.Type
 
   @usableFromInline
-  init(
-    storage: UnsafeMutableRawPointer, size: Int,
-    destroy: @escaping (UnsafeMutableRawPointer) -> Void
-  ) {
-    self.storage = storage
-    self.destroy = destroy
-    if size <= MemoryLayout<UInt>.size {
-      var word: UInt = 0
-      withUnsafeMutableBytes(of: &word) {
-        $0.baseAddress!.copyMemory(from: storage, byteCount: size)
-      }
-      self.word = word
-    } else {
-      self.word = UInt(bitPattern: storage)
-    }
+  init(word: UInt, type: any Any.Type) {
+    self.word = word
+    self.type = type
+  }
+
+  /// Whether a `Service` lives in the word itself: when it fits, and can move bitwise.
+  @inlinable @inline(__always)
+  static func fitsInWord<Service>(_: Service.Type) -> Bool {
+    #if canImport(ObjectiveC)
+      // Objective-C weak references are registered by address and must not move bitwise: there,
+      // only a class reference itself is kept in a word.
+      return MemoryLayout<Service>.size <= MemoryLayout<UInt>.size && Service.self is AnyClass
+    #else
+      return MemoryLayout<Service>.size <= MemoryLayout<UInt>.size
+    #endif
   }
 
   /// Boxes `value`.
   @inlinable
   static func make<Service>(_ value: Service) -> InstanceBox {
-    let storage = UnsafeMutableRawPointer.allocate(
-      byteCount: Swift.max(1, MemoryLayout<Service>.size),
-      alignment: MemoryLayout<Service>.alignment)
-    storage.initializeMemory(as: Service.self, repeating: value, count: 1)
-    return InstanceBox(storage: storage, size: MemoryLayout<Service>.size) { raw in
-      raw.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
+    if fitsInWord(Service.self) {
+      var word: UInt = 0
+      withUnsafeMutableBytes(of: &word) {
+        _ = $0.baseAddress!.initializeMemory(as: Service.self, repeating: value, count: 1)
+      }
+      return InstanceBox(word: word, type: Service.self)
     }
+    let storage = UnsafeMutableRawPointer.allocate(
+      byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
+    storage.initializeMemory(as: Service.self, repeating: value, count: 1)
+    return InstanceBox(word: UInt(bitPattern: storage), type: Service.self)
   }
 
   /// The value, read as the type it was boxed with (the key's type guarantees it).
   @inlinable
   func value<Service>(as _: Service.Type) -> Service {
-    storage.assumingMemoryBound(to: Service.self).pointee
+    if Self.fitsInWord(Service.self) {
+      return withUnsafeBytes(of: word) {
+        $0.baseAddress!.assumingMemoryBound(to: Service.self).pointee
+      }
+    }
+    return UnsafeRawPointer(bitPattern: word)!.assumingMemoryBound(to: Service.self).pointee
   }
 
   deinit {
-    destroy(storage)
-    storage.deallocate()
+    // The value's type is known here only as a metatype: open it to destroy the value as itself.
+    let word = word
+    func destroy<Service>(_ type: Service.Type) { Self.destroy(word, as: type) }
+    _openExistential(type, do: destroy)
+  }
+
+  private static func destroy<Service>(_ word: UInt, as _: Service.Type) {
+    if fitsInWord(Service.self) {
+      var word = word
+      withUnsafeMutableBytes(of: &word) {
+        _ = $0.baseAddress!.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
+      }
+    } else {
+      let storage = UnsafeMutableRawPointer(bitPattern: word)!
+      storage.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
+      storage.deallocate()
+    }
   }
 }
 

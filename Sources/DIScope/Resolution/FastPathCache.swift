@@ -51,11 +51,9 @@ final class FastPathCache {
   }
 
   /// Where a key's resolves go: the registration, the container that owns it, its effective scope.
-  ///
-  /// A class, allocated once per key per thread when the route is first stored, so that a slot
-  /// stays small and the slow path reads a route without copying (and retaining) three fields.
+  /// Held in the cold half, so storing a route allocates nothing.
   @usableFromInline
-  final class Route {
+  struct Route {
     @usableFromInline let registration: Registration
     @usableFromInline let owner: Container
     @usableFromInline let scope: Scope
@@ -164,7 +162,7 @@ final class FastPathCache {
     guard slot.pointee.tag & hasInstance != 0, slot.pointee.generation == generation() else {
       return (nil, index)
     }
-    if MemoryLayout<Service>.size <= MemoryLayout<UInt>.size {
+    if InstanceBox.fitsInWord(Service.self) {
       return (UnsafeRawPointer(slot) + MemoryLayout<Slot>.offset(of: \Slot.word)!, index)
     }
     return (UnsafeRawPointer(bitPattern: slot.pointee.word), index)
@@ -206,10 +204,15 @@ final class FastPathCache {
     return cold[index].route
   }
 
-  /// The valid route of the entry at `index` (a probe's answer), if it holds `typeID`.
-  func route(at index: Int, typeID: ObjectIdentifier, generation: UInt64) -> Route? {
-    guard slots[index].typeID == typeID, slots[index].generation == generation else { return nil }
-    return cold[index].route
+  /// The registration of the entry at `index` (a probe's answer) if it holds `typeID`, is valid,
+  /// and routes to a prototype: what a routed prototype resolve needs, and only that retained.
+  func prototypeRoute(at index: Int, typeID: ObjectIdentifier, generation: UInt64)
+    -> Registration?
+  {
+    guard slots[index].typeID == typeID, slots[index].generation == generation,
+      cold[index].route?.scope == .prototype
+    else { return nil }
+    return cold[index].route?.registration
   }
 
   /// Drops what this thread holds for a key, under any name (the entry stays, so probing still

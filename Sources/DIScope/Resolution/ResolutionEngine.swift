@@ -39,8 +39,14 @@ extension Container {
         route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
         generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
-    let (found, generation) = family.state.withLock { state in
-      (lookup(key, in: state), family.generation.load(ordering: .relaxed))
+    // One lock for the lookup, the generation and the answering registration's state.
+    let (found, generation, snapshot) = family.state.withLock {
+      state -> ((Registration, Container)?, UInt64, StateSnapshot?) in
+      let found = lookup(key, in: state)
+      return (
+        found, family.generation.load(ordering: .relaxed),
+        found.map { answer in answer.0.state.withLockHeld { StateSnapshot($0) } }
+      )
     }
     if let edgeLog = thread.edgeLog, let from = thread.chain.last {
       edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)
@@ -66,15 +72,17 @@ extension Container {
       }
       try produce(
         registration, owner: owner, generation: generation, observed: observed, thread: thread,
-        make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      if isPlain
-        && thread.cache.route(
+        snapshot: snapshot, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      if isPlain, let snapshot,
+        thread.cache.route(
           containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation) == nil
       {
-        let scope = registration.state.withLock { $0.effectiveScope }
+        // The scope read under the lock is the one `generation` vouches for: a later change
+        // bumps the generation, and this route is never used.
         thread.cache.store(
           containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
-          box: nil, route: FastPathCache.Route(registration: registration, owner: owner, scope: scope))
+          box: nil,
+          route: FastPathCache.Route(registration: registration, owner: owner, scope: snapshot.scope))
       }
       return true
     } catch let error as ResolutionError {
@@ -122,14 +130,17 @@ extension Container {
   }
 
   /// Produces the instance of `registration` under its effective scope, into the slot.
+  /// `snapshot` is the registration's state when the caller already read it under the lock.
   private func produce(
     _ registration: Registration, owner: Container, generation: UInt64, observed: Bool,
-    thread: ThreadState, make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    thread: ThreadState, snapshot: StateSnapshot? = nil,
+    make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws {
-    var (scope, cached, weakInstance, cachedNumber) = registration.state.withLock {
-      ($0.effectiveScope, $0.cached, $0.weakInstance, $0.cachedNumber)
-    }
+    let read = snapshot ?? registration.state.withLock { StateSnapshot($0) }
+    var (scope, cached, weakInstance, cachedNumber) = (
+      read.scope, read.cached, read.weakInstance, read.cachedNumber
+    )
     if thread.isDryRun && thread.chain.isEmpty {
       // Validation builds the registration it checks, to see its dependencies; keeps nothing.
       (cached, weakInstance) = (nil, nil)
@@ -280,19 +291,17 @@ extension Container {
   /// registration on the chain. `nil`, with nothing entered, when the route cannot be taken or its
   /// factory is not of `factoryType` (the caller's `FactoryBox<Service>`).
   ///
-  /// One call and one retain (the route's, which keeps the registration and its factory alive
-  /// even if the factory removes its own registration) for everything but the factory itself.
+  /// One call and one retain (the registration's, which keeps it and its factory alive even if
+  /// the factory removes its own registration) for everything but the factory itself.
   @usableFromInline
   func enterRoutedPrototype(
     at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier, thread: ThreadState
-  ) throws -> FastPathCache.Route? {
+  ) throws -> Registration? {
     guard index >= 0, !thread.isDryRun, thread.edgeLog == nil, !family.isObserved,
-      let route = thread.cache.route(
+      let registration = thread.cache.prototypeRoute(
         at: index, typeID: typeID, generation: family.generation.load(ordering: .acquiring)),
-      route.scope == .prototype,
-      ObjectIdentifier(type(of: route.registration.factory)) == factoryType
+      ObjectIdentifier(type(of: registration.factory)) == factoryType
     else { return nil }
-    let registration = route.registration
     if let start = thread.chain.position(of: registration) {
       throw cycle(through: registration, startingAt: start, thread: thread)
     }
@@ -300,7 +309,7 @@ extension Container {
       throw tooDeep(registration, thread: thread)
     }
     thread.chain.push(registration)
-    return route
+    return registration
   }
 
   /// Takes the registration off the chain; a root forgets its graph-scope instances.
@@ -320,6 +329,21 @@ extension Container {
   {
     if let error = error as? ResolutionError { return error }
     return factoryFailed(registration, error: error, thread: thread)
+  }
+}
+
+/// What the resolve path reads of a registration's state, under the family lock.
+struct StateSnapshot {
+  let scope: Scope
+  let cached: InstanceBox?
+  let weakInstance: AnyObject?
+  let cachedNumber: Int?
+
+  init(_ state: RegistrationState) {
+    scope = state.effectiveScope
+    cached = state.cached
+    weakInstance = state.weakInstance
+    cachedNumber = state.cachedNumber
   }
 }
 

@@ -20,22 +20,23 @@ final class Registration: @unchecked Sendable {
   let ownerID: ContainerID
   /// The family lock, which guards `_state`.
   let lock: Protected<FamilyState>
-  /// What few registrations have (an implementation name, argument types, an assembly, being a
-  /// mock): `nil` for most, so that a registration stays within 144 bytes of heap.
+  /// What few registrations have (an implementation name, argument types, an assembly): `nil` for
+  /// most, so that a registration stays within 160 bytes of heap.
   private let details: Details?
   @exclusivity(unchecked) fileprivate var _state: RegistrationState
+  /// Whether observers see it as a mock push. Last, where it costs one byte rather than a padded
+  /// word (a mock swap is frequent in tests: it should not allocate `details`).
+  let isMock: Bool
 
   /// The rarely set, immutable part of a registration.
   private final class Details: Sendable {
     let implementationName: String?
     let argumentTypes: String?
     let groupName: String?
-    let isMock: Bool
-    init(implementationName: String?, argumentTypes: String?, groupName: String?, isMock: Bool) {
+    init(implementationName: String?, argumentTypes: String?, groupName: String?) {
       self.implementationName = implementationName
       self.argumentTypes = argumentTypes
       self.groupName = groupName
-      self.isMock = isMock
     }
   }
 
@@ -48,8 +49,6 @@ final class Registration: @unchecked Sendable {
   var argumentTypes: String? { details?.argumentTypes }
   /// The assembly that installed it, if any.
   var groupName: String? { details?.groupName }
-  /// Whether observers see it as a mock push.
-  var isMock: Bool { details?.isMock ?? false }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
   var state: StateAccess { StateAccess(registration: self) }
@@ -65,11 +64,12 @@ final class Registration: @unchecked Sendable {
     self.ownerID = ownerID
     self.lock = lock
     self.details =
-      implementationName == nil && argumentTypes == nil && groupName == nil && !isMock
+      implementationName == nil && argumentTypes == nil && groupName == nil
       ? nil
       : Details(
         implementationName: implementationName, argumentTypes: argumentTypes,
-        groupName: groupName, isMock: isMock)
+        groupName: groupName)
+    self.isMock = isMock
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 

@@ -56,6 +56,9 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type))
+    // Most keys have neither: one word to hash instead of two optional strings' discriminators.
+    // Equal keys take the same branch, so equal keys still hash alike.
+    guard name != nil || dynamicService != nil else { return }
     hasher.combine(name)
     hasher.combine(dynamicService)
   }

@@ -82,4 +82,56 @@ struct CachedValueTests {
     container.remove(token)
     #expect(held == nil, "removing the registration releases its factory and cached value")
   }
+
+  /// An instance that owns a container of its own, held last by this thread's cache: dropping the
+  /// entry releases the container, whose deinit compacts the same table mid-operation.
+  final class Holder: Sendable {
+    let inner: Container
+    init(_ inner: Container) { self.inner = inner }
+  }
+
+  @Test func aContainerReleasedFromInsideTheCacheLeavesItWhole() throws {
+    let outer = Container()
+    outer.register(Db.self) { _ in Db() }
+    let db = try outer.resolve(Db.self)
+    weak var released: Container?
+    let token = outer.register(Holder.self) { _ in
+      let inner = Container()
+      for index in 0..<100 { inner.register(Int.self, name: "n\(index)") { _ in index } }
+      for _ in 0..<2 {
+        for index in 0..<100 { _ = try inner.resolve(Int.self, name: "n\(index)") }
+      }
+      return Holder(inner)
+    }
+    do {
+      let holder = try outer.resolve(Holder.self)
+      #expect(try outer.resolve(Holder.self) === holder, "cached on this thread too")
+      released = holder.inner
+    }
+    // The registration drops its instance; this thread's entry held the last reference.
+    outer.setCaching(false, for: token)
+    #expect(released == nil)
+    #expect(try outer.resolve(Db.self) === db)
+    #expect(try outer.resolve(Holder.self).inner.resolve(Int.self, name: "n7") == 7)
+    #expect(outer.validate().findings.isEmpty)
+    #expect(try outer.resolve(Db.self) === db)
+  }
+}
+
+@Suite("Containers are released")
+struct ContainerReleaseTests {
+  @Test func aDroppedContainerIsFreedAfterResolvesOnThisThread() throws {
+    weak var released: Container?
+    do {
+      let container = Container()
+      container.register(Db.self) { _ in Db() }
+      container.register(Int.self, scope: .prototype) { _ in 1 }
+      for _ in 0..<3 {
+        _ = try container.resolve(Db.self)
+        _ = try container.resolve(Int.self)
+      }
+      released = container
+    }
+    #expect(released == nil, "neither its registrations nor this thread's cache keep it")
+  }
 }

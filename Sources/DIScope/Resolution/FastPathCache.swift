@@ -48,6 +48,11 @@ final class FastPathCache {
     /// The registration that answers, when this thread has resolved the key before.
     var route: Route?
     @usableFromInline init() {}
+    init(name: String?, box: InstanceBox?, route: Route?) {
+      self.name = name
+      self.box = box
+      self.route = route
+    }
   }
 
   /// Where a key's resolves go: the registration, the container that owns it, its effective scope.
@@ -55,7 +60,10 @@ final class FastPathCache {
   @usableFromInline
   struct Route {
     @usableFromInline let registration: Registration
-    @usableFromInline let owner: Container
+    /// Not retained, or a container that was ever resolved from would be kept alive by every
+    /// thread's cache. Safe: an entry is only ever read by a resolve in the container its key
+    /// names, and that container holds its owner (itself or an ancestor) alive.
+    @usableFromInline unowned(unsafe) let owner: Container
     @usableFromInline let scope: Scope
     init(registration: Registration, owner: Container, scope: Scope) {
       self.registration = registration
@@ -186,13 +194,14 @@ final class FastPathCache {
     }
     var tag = name == nil ? containerID : containerID | Self.named
     if box != nil { tag |= Self.hasInstance }
+    // What the entry held is released only once the entry is written (see `clear`).
+    let replaced = cold[index]
     slots[index].typeID = typeID
     slots[index].tag = tag
     slots[index].generation = generation
     slots[index].word = box?.word ?? 0
-    cold[index].name = name
-    cold[index].box = box
-    cold[index].route = route
+    cold[index] = ColdSlot(name: name, box: box, route: route)
+    withExtendedLifetime(replaced) {}
   }
 
   /// The valid route for a key, if this thread has one.
@@ -218,32 +227,46 @@ final class FastPathCache {
   /// Drops what this thread holds for a key, under any name (the entry stays, so probing still
   /// passes it).
   func forget(containerID: UInt64, typeID: ObjectIdentifier) {
+    var released: [ColdSlot] = []
     var index = Self.hash(containerID: containerID, typeID: typeID) & mask
     while let occupant = slots[index].typeID {
       if occupant == typeID && slots[index].tag & ~Self.flags == containerID {
-        clear(index)
+        released.append(clear(index))
       }
       index = (index &+ 1) & mask
     }
+    withExtendedLifetime(released) {}
   }
 
-  private func clear(_ index: Int) {
+  /// Empties the entry at `index`, keeping its key so probes still pass it, and hands back what it
+  /// held. Callers release that only when done with the table: releasing an instance can release a
+  /// container, whose deinit compacts this very table (`forget(containerID:)`).
+  private func clear(_ index: Int) -> ColdSlot {
     slots[index].generation = 0
     slots[index].tag &= ~Self.hasInstance
     slots[index].word = 0
+    let held = cold[index]
     cold[index].box = nil
     cold[index].route = nil
+    return held
   }
 
   /// Doubles the table, keeping live entries; past `maximumCapacity`, starts over empty.
   private func grow() {
+    let capacity = mask + 1
+    rebuild(capacity: capacity >= Self.maximumCapacity ? Self.initialCapacity : capacity * 2)
+  }
+
+  /// Moves the live entries into a new table of `capacity` entries (dropping every entry if they
+  /// would not fit), leaving cleared ones behind: probes no longer pass them.
+  private func rebuild(capacity: Int) {
     let (oldSlots, oldCold, oldCapacity) = (slots, cold, mask + 1)
-    let newCapacity = oldCapacity >= Self.maximumCapacity ? Self.initialCapacity : oldCapacity * 2
-    (slots, cold) = Self.allocate(capacity: newCapacity)
-    mask = newCapacity - 1
+    (slots, cold) = Self.allocate(capacity: capacity)
+    mask = capacity - 1
     count = 0
-    if newCapacity > oldCapacity {
-      for old in 0..<oldCapacity where oldSlots[old].generation != 0 {
+    let live = (0..<oldCapacity).lazy.filter { oldSlots[$0].generation != 0 }
+    if live.count * 4 <= capacity * 3 {
+      for old in live {
         guard let typeID = oldSlots[old].typeID else { continue }
         let index = probe(
           containerID: oldSlots[old].tag & ~Self.flags, typeID: typeID, name: oldCold[old].name)
@@ -257,21 +280,35 @@ final class FastPathCache {
   }
 
   /// Drops this thread's entries for one container (the one being released), leaving every other
-  /// container's warm entries alone.
+  /// container's warm entries alone. Once cleared entries fill a quarter of the table, compacts it:
+  /// a process that makes and drops many containers (a test suite, a child per request) keeps
+  /// neither long probes past dead entries nor a table sized for containers long gone.
   func forget(containerID: UInt64) {
-    for index in 0...mask
-    where slots[index].typeID != nil && slots[index].tag & ~Self.flags == containerID {
-      clear(index)
+    var released: [ColdSlot] = []
+    var live = 0
+    for index in 0...mask where slots[index].typeID != nil {
+      if slots[index].tag & ~Self.flags == containerID { released.append(clear(index)) }
+      if slots[index].generation != 0 { live += 1 }
     }
+    if (count - live) * 4 > mask + 1 {
+      var capacity = Self.initialCapacity
+      while live * 2 > capacity { capacity *= 2 }
+      rebuild(capacity: capacity)
+    }
+    withExtendedLifetime(released) {}
   }
 
   /// Drops every entry on this thread; called by the thread that validates, so instances it
   /// removed are not kept alive by its own cache.
   static func forgetOnThisThread(family: Family) {
     let cache = ThreadState.current.cache
-    let capacity = cache.mask + 1
-    cache.slots.update(repeating: Slot(), count: capacity)
-    cache.cold.update(repeating: ColdSlot(), count: capacity)
+    // A fresh table first, the old one freed after: freeing releases instances, which may
+    // release containers whose deinit works on the table.
+    let (oldSlots, oldCold, oldCapacity) = (cache.slots, cache.cold, cache.mask + 1)
+    (cache.slots, cache.cold) = allocate(capacity: initialCapacity)
+    cache.mask = initialCapacity - 1
     cache.count = 0
+    cache.publish()
+    deallocate(oldSlots, oldCold, capacity: oldCapacity)
   }
 }

@@ -19,9 +19,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
-    // The container, and the one C file it needs: a thread-local record its resolve path reads.
-    .target(name: "CDIScopeThreadLocal"),
-    .target(name: "DIScope", dependencies: ["CDIScopeThreadLocal"]),
+    // The container, and what it needs from below Swift: a thread-local record its resolve path
+    // reads, and immortal objects.
+    .target(name: "CDIScopeRuntime"),
+    .target(name: "DIScope", dependencies: ["CDIScopeRuntime"]),
     // Mocks, isolation traits and test bases over the container.
     .target(name: "DIScopeTesting", dependencies: ["DIScope"]),
     // The `.dis` language as text: lexer, parser, diagnostics, canonical printer, expected-output

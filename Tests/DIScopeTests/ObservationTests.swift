@@ -137,3 +137,81 @@ struct ObservationTests {
     observation.cancel()
   }
 }
+
+/// Observed resolves follow the same per-thread routes as unobserved ones (no lock, no stack
+/// lookup on a repeat), and must still report every step exactly as the first resolve did.
+@Suite("Observation of routed resolves")
+struct RoutedObservationTests {
+  final class Leaf: Sendable {}
+  final class Branch: Sendable {
+    let leaf: Leaf
+    init(leaf: Leaf) { self.leaf = leaf }
+  }
+
+  @Test func everyRepeatResolveIsStillSeenStepByStepAndNumbered() throws {
+    let container = Container()
+    container.register(Leaf.self, scope: .prototype) { _ in Leaf() }
+    container.register(Branch.self, scope: .prototype) { r in Branch(leaf: try r.resolve(Leaf.self)) }
+    container.register(Db.self) { _ in Db() }
+    _ = try container.resolve(Branch.self)  // routes made before anyone observes
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    for _ in 0..<3 {
+      _ = try container.resolve(Branch.self)
+      _ = try container.resolve(Db.self)
+    }
+    let steps = log.steps
+    #expect(steps.map(\.key.serviceName) == Array(repeating: ["Leaf", "Branch", "Db"], count: 3).flatMap { $0 })
+    #expect(steps.map(\.depth) == Array(repeating: [1, 0, 0], count: 3).flatMap { $0 })
+    #expect(steps.map(\.outcome) == [
+      .created, .created, .created, .created, .created, .cached, .created, .created, .cached,
+    ])
+    let numbers = steps.compactMap(\.instanceNumber)
+    #expect(numbers.count == 9)
+
+    #expect(steps.allSatisfy { $0.registration?.stackDepth == 0 })
+    #expect(steps[3].description.hasPrefix("Leaf#"), "type names come from the instance")
+    observation.cancel()
+  }
+
+  @Test func aRoutedRootFailureIsReported() throws {
+    struct Broken: Error {}
+    let calls = Locked(0)
+    let container = Container()
+    container.register(Leaf.self, scope: .prototype) { _ in
+      let call = calls.withLock { count -> Int in
+        count += 1
+        return count
+      }
+      if call == 3 { throw Broken() }
+      return Leaf()
+    }
+    _ = try container.resolve(Leaf.self)
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    _ = try container.resolve(Leaf.self)  // the slow path, which makes the observed route
+    #expect(throws: ResolutionError.self) { try container.resolve(Leaf.self) }  // the route
+    let failures = log.all.filter { if case .resolutionFailed = $0 { true } else { false } }
+    #expect(failures.count == 1)
+    #expect(log.steps.count == 1)
+    observation.cancel()
+  }
+
+  @Test func aFactoryThatCoversItsOwnRegistrationShowsItsRealDepth() throws {
+    let container = Container()
+    container.register(Leaf.self, scope: .prototype) { _ in Leaf() }
+    container.register(Branch.self, scope: .prototype) { r in
+      // Pushes a registration over its own key while it builds: it no longer answers on top.
+      r.container.register(Branch.self, scope: .prototype) { _ in Branch(leaf: Leaf()) }
+      return Branch(leaf: try r.resolve(Leaf.self))
+    }
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    _ = try container.resolve(Branch.self)
+    let branch = log.steps.last
+    #expect(branch?.key.serviceName == "Branch")
+    #expect(branch?.registration?.stackDepth == 1)
+    #expect(branch?.registration?.token.description == "t2")
+    observation.cancel()
+  }
+}

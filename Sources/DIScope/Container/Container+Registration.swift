@@ -23,6 +23,34 @@ extension Container {
       ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil)
   }
 
+  /// Pushes a singleton that lives as long as the process: once built, its instance is never
+  /// deallocated, and its reference count is never written again.
+  ///
+  /// Every resolve of a cached singleton retains it, and a retain writes the instance's reference
+  /// count: threads resolving one singleton at once all write the same cache line, and two cores
+  /// resolve it more slowly than one. An immortal instance has no count to write, so its resolves
+  /// scale with cores. Use it for services that live as long as the app (a logger, a metrics
+  /// sink), never for anything you remove, replace or expect to be deinitialised: removing the
+  /// registration, or releasing the container, leaves the instance alive.
+  ///
+  /// Only class instances have a reference count; a value type is cached as usual. Where the
+  /// runtime cannot make the instance immortal (another platform, or an object something already
+  /// holds weakly) it is kept alive for good all the same, with its count written as usual.
+  ///
+  /// ```swift
+  /// container.registerImmortal(Metrics.self) { _ in PrometheusMetrics() }
+  /// let metrics = try container.resolve(Metrics.self)   // on any number of threads at once
+  /// ```
+  @discardableResult
+  public func registerImmortal<Service>(
+    _ type: Service.Type, name: String? = nil,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(type, name: name), scope: .singleton, isImmortal: true,
+      factory: FactoryBox(factory), argumentTypes: nil)
+  }
+
   /// Pushes a registration whose factory takes runtime arguments, given at resolve time
   /// (assisted injection). Argument registrations are `.prototype` unless said otherwise, since
   /// caching would ignore the arguments of every later resolve.
@@ -121,7 +149,8 @@ extension Container {
 
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
-    isMock: Bool = false, factory: AnyObject & Sendable, argumentTypes: String?
+    isMock: Bool = false, isImmortal: Bool = false, factory: AnyObject & Sendable,
+    argumentTypes: String?
   ) -> RegistrationToken {
     let installing = ThreadState.current.installing.last { $0.container === self }
     let (registration, shadowed) = family.state.withLock { state in
@@ -130,7 +159,7 @@ extension Container {
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,
         factory: factory, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
-        isMock: isMock, ownerID: id, groupName: installing?.name, lock: family.state)
+        isMock: isMock, isImmortal: isImmortal, ownerID: id, groupName: installing?.name, lock: family.state)
       let shadowed = isMock && family.isObserved ? registry.stacks[key]?.last : nil
       registry.push(registration)
       return (registration, shadowed)

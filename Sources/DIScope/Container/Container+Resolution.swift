@@ -41,13 +41,19 @@ extension Container {
     {
       // A prototype this thread has resolved before: straight to its factory, with no family
       // lock, no stack lookup and no checked cast.
-      defer { leaveRoutedBuild(thread: thread) }
+      let instance: Service
       do {
-        return try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
+        instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
           Resolver(container: self))
       } catch {
-        throw routedBuildFailed(registration, error: error, thread: thread)
+        let failure = routedBuildFailed(registration, error: error, thread: thread)
+        leaveRoutedBuild(thread: thread)
+        if family.isObserved { emitRoutedFailure(failure, thread: thread) }
+        throw failure
       }
+      leaveRoutedBuild(thread: thread)
+      if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
+      return instance
     }
     return try resolveTyped(
       ServiceKey(type, name: name), as: Service.self, thread: thread,

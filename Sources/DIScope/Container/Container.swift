@@ -77,7 +77,12 @@ public final class Container: Sendable {
 
   /// The name of a container of this family, for events.
   func containerName(of id: ContainerID) -> String {
-    lineage.first(where: { $0.id == id })?.name ?? name
+    var container: Container? = self
+    while let current = container {
+      if current.id == id { return current.name }
+      container = current.parent
+    }
+    return name
   }
 
   // MARK: - The default container

@@ -23,11 +23,11 @@ final class Family: Sendable {
   /// Bumped by every change that could alter what a resolve returns; per-thread caches compare it.
   @usableFromInline let generation = Atomic<UInt64>(1)
   /// How many observers are attached in the family; resolution skips all event work while zero.
-  let observerCount = Atomic<Int>(0)
+  @usableFromInline let observerCount = Atomic<Int>(0)
   /// Creation numbers for instances (`WebService#3`), shared by the family.
   let instanceCounter = Atomic<Int>(0)
 
-  @inline(__always)
+  @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }
 
   func bumpGeneration() {

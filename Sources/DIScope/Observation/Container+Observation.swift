@@ -23,46 +23,88 @@ extension Container {
     return Observation(family: family, id: observerID)
   }
 
+  /// Hands `event` to every observer of this container or of one of its parents.
   func emit(_ event: ContainerEvent) {
-    let ids = lineage.map(\.id)
-    let handlers = family.state.withLock { state in
-      state.observers.filter { ids.contains($0.containerID) }.map(\.handler)
-    }
-    for handler in handlers { handler(event) }
+    deliver(event, to: family.state.withLock { $0.observers })
   }
 
+  /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
+  private func deliver(_ event: ContainerEvent, to observers: [ObserverEntry]) {
+    for index in observers.indices where isSelfOrParent(observers[index].containerID) {
+      observers[index].handler(event)
+    }
+  }
+
+  private func isSelfOrParent(_ id: ContainerID) -> Bool {
+    var container: Container? = self
+    while let current = container {
+      if current.id == id { return true }
+      container = current.parent
+    }
+    return false
+  }
+
+  /// One finished step of a resolution. One lock, for the observers; everything else an observer
+  /// may want (the registration's details, the type's name) is computed only if it asks.
+  ///
+  /// `found` is the family generation under which `registration` was found answering: the top of
+  /// its stack. If nothing has changed since, it still is, and its depth in the stack is 0 without
+  /// looking; otherwise (its own factory changed the registrations) it is looked up.
   func emitStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
-    _ number: Int?, _ instance: Any, _ thread: ThreadState
+    _ number: Int?, _ instance: Any, _ thread: ThreadState, found: UInt64
   ) {
-    let depth = thread.chain.count
-    let stackDepth = family.state.withLock { _ in
-      lineage.first { $0.id == registration.ownerID }
-        .flatMap { $0.registry.stacks[registration.key] }
-        .flatMap { stack in stack.lastIndex { $0 === registration }.map { stack.count - 1 - $0 } }
+    let (observers, stackDepth) = family.state.withLock { state in
+      let unchanged = family.generation.load(ordering: .relaxed) == found
+      return (state.observers, unchanged ? 0 : depthInStack(of: registration))
     }
-    let value = instance
-    emit(
+    deliver(
       .resolved(
         ResolutionStep(
-          container: name, key: registration.key,
-          registration: registration.info(
-            stackDepth: stackDepth, container: containerName(of: registration.ownerID)),
-          outcome: outcome, scope: scope, depth: depth, instanceNumber: number,
-          explicitTypeName: registration.explicitImplementationName, instanceType: type(of: value),
-          instance: ObservedInstance(value: value))))
+          container: name, key: registration.key, answering: registration,
+          answeringContainer: containerName(of: registration.ownerID), stackDepth: stackDepth,
+          outcome: outcome, scope: scope, depth: thread.chain.count, instanceNumber: number,
+          instance: ObservedInstance(value: instance))),
+      to: observers)
+  }
+
+  /// The step of a prototype built through the typed routed path (`resolveUncached`), which does
+  /// not number its instances unless someone observes. (Nor need it learn their type: a route is
+  /// valid only under the generation it was made in, so while observed it was made by an observed
+  /// slow-path build, which did.)
+  @usableFromInline
+  func emitRoutedPrototype(_ registration: Registration, instance: Any, thread: ThreadState) {
+    emitStep(
+      registration, .created, .prototype, family.nextInstanceNumber(), instance, thread,
+      found: family.generation.load(ordering: .acquiring))
+  }
+
+  /// A root resolve through the typed routed path failed.
+  @usableFromInline
+  func emitRoutedFailure(_ error: any Error, thread: ThreadState) {
+    guard thread.chain.isEmpty, let error = error as? ResolutionError else { return }
+    emit(.resolutionFailed(error, container: name))
+  }
+
+  /// Where `registration` sits in its owner's stack, 0 being the top. Under the family lock.
+  private func depthInStack(of registration: Registration) -> Int? {
+    var container: Container? = self
+    while let current = container, current.id != registration.ownerID { container = current.parent }
+    guard let stack = container?.registry.stacks[registration.key],
+      let index = stack.lastIndex(where: { $0 === registration })
+    else { return nil }
+    return stack.count - 1 - index
   }
 
   func emitAbsent(_ key: ServiceKey, thread: ThreadState) {
     emit(
       .resolved(
         ResolutionStep(
-          container: name, key: key, registration: nil, outcome: .absent, scope: nil,
-          depth: thread.chain.count, instanceNumber: nil, explicitTypeName: nil, instanceType: nil,
+          container: name, key: key, answering: nil, answeringContainer: nil, stackDepth: nil,
+          outcome: .absent, scope: nil, depth: thread.chain.count, instanceNumber: nil,
           instance: nil)))
   }
 }
-
 
 /// A handle on an observer: cancel it, or let it go, to stop observing.
 public final class Observation: Sendable {

@@ -6,27 +6,31 @@
 /// _ = try container.resolve(WebService.self)   // prints each step
 /// observation.cancel()
 /// ```
+///
+/// Every case but `resolved` is `indirect`: changes are rare and their payloads large, while a
+/// busy app emits resolution steps by the thousand. Kept out of line, they leave an event the size
+/// of a step, made without an allocation.
 public enum ContainerEvent: Sendable, CustomStringConvertible {
   /// A registration was pushed.
-  case registered(RegistrationInfo)
+  indirect case registered(RegistrationInfo)
   /// A registration was removed; `uncovering` is the one that answers now, if any.
-  case removed(RegistrationInfo, uncovering: RegistrationInfo?)
+  indirect case removed(RegistrationInfo, uncovering: RegistrationInfo?)
   /// A registration's scope changed (what it had cached was dropped).
-  case scopeChanged(RegistrationInfo, from: Scope)
+  indirect case scopeChanged(RegistrationInfo, from: Scope)
   /// A registration's caching was switched (what it had cached was dropped).
-  case cachingChanged(RegistrationInfo)
+  indirect case cachingChanged(RegistrationInfo)
   /// A mock was pushed over `shadowing` (nil when nothing was registered).
-  case mockPushed(RegistrationInfo, shadowing: RegistrationInfo?)
+  indirect case mockPushed(RegistrationInfo, shadowing: RegistrationInfo?)
   /// A mock was removed, uncovering the registration below it (if any).
-  case mockPopped(RegistrationInfo, uncovering: RegistrationInfo?)
+  indirect case mockPopped(RegistrationInfo, uncovering: RegistrationInfo?)
   /// One step of a resolution finished: steps arrive innermost first (dependencies before the
   /// service that needed them), the root step (depth 0) last.
   case resolved(ResolutionStep)
   /// A root resolve failed.
-  case resolutionFailed(ResolutionError, container: String)
+  indirect case resolutionFailed(ResolutionError, container: String)
   /// An eager registration could not be built when it was registered or installed; the error
   /// will be thrown again by its first resolve.
-  case eagerBuildFailed(RegistrationInfo, ResolutionError)
+  indirect case eagerBuildFailed(RegistrationInfo, ResolutionError)
 
   public var description: String {
     switch self {
@@ -46,6 +50,10 @@ public enum ContainerEvent: Sendable, CustomStringConvertible {
 }
 
 /// One step of a resolution: which key was asked, which registration answered, and what came back.
+///
+/// Cheap to make and to keep, so that tracing a busy app costs little: it holds the registration
+/// that answered, and builds the details observers may print (``registration``,
+/// ``instanceTypeName``, ``description``) only when they are asked for.
 public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// Whether the instance was built now, came from a cache, or was not registered (optional).
   public enum Outcome: String, Sendable, Hashable {
@@ -55,8 +63,12 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// The container the resolution started in.
   public let container: String
   public let key: ServiceKey
-  /// The registration that answered, with its position in its stack; `nil` when absent.
-  public let registration: RegistrationInfo?
+  /// The registration that answered; `nil` when absent.
+  let answering: Registration?
+  /// The name of the container that owns it.
+  let answeringContainer: String?
+  /// Its position in its stack when it answered, 0 being the top.
+  let stackDepth: Int?
   public let outcome: Outcome
   /// The scope the instance was produced under (`.prototype` when caching is off).
   public let scope: Scope?
@@ -64,25 +76,29 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   public let depth: Int
   /// The instance's creation number in its container family: `WebService#3`.
   public let instanceNumber: Int?
-  /// The implementation's name as registered, when the registration gave one.
-  let explicitTypeName: String?
-  /// The instance's dynamic type.
-  let instanceType: (any Any.Type)?
+  /// The instance itself, for tools that show it.
+  public let instance: ObservedInstance?
+
+  /// The registration that answered, with its position in its stack when it answered; `nil` when
+  /// absent. Built when asked: its scope, caching and cached instance are read then, so a trace
+  /// shown later shows them as they are now (``scope`` is the one this step used).
+  public var registration: RegistrationInfo? {
+    answering.map { $0.info(stackDepth: stackDepth, container: answeringContainer ?? container) }
+  }
 
   /// The instance's type name (the registration's implementation name when it gave one), computed
   /// only when asked: observers that never print it never pay for it.
   public var instanceTypeName: String? {
-    explicitTypeName ?? instanceType.map { String(describing: $0) }
+    answering?.explicitImplementationName
+      ?? instance.map { String(describing: type(of: $0.value)) }
   }
-  /// The instance itself, for tools that show it.
-  public let instance: ObservedInstance?
 
   /// `ConsoleLogger#2 created t1 [singleton]`.
   public var description: String {
-    guard let registration else { return "\(key) absent" }
+    guard let answering else { return "\(key) absent" }
     let number = instanceNumber.map { "#\($0)" } ?? ""
-    return "\(instanceTypeName ?? registration.implementationName)\(number) \(outcome) "
-      + "\(registration.token) [\(scope?.description ?? "")]"
+    return "\(instanceTypeName ?? answering.key.serviceName)\(number) \(outcome) "
+      + "\(answering.token) [\(scope?.description ?? "")]"
   }
 }
 

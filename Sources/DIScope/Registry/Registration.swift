@@ -33,10 +33,14 @@ final class Registration: @unchecked Sendable {
     let implementationName: String?
     let argumentTypes: String?
     let groupName: String?
-    init(implementationName: String?, argumentTypes: String?, groupName: String?) {
+    let isImmortal: Bool
+    init(
+      implementationName: String?, argumentTypes: String?, groupName: String?, isImmortal: Bool
+    ) {
       self.implementationName = implementationName
       self.argumentTypes = argumentTypes
       self.groupName = groupName
+      self.isImmortal = isImmortal
     }
   }
 
@@ -49,6 +53,8 @@ final class Registration: @unchecked Sendable {
   var argumentTypes: String? { details?.argumentTypes }
   /// The assembly that installed it, if any.
   var groupName: String? { details?.groupName }
+  /// Whether the singleton it builds is made immortal (see `Container.registerImmortal`).
+  var isImmortal: Bool { details?.isImmortal ?? false }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
   var state: StateAccess { StateAccess(registration: self) }
@@ -56,7 +62,8 @@ final class Registration: @unchecked Sendable {
   init(
     token: RegistrationToken, key: ServiceKey, implementationName: String?,
     factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
-    isMock: Bool, ownerID: ContainerID, groupName: String?, lock: Protected<FamilyState>
+    isMock: Bool, isImmortal: Bool = false, ownerID: ContainerID, groupName: String?,
+    lock: Protected<FamilyState>
   ) {
     self.number = token.number
     self.key = key
@@ -64,11 +71,11 @@ final class Registration: @unchecked Sendable {
     self.ownerID = ownerID
     self.lock = lock
     self.details =
-      implementationName == nil && argumentTypes == nil && groupName == nil
+      implementationName == nil && argumentTypes == nil && groupName == nil && !isImmortal
       ? nil
       : Details(
         implementationName: implementationName, argumentTypes: argumentTypes,
-        groupName: groupName)
+        groupName: groupName, isImmortal: isImmortal)
     self.isMock = isMock
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }

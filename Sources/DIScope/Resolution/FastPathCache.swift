@@ -1,4 +1,4 @@
-import CDIScopeThreadLocal
+import CDIScopeRuntime
 
 /// A per-thread cache of what resolves answered: the lock-free read path.
 ///
@@ -20,7 +20,7 @@ import CDIScopeThreadLocal
 ///
 /// An open-addressing table (linear probing, cheap pointer hash) that starts small and doubles as a
 /// thread meets more keys, up to `maximumCapacity`, beyond which it starts over. Its table and mask
-/// are mirrored in a C thread-local record (`CDIScopeThreadLocal`), so the caller's inlined code
+/// are mirrored in a C thread-local record (`CDIScopeRuntime`), so the caller's inlined code
 /// reaches the table with one `%fs`-relative load: no call, no retain. A stale entry keeps its
 /// instance alive until it is overwritten; the thread that changes a key clears its own entry at once.
 @usableFromInline

@@ -28,16 +28,25 @@ extension Container {
       if isRoot && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
     }
     let observed = family.isObserved && !thread.isDryRun
-    let isPlain = !observed && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
-    if isPlain,
+    // Whether this thread may remember, and follow, which registration answers the key. Observed
+    // resolves follow routes too (observers see every step all the same); only cached instances
+    // are never stored while observed, since a hit in the inlined fast path emits nothing.
+    let isRoutable = key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+    if isRoutable,
       case let generation = family.generation.load(ordering: .acquiring),
       let route = thread.cache.route(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation)
     {
       // A repeat resolve of an unchanged key: no family lock, no stack lookup.
-      return try resolveRouted(
-        route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
-        generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      do {
+        return try resolveRouted(
+          route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
+          generation: generation, observed: observed, thread: thread, make: make, box: box,
+          unbox: unbox, assign: assign, instance: instance)
+      } catch let error as ResolutionError {
+        if isRoot && observed { emit(.resolutionFailed(error, container: name)) }
+        throw error
+      }
     }
     // One lock for the lookup, the generation and the answering registration's state.
     let (found, generation, snapshot) = family.state.withLock {
@@ -73,7 +82,7 @@ extension Container {
       try produce(
         registration, owner: owner, generation: generation, observed: observed, thread: thread,
         snapshot: snapshot, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      if isPlain, let snapshot,
+      if isRoutable, let snapshot,
         thread.cache.route(
           containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation) == nil
       {
@@ -94,7 +103,7 @@ extension Container {
   /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
   private func resolveRouted(
     _ registration: Registration, scope: Scope, owner: Container?, generation: UInt64,
-    thread: ThreadState,
+    observed: Bool, thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
@@ -106,24 +115,33 @@ extension Container {
     }
     switch scope {
     case .prototype:
-      _ = try build(
+      let number = try build(
         registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
         assign: assign, instance: instance)
+      if observed {
+        emitStep(registration, .created, scope, number, instance(), thread, found: generation)
+      }
     case .graph:
       if let entry = thread.graph[registration.token] {
         unbox(entry.box)
+        if observed {
+          emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation)
+        }
       } else {
         let number = try build(
           registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
           assign: assign, instance: instance)
         thread.graph[registration.token] = GraphEntry(box: box(), number: number)
+        if observed {
+          emitStep(registration, .created, scope, number, instance(), thread, found: generation)
+        }
       }
     case .singleton, .eager, .weak:
       guard let owner else { return false }
       // `generation` is the one the route was found valid for: the instance cached now is valid
       // as long as it.
       try produce(
-        registration, owner: owner, generation: generation, observed: false, thread: thread,
+        registration, owner: owner, generation: generation, observed: observed, thread: thread,
         make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     return true
@@ -155,28 +173,28 @@ extension Container {
             route: FastPathCache.Route(registration: registration, owner: owner, scope: scope))
         }
         unbox(cached)
-        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread) }
+        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread, found: generation) }
         return
       }
-      try buildShared(registration, owner: owner, scope: scope, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      try buildShared(registration, owner: owner, scope: scope, generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .weak:
       if let weakInstance, assign(weakInstance) {
-        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread) }
+        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread, found: generation) }
         return
       }
-      try buildShared(registration, owner: owner, scope: scope, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+      try buildShared(registration, owner: owner, scope: scope, generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .graph:
       if let entry = thread.graph[registration.token] {
         unbox(entry.box)
-        if observed { emitStep(registration, .cached, scope, entry.number, instance(), thread) }
+        if observed { emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation) }
         return
       }
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
       thread.graph[registration.token] = GraphEntry(box: box(), number: number)
-      if observed { emitStep(registration, .created, scope, number, instance(), thread) }
+      if observed { emitStep(registration, .created, scope, number, instance(), thread, found: generation) }
     case .prototype:
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      if observed { emitStep(registration, .created, scope, number, instance(), thread) }
+      if observed { emitStep(registration, .created, scope, number, instance(), thread, found: generation) }
     }
   }
 
@@ -184,7 +202,8 @@ extension Container {
   /// the registration `isBuilding` under the family lock and builds outside it; other threads wait
   /// on the family's condition, then find the builder's instance.
   private func buildShared(
-    _ registration: Registration, owner: Container, scope: Scope, thread: ThreadState,
+    _ registration: Registration, owner: Container, scope: Scope, generation: UInt64,
+    thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws {
@@ -230,25 +249,30 @@ extension Container {
         let boxed: InstanceBox? = scope == .weak ? nil : box()
         let object: AnyObject? =
           scope == .weak && type(of: value) is AnyClass ? value as AnyObject : nil
-        finishBuilding(registration, store: (epoch, built, boxed, object))
+        let immortal = registration.isImmortal && scope != .weak ? value : nil
+        finishBuilding(registration, store: (epoch, built, boxed, object, immortal))
       }
-      if observed { emitStep(registration, .created, scope, built, instance(), thread) }
+      if observed {
+        emitStep(registration, .created, scope, built, instance(), thread, found: generation)
+      }
       return
     }
-    if observed { emitStep(registration, .cached, scope, number, instance(), thread) }
+    if observed { emitStep(registration, .cached, scope, number, instance(), thread, found: generation) }
   }
 
   /// Clears `isBuilding`, stores what was built if the registration did not change meanwhile, and
-  /// wakes the threads waiting for it.
+  /// wakes the threads waiting for it. `immortal` is the instance to keep forever (see
+  /// `Container.registerImmortal`), made so before any other thread can be handed it.
   private func finishBuilding(
     _ registration: Registration,
-    store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?)?
+    store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?, immortal: Any?)?
   ) {
     let lock = family.state
     lock.withLock { _ in
       registration.state.withLockHeld { state in
         state.isBuilding = false
         guard let store, state.epoch == store.epoch else { return }
+        if let immortal = store.immortal { Immortality.keepForever(immortal) }
         state.cachedNumber = store.number
         if let boxed = store.boxed {
           state.cached = boxed
@@ -286,8 +310,8 @@ extension Container {
 /// line so that the typed caller stays small.
 extension Container {
   /// Enters the build of a prototype this thread has resolved before, found at `index` of its
-  /// cache by the caller's probe: checks that the route is still valid and that nothing observes,
-  /// validates or records edges, guards against cycles and runaway depth, and puts the
+  /// cache by the caller's probe: checks that the route is still valid and that nothing validates
+  /// or records edges, guards against cycles and runaway depth, and puts the
   /// registration on the chain. `nil`, with nothing entered, when the route cannot be taken or its
   /// factory is not of `factoryType` (the caller's `FactoryBox<Service>`).
   ///
@@ -297,7 +321,7 @@ extension Container {
   func enterRoutedPrototype(
     at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier, thread: ThreadState
   ) throws -> Registration? {
-    guard index >= 0, !thread.isDryRun, thread.edgeLog == nil, !family.isObserved,
+    guard index >= 0, !thread.isDryRun, thread.edgeLog == nil,
       let registration = thread.cache.prototypeRoute(
         at: index, typeID: typeID, generation: family.generation.load(ordering: .acquiring)),
       ObjectIdentifier(type(of: registration.factory)) == factoryType

@@ -1,4 +1,4 @@
-import CDIScopeThreadLocal
+import CDIScopeRuntime
 
 #if canImport(Glibc)
   import Glibc

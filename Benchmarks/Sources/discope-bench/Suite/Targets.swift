@@ -34,23 +34,25 @@ enum Targets {
           "W4 DIScope within 2.5x of the typed-box baseline",
           measured: w4.ratio(discope, to: SystemLabel.baseline), .atMost(2.5)))
     }
-    if let w5 = results["W5"], let one = w5.row(discope, group: ThreadedResolve.group(1)),
-      let two = w5.row(discope, group: ThreadedResolve.group(2))
-    {
-      var check = TargetCheck(
-        "W5 DIScope: 2 threads give more total throughput than 1 (throughput 2 / 1)",
-        measured: one.median / two.median, .above(1))
+    if let w5 = results["W5"] {
       // Two threads that share nothing must nearly double throughput; if they do not, the
       // machine gave this run one free core, and the target cannot be judged.
       let control = SystemLabel.referencePerThread
-      if let scaling = w5.row(control, group: ThreadedResolve.group(1)).flatMap({ single in
-        w5.row(control, group: ThreadedResolve.group(2)).map { single.median / $0.median }
-      }), scaling < 1.5 {
-        check = check.inconclusive(
-          "the control row \"\(control)\" scaled only \(Format.fixed(scaling, digits: 2))x on "
-            + "2 threads: other processes held a core. Rerun on an idle machine.")
+      let controlScaling = w5.scaling(of: control)
+      for (label, subject) in [
+        ("W5 DIScope", discope), ("W5 DIScope, registerImmortal", SystemLabel.discopeImmortal),
+      ] {
+        var check = TargetCheck(
+          "\(label): 2 threads give more total throughput than 1 (throughput 2 / 1)",
+          measured: w5.scaling(of: subject), .above(1))
+        if let controlScaling, controlScaling < 1.5 {
+          check = check.inconclusive(
+            "the control row \"\(control)\" scaled only "
+              + "\(Format.fixed(controlScaling, digits: 2))x on 2 threads: other processes held a "
+              + "core. Rerun on an idle machine.")
+        }
+        checks.append(check)
       }
-      checks.append(check)
     }
     if let w6 = results["W6"] {
       let never = SystemLabel.discopeNeverObserved
@@ -83,4 +85,14 @@ enum Targets {
 struct MemoryResults {
   var registrations: [MemoryRow] = []
   var graph: [MemoryRow] = []
+}
+
+extension WorkloadResult {
+  /// W5: how much more total throughput `system` has on two threads than on one.
+  fileprivate func scaling(of system: String) -> Double? {
+    guard let one = row(system, group: ThreadedResolve.group(1)),
+      let two = row(system, group: ThreadedResolve.group(2))
+    else { return nil }
+    return one.median / two.median
+  }
 }

@@ -13,6 +13,7 @@ enum SystemLabel {
   static let sharedReference = "no container: retain+release one shared object"
   static let referencePerThread = "no container: retain+release one object per thread"
   static let discopeSingletonPerThread = "DIScope, a singleton per thread"
+  static let discopeImmortal = "DIScope, registerImmortal"
   static let discopeNeverObserved = "DIScope, never observed"
   static let discopeObserverCancelled = "DIScope, observer attached then cancelled"
   static let discopeSilentObserver = "DIScope, no-op observer attached"

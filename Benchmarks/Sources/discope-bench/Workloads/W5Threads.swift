@@ -18,6 +18,8 @@ enum ThreadedResolve {
     let container = DIScope.Container()
     container.register(Logger.self) { _ in Logger() }
     container.register(Database.self) { _ in Database() }
+    let immortal = DIScope.Container()
+    immortal.registerImmortal(Logger.self) { _ in Logger() }
     let shared = Logger()
     // One object per thread for the control row, each larger than a cache line: two small
     // objects allocated one after the other share a line, and the row would measure false
@@ -51,6 +53,9 @@ enum ThreadedResolve {
         timed(SystemLabel.discope, .subject) { _, iterations, sink in
           for _ in 0..<iterations { sink.consume(try container.resolve(Logger.self)) }
         },
+        timed(SystemLabel.discopeImmortal, .rival) { _, iterations, sink in
+          for _ in 0..<iterations { sink.consume(try immortal.resolve(Logger.self)) }
+        },
         timed(SystemLabel.swinjectSynchronized, .rival) { _, iterations, sink in
           for _ in 0..<iterations { sink.consume(synchronized.value.resolve(Logger.self)!) }
         },
@@ -82,6 +87,8 @@ enum ThreadedResolve {
       notes: [
         "Every row runs on new threads released together from a start line, one or two alike; "
           + "thread start and join are not timed.",
+        "DIScope, registerImmortal: the same singleton registered with `registerImmortal`, "
+          + "which makes the instance immortal, so that no resolve writes its reference count.",
         "Swinject: the resolver `synchronize()` returns, its documented thread-safe form.",
         "diagnostics, no container: retain and release one object shared by all threads (what "
           + "handing out a shared instance costs at least: every thread writes its reference "

@@ -18,13 +18,14 @@ enum ObservedChainResolve {
 
     let traced = ChainResolve.discopeContainer()
     let trace = TraceLog(capacity: 256)
-    let traceObservation = traced.observe { event in trace.append(event.description) }
+    let traceObservation = traced.observe { event in trace.append(event) }
 
     return Workload(
       id: "W6", title: "W2's chain in DIScope, observed and not",
       notes: [
-        "trace observer: each event's description appended to a 256-line ring buffer behind a "
-          + "Mutex, as a trace pane keeps its last lines.",
+        "trace observer: each event appended to a 256-event ring buffer behind a Mutex, as the "
+          + "playground's feed keeps events for its trace pane (which formats only the lines it "
+          + "draws, on the UI thread).",
         "no-op observer: `observe { _ in }`, the container's own cost of emitting events.",
       ],
       contenders: [
@@ -49,25 +50,33 @@ enum ObservedChainResolve {
   }
 }
 
-/// The last lines of a trace, as the playground's trace pane keeps them: a ring buffer that a
-/// `@Sendable` observer can append to from any thread.
+/// The last events of a trace, as the playground's feed keeps them for its trace pane: a ring
+/// buffer that a `@Sendable` observer can append to from any thread.
 final class TraceLog: Sendable {
-  private let state: Mutex<(lines: [String], next: Int)>
-  private let capacity: Int
+  /// The ring itself; mutated in place under the lock (a tuple of array and index would copy the
+  /// array on every write).
+  private struct Ring {
+    var events: [ContainerEvent] = []
+    var next = 0
+    let capacity: Int
 
-  init(capacity: Int) {
-    self.capacity = capacity
-    state = Mutex(([], 0))
+    mutating func append(_ event: ContainerEvent) {
+      if events.count < capacity {
+        events.append(event)
+      } else {
+        events[next] = event
+      }
+      next = next + 1 == capacity ? 0 : next + 1
+    }
   }
 
-  func append(_ line: String) {
-    state.withLock { state in
-      if state.lines.count < capacity {
-        state.lines.append(line)
-      } else {
-        state.lines[state.next] = line
-      }
-      state.next = (state.next + 1) % capacity
-    }
+  private let ring: Mutex<Ring>
+
+  init(capacity: Int) {
+    ring = Mutex(Ring(capacity: capacity))
+  }
+
+  func append(_ event: ContainerEvent) {
+    ring.withLock { $0.append(event) }
   }
 }

@@ -197,6 +197,22 @@ struct RoutedObservationTests {
     observation.cancel()
   }
 
+  @Test func aCancelledObserverIsNotKeptAliveByTheThreadThatReportedToIt() throws {
+    final class Sink: Sendable {}
+    weak var released: Sink?
+    let container = Container()
+    container.register(Leaf.self, scope: .prototype) { _ in Leaf() }
+    container.register(Branch.self, scope: .prototype) { r in Branch(leaf: try r.resolve(Leaf.self)) }
+    do {
+      let sink = Sink()
+      released = sink
+      let observation = container.observe { _ in withExtendedLifetime(sink) {} }
+      for _ in 0..<3 { _ = try container.resolve(Branch.self) }
+      observation.cancel()
+    }
+    #expect(released == nil, "nothing on this thread holds the cancelled handler")
+  }
+
   @Test func aFactoryThatCoversItsOwnRegistrationShowsItsRealDepth() throws {
     let container = Container()
     container.register(Leaf.self, scope: .prototype) { _ in Leaf() }

@@ -55,6 +55,14 @@ extension Container {
       if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
       return instance
     }
+    if let cached = observedCachedSingleton(
+      at: index, typeID: ObjectIdentifier(type), thread: thread)
+    {
+      // Observed, so the inlined lookup did not answer: read it here, and report the step.
+      let instance = cached.box.value(as: Service.self)
+      emitObservedCached(cached.route, instance: instance, thread: thread)
+      return instance
+    }
     return try resolveTyped(
       ServiceKey(type, name: name), as: Service.self, thread: thread,
       requestedArguments: nil, isOptional: false

@@ -44,8 +44,9 @@ extension Container {
     return false
   }
 
-  /// One finished step of a resolution. One lock, for the observers; everything else an observer
-  /// may want (the registration's details, the type's name) is computed only if it asks.
+  /// One finished step of a resolution. No lock while the family is unchanged: the handlers come
+  /// from the thread's `ObserverCache`, and everything else an observer may want (the
+  /// registration's details, the type's name) is computed only if it asks.
   ///
   /// `found` is the family generation under which `registration` was found answering: the top of
   /// its stack. If nothing has changed since, it still is, and its depth in the stack is 0 without
@@ -54,18 +55,26 @@ extension Container {
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
     _ number: Int?, _ instance: Any, _ thread: ThreadState, found: UInt64
   ) {
-    let (observers, stackDepth) = family.state.withLock { state in
-      let unchanged = family.generation.load(ordering: .relaxed) == found
-      return (state.observers, unchanged ? 0 : depthInStack(of: registration))
+    let generation = family.generation.load(ordering: .acquiring)
+    if thread.observers.containerID != id.raw || thread.observers.generation != generation {
+      thread.observers = ObserverCache(
+        containerID: id.raw, generation: generation,
+        entries: family.state.withLock { $0.observers })
     }
-    deliver(
-      .resolved(
-        ResolutionStep(
-          container: name, key: registration.key, answering: registration,
-          answeringContainer: containerName(of: registration.ownerID), stackDepth: stackDepth,
-          outcome: outcome, scope: scope, depth: thread.chain.count, instanceNumber: number,
-          instance: ObservedInstance(value: instance))),
-      to: observers)
+    let stackDepth =
+      generation == found ? 0 : family.state.withLock { _ in depthInStack(of: registration) }
+    // A local copy: a handler that resolves in turn may refresh the thread's cache.
+    let observers = thread.observers.entries
+    let event = ContainerEvent.resolved(
+      ResolutionStep(
+        container: name, answering: registration, absentKey: nil,
+        answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
+        stackDepth: stackDepth, outcome: outcome, scope: scope, depth: thread.chain.count,
+        instanceNumber: number, instance: ObservedInstance(value: instance)))
+    deliver(event, to: observers)
+    // The root step ends the resolve: let go of the handlers, so that a cancelled observer is
+    // not kept alive by a thread that does not resolve again.
+    if thread.chain.isEmpty { thread.observers.forget() }
   }
 
   /// The step of a prototype built through the typed routed path (`resolveUncached`), which does
@@ -79,10 +88,19 @@ extension Container {
       found: family.generation.load(ordering: .acquiring))
   }
 
+  /// The step of a cached singleton answered from this thread's cache while observed.
+  @usableFromInline
+  func emitObservedCached(_ route: FastPathCache.Route, instance: Any, thread: ThreadState) {
+    emitStep(
+      route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,
+      instance, thread, found: family.generation.load(ordering: .acquiring))
+  }
+
   /// A root resolve through the typed routed path failed.
   @usableFromInline
   func emitRoutedFailure(_ error: any Error, thread: ThreadState) {
     guard thread.chain.isEmpty, let error = error as? ResolutionError else { return }
+    thread.observers.forget()
     emit(.resolutionFailed(error, container: name))
   }
 
@@ -100,7 +118,7 @@ extension Container {
     emit(
       .resolved(
         ResolutionStep(
-          container: name, key: key, answering: nil, answeringContainer: nil, stackDepth: nil,
+          container: name, answering: nil, absentKey: key, answeringContainer: nil, stackDepth: nil,
           outcome: .absent, scope: nil, depth: thread.chain.count, instanceNumber: nil,
           instance: nil)))
   }

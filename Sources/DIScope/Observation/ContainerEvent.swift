@@ -62,10 +62,14 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
 
   /// The container the resolution started in.
   public let container: String
-  public let key: ServiceKey
+  /// The key asked for.
+  public var key: ServiceKey { absentKey ?? answering!.key }
   /// The registration that answered; `nil` when absent.
   let answering: Registration?
-  /// The name of the container that owns it.
+  /// The key, when no registration answered (otherwise it is the registration's: one reference
+  /// fewer to copy with every step).
+  let absentKey: ServiceKey?
+  /// The name of the container that owns the registration, when not `container`.
   let answeringContainer: String?
   /// Its position in its stack when it answered, 0 being the top.
   let stackDepth: Int?

@@ -6,7 +6,8 @@ import CDIScopeRuntime
 /// atomic load) and compares it with the one stored beside the entry. Any change that could alter
 /// what a resolve returns — a registration, a removal, a scope or caching change, an observer
 /// attached — bumps the generation, so a stale entry is never used. Entries are filled only on the
-/// slow path, with the generation read under the family lock, and never while observed.
+/// slow path, with the generation read under the family lock; while observed, a cached instance is
+/// stored without the flag the inlined lookup answers on, so that every resolve reports its step.
 ///
 /// An entry holds either a cached singleton, answered in the caller's inlined code, or the *route*
 /// to the registration that answers (registration, owner, effective scope), which lets the slow
@@ -65,10 +66,14 @@ final class FastPathCache {
     /// names, and that container holds its owner (itself or an ancestor) alive.
     @usableFromInline unowned(unsafe) let owner: Container
     @usableFromInline let scope: Scope
-    init(registration: Registration, owner: Container, scope: Scope) {
+    /// The creation number of the cached singleton stored beside it (0 for none), for the step an
+    /// observed resolve of it reports.
+    @usableFromInline let cachedNumber: Int
+    init(registration: Registration, owner: Container, scope: Scope, cachedNumber: Int? = nil) {
       self.registration = registration
       self.owner = owner
       self.scope = scope
+      self.cachedNumber = cachedNumber ?? 0
     }
   }
 
@@ -182,9 +187,11 @@ final class FastPathCache {
   }
 
   /// Remembers `box` (a cached singleton) and `route` for a key, valid while `generation` lasts.
+  /// With `answersInline` false (while observed) the caller's inlined lookup does not answer with
+  /// the box: only `observedSingleton(at:typeID:generation:)` does, for a resolve that reports it.
   func store(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
-    box: InstanceBox?, route: Route?
+    box: InstanceBox?, route: Route?, answersInline: Bool = true
   ) {
     var index = probe(containerID: containerID, typeID: typeID, name: name)
     if slots[index].typeID == nil {
@@ -193,7 +200,7 @@ final class FastPathCache {
       count += 1
     }
     var tag = name == nil ? containerID : containerID | Self.named
-    if box != nil { tag |= Self.hasInstance }
+    if box != nil && answersInline { tag |= Self.hasInstance }
     // What the entry held is released only once the entry is written (see `clear`).
     let replaced = cold[index]
     slots[index].typeID = typeID
@@ -222,6 +229,18 @@ final class FastPathCache {
       cold[index].route?.scope == .prototype
     else { return nil }
     return cold[index].route?.registration
+  }
+
+  /// The cached singleton of the entry at `index` (a probe's answer) if it holds `typeID` and is
+  /// valid, with its route (the registration that built it, its scope and number): what an observed resolve of a
+  /// cached singleton needs to report its step without the family lock.
+  func observedSingleton(at index: Int, typeID: ObjectIdentifier, generation: UInt64)
+    -> (box: InstanceBox, route: Route)?
+  {
+    guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation,
+      let box = cold[index].box, let route = cold[index].route
+    else { return nil }
+    return (box, route)
   }
 
   /// Drops what this thread holds for a key, under any name (the entry stays, so probing still

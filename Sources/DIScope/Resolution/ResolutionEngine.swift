@@ -44,7 +44,10 @@ extension Container {
           generation: generation, observed: observed, thread: thread, make: make, box: box,
           unbox: unbox, assign: assign, instance: instance)
       } catch let error as ResolutionError {
-        if isRoot && observed { emit(.resolutionFailed(error, container: name)) }
+        if isRoot && observed {
+          thread.observers.forget()
+          emit(.resolutionFailed(error, container: name))
+        }
         throw error
       }
     }
@@ -95,7 +98,10 @@ extension Container {
       }
       return true
     } catch let error as ResolutionError {
-      if isRoot && observed { emit(.resolutionFailed(error, container: name)) }
+      if isRoot && observed {
+        thread.observers.forget()
+        emit(.resolutionFailed(error, container: name))
+      }
       throw error
     }
   }
@@ -166,11 +172,13 @@ extension Container {
     switch scope {
     case .singleton, .eager:
       if let cached {
-        if !observed && registration.key.dynamicService == nil && !thread.isDryRun {
+        if registration.key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil {
           thread.cache.store(
             containerID: id.raw, typeID: registration.key.typeID, name: registration.key.name,
             generation: generation, box: cached,
-            route: FastPathCache.Route(registration: registration, owner: owner, scope: scope))
+            route: FastPathCache.Route(
+              registration: registration, owner: owner, scope: scope, cachedNumber: cachedNumber),
+            answersInline: !observed)
         }
         unbox(cached)
         if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread, found: generation) }
@@ -334,6 +342,17 @@ extension Container {
     }
     thread.chain.push(registration)
     return registration
+  }
+
+  /// The cached singleton at `index` of this thread's cache (the caller's probe), for an observed
+  /// resolve: the family is observed, so the inlined lookup did not answer with it.
+  @usableFromInline
+  func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
+    -> (box: InstanceBox, route: FastPathCache.Route)?
+  {
+    guard family.isObserved, !thread.isDryRun, thread.edgeLog == nil else { return nil }
+    return thread.cache.observedSingleton(
+      at: index, typeID: typeID, generation: family.generation.load(ordering: .acquiring))
   }
 
   /// Takes the registration off the chain; a root forgets its graph-scope instances.

@@ -28,6 +28,8 @@ final class ThreadState {
   @exclusivity(unchecked) var isDryRun = false
   /// Set while `validate()` or an eager build runs on this thread: every edge resolved is recorded.
   @exclusivity(unchecked) var edgeLog: EdgeLog?
+  /// The observers of the container this thread last reported a resolution step in.
+  @exclusivity(unchecked) var observers = ObserverCache()
 
   @usableFromInline
   init() {}
@@ -76,6 +78,22 @@ let threadStateKey: pthread_key_t = {
   precondition(status == 0, "DIScope could not create its thread-local key (pthread_key_create: \(status))")
   return key
 }()
+
+/// A container family's observers as read under the family lock at one family generation, for the steps of
+/// one root resolve: attaching or cancelling an observer bumps the generation, so a resolve reports
+/// its steps with one lock, not one per step. Forgotten when the root resolve ends, so that it never
+/// keeps a cancelled observer's handler alive. Holding the family's own list (shared copy-on-write)
+/// costs one reference count, not one per observer.
+struct ObserverCache {
+  /// The container the steps are reported in (an id is never reused; 0 for none).
+  var containerID: UInt64 = 0
+  var generation: UInt64 = 0
+  var entries: [ObserverEntry] = []
+
+  mutating func forget() {
+    self = ObserverCache()
+  }
+}
 
 /// An assembly being installed on this thread: registrations it makes join its group.
 final class InstallRecorder {

@@ -257,7 +257,11 @@ extension Container {
         let boxed: InstanceBox? = scope == .weak ? nil : box()
         let object: AnyObject? =
           scope == .weak && type(of: value) is AnyClass ? value as AnyObject : nil
-        let immortal = registration.isImmortal && scope != .weak ? value : nil
+        // Only class instances have a reference count to make immortal; `nil` (no copy of the
+        // value) for everything else, and for every registration not made with `registerImmortal`.
+        let immortal: AnyObject? =
+          registration.isImmortal && scope != .weak && type(of: value) is AnyClass
+          ? value as AnyObject : nil
         finishBuilding(registration, store: (epoch, built, boxed, object, immortal))
       }
       if observed {
@@ -273,7 +277,7 @@ extension Container {
   /// `Container.registerImmortal`), made so before any other thread can be handed it.
   private func finishBuilding(
     _ registration: Registration,
-    store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?, immortal: Any?)?
+    store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?, immortal: AnyObject?)?
   ) {
     let lock = family.state
     lock.withLock { _ in

@@ -100,18 +100,23 @@ extension Container {
   /// Pushes a mock over `Service`: it answers until removed, then the registration below it
   /// answers again. Observers see it as a mock push, and traces mark it `[mock]`.
   ///
+  /// The mock is the instance given, boxed once, now: every resolve answers with it, and a swap
+  /// (push, resolve, remove) runs no factory and builds nothing. For a mock that should be built
+  /// on demand, register a factory over the service instead, or put it on standby with
+  /// `registerMock(_:name:factory:)`.
+  ///
   /// ```swift
   /// let token = container.mock(Logger.self, with: MockLogger())
   /// defer { container.remove(token) }
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public func mock<Service>(
-    _ type: Service.Type, name: String? = nil,
-    with instance: @autoclosure @escaping @Sendable () -> Service
+    _ type: Service.Type, name: String? = nil, with instance: sending Service
   ) -> RegistrationToken {
-    register(
-      ServiceKey(type, name: name), scope: .singleton, isMock: true,
-      factory: FactoryBox { _ in instance() }, argumentTypes: nil)
+    let box = InstanceBox.make(instance)
+    return register(
+      ServiceKey(type, name: name), scope: .singleton, isMock: true, factory: box,
+      argumentTypes: nil, prebuilt: box)
   }
 
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
@@ -147,28 +152,51 @@ extension Container {
 
   // MARK: - The one place registrations are made
 
+  @usableFromInline
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: AnyObject & Sendable,
-    argumentTypes: String?
+    argumentTypes: String?, prebuilt: InstanceBox? = nil
   ) -> RegistrationToken {
-    let installing = ThreadState.current.installing.last { $0.container === self }
-    let (registration, shadowed) = family.state.withLock { state in
+    let thread = ThreadState.current
+    let installing = thread.installing.last { $0.container === self }
+    // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
+    let prebuiltNumber = prebuilt == nil ? 0 : family.nextInstanceNumber()
+    let (registration, shadowed, generation) = family.state.withLock { state in
       let token = RegistrationToken(number: state.nextToken, key: key)
       state.nextToken += 1
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,
         factory: factory, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, ownerID: id, groupName: installing?.name, lock: family.state)
+      if let prebuilt {
+        registration.state.withLockHeld { state in
+          state.cached = prebuilt
+          state.cachedNumber = prebuiltNumber
+        }
+      }
       let shadowed = isMock && family.isObserved ? registry.stacks[key]?.last : nil
       registry.push(registration)
-      return (registration, shadowed)
+      // Bumped under the lock, so that the generation read here vouches for the stacks as they
+      // are now: a later change bumps it again.
+      return (registration, shadowed, family.bumpGeneration())
     }
-    family.bumpGeneration()
+    if let prebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil {
+      // The thread that pushes a mock is the one that resolves it next (a test swapping in its
+      // mocks, then running the code under test): it finds the mock in its own cache, with no
+      // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
+      thread.cache.store(
+        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+        box: prebuilt,
+        route: FastPathCache.Route(
+          registration: registration, owner: self, scope: .singleton, cachedNumber: prebuiltNumber),
+        answersInline: !family.isObserved)
+    }
     if let installing {
       installing.tokens.append(registration.token)
     }
     if family.isObserved {
+      if let prebuilt { registration.learnImplementation(of: prebuilt.anyValue) }
       let info = registration.info(stackDepth: 0, container: name)
       emit(.registered(info))
       if isMock {

@@ -68,7 +68,7 @@ extension Container {
       requestedArguments: nil, isOptional: false
     ) { registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
-        throw self.argumentMismatch(registration, passed: nil)
+        return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
     }!
@@ -89,7 +89,7 @@ extension Container {
       thread: ThreadState.current, requestedArguments: nil, isOptional: true
     ) { registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
-        throw self.argumentMismatch(registration, passed: nil)
+        return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
     }
@@ -126,7 +126,7 @@ extension Container {
     ) {
       registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
-        throw self.argumentMismatch(registration, passed: nil)
+        return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
     }!
@@ -158,10 +158,22 @@ extension Container {
       key, as: type, thread: ThreadState.current, requestedArguments: nil, isOptional: true
     ) { registration, resolver in
       guard let factory = registration.factory as? FactoryBox<Service> else {
-        throw self.argumentMismatch(registration, passed: nil)
+        return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
     }
+  }
+
+  /// A registration with no factory of `Service` answers with the instance it was given (a mock)
+  /// if that is a `Service`; any other is a registration whose factory takes arguments.
+  @usableFromInline
+  func instanceOrMismatch<Service>(_ registration: Registration, as _: Service.Type) throws
+    -> Service
+  {
+    guard let box = registration.factory as? InstanceBox, box.holds(Service.self) else {
+      throw argumentMismatch(registration, passed: nil)
+    }
+    return box.value(as: Service.self)
   }
 
   /// Whether a resolve of `Service` would find a registration (without building anything).

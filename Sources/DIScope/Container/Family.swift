@@ -30,8 +30,10 @@ final class Family: Sendable {
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }
 
-  func bumpGeneration() {
-    generation.wrappingAdd(1, ordering: .releasing)
+  /// Returns the new generation.
+  @discardableResult
+  func bumpGeneration() -> UInt64 {
+    generation.wrappingAdd(1, ordering: .releasing).newValue
   }
 
   func nextInstanceNumber() -> Int {
@@ -57,6 +59,18 @@ final class Registry: @unchecked Sendable {
   /// Mocks registered on standby (`registerMock`), pushed on demand.
   @exclusivity(unchecked) var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
   @exclusivity(unchecked) private var keysRegistered = 0
+  /// The key last pushed or removed, and where its stack is: a mock swap pushes and removes the
+  /// same key over and over, and finds it here without hashing. Dictionary indices stay valid
+  /// until a key is inserted (keys are never removed), which forgets this.
+  @exclusivity(unchecked) private var recent: (key: ServiceKey, index: [ServiceKey: KeyStack].Index)?
+
+  /// Where `key`'s stack is, if it has one.
+  private func index(of key: ServiceKey) -> [ServiceKey: KeyStack].Index? {
+    if let recent, recent.key == key { return recent.index }
+    guard let index = stacks.index(forKey: key) else { return nil }
+    recent = (key, index)
+    return index
+  }
 
   /// Every key ever registered here, in the order each was first registered: for stable reports.
   var orderedKeys: [ServiceKey] {
@@ -64,9 +78,10 @@ final class Registry: @unchecked Sendable {
   }
 
   func push(_ registration: Registration) {
-    if let index = stacks.index(forKey: registration.key) {
+    if let index = index(of: registration.key) {
       stacks.values[index].append(registration)
     } else {
+      recent = nil
       stacks[registration.key] = KeyStack(order: keysRegistered, bottom: registration)
       keysRegistered += 1
     }
@@ -74,7 +89,7 @@ final class Registry: @unchecked Sendable {
 
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   func remove(_ token: RegistrationToken) -> (Registration, Int)? {
-    guard let key = token.key, let index = stacks.index(forKey: key) else { return nil }
+    guard let key = token.key, let index = index(of: key) else { return nil }
     // One hash lookup: the stack is changed in place.
     return stacks.values[index].remove(token)
   }

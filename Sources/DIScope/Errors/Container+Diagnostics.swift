@@ -42,6 +42,17 @@ extension Container {
       hint: nil)
   }
 
+  /// A resolve by key whose key names another type than the one asked for: answering it would
+  /// read one type's instance as another's.
+  func typeMismatch(_ key: ServiceKey, asked serviceType: Any.Type, thread: ThreadState)
+    -> ResolutionError
+  {
+    ResolutionError(
+      kind: .typeMismatch, key: key, path: path(thread, then: key.serviceName),
+      message: "'\(key)' is a key of type '\(key.type)', but the resolve asked for '\(serviceType)'",
+      hint: "resolve it as its key's type: resolve(key: key, as: \(key.type).self)")
+  }
+
   @usableFromInline
   func argumentMismatch(_ registration: Registration, passed: String?) -> ResolutionError {
     let thread = ThreadState.current

@@ -24,6 +24,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case tooDeep
     /// A provider outlived its container.
     case containerReleased
+    /// A resolve by key asked for another type than the key's (`resolve(key:as:)`).
+    case typeMismatch
   }
 
   public let kind: Kind

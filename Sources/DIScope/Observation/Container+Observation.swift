@@ -53,7 +53,7 @@ extension Container {
   /// looking; otherwise (its own factory changed the registrations) it is looked up.
   func emitStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
-    _ number: Int?, _ instance: Any, _ thread: ThreadState, found: UInt64
+    _ number: Int?, _ instance: consuming Any, _ thread: ThreadState, found: UInt64
   ) {
     let generation = family.generation.load(ordering: .acquiring)
     if thread.observers.containerID != id.raw || thread.observers.generation != generation {
@@ -82,7 +82,7 @@ extension Container {
   /// valid only under the generation it was made in, so while observed it was made by an observed
   /// slow-path build, which did.)
   @usableFromInline
-  func emitRoutedPrototype(_ registration: Registration, instance: Any, thread: ThreadState) {
+  func emitRoutedPrototype(_ registration: Registration, instance: consuming Any, thread: ThreadState) {
     emitStep(
       registration, .created, .prototype, family.nextInstanceNumber(), instance, thread,
       found: family.generation.load(ordering: .acquiring))
@@ -90,7 +90,7 @@ extension Container {
 
   /// The step of a cached singleton answered from this thread's cache while observed.
   @usableFromInline
-  func emitObservedCached(_ route: FastPathCache.Route, instance: Any, thread: ThreadState) {
+  func emitObservedCached(_ route: FastPathCache.Route, instance: consuming Any, thread: ThreadState) {
     emitStep(
       route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,
       instance, thread, found: family.generation.load(ordering: .acquiring))

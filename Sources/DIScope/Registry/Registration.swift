@@ -14,7 +14,8 @@ final class Registration: @unchecked Sendable {
   /// The token's number (the token is rebuilt from it and `key` when asked for).
   let number: Int
   let key: ServiceKey
-  /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`.
+  /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`; for a mock given
+  /// as an instance, the `InstanceBox` it answers with (also its cached instance).
   @usableFromInline let factory: AnyObject & Sendable
   /// The container that owns the registration (where its singletons are built and cached).
   let ownerID: ContainerID
@@ -202,6 +203,16 @@ extension FactoryBox: ErasedFactory {
   }
 }
 
+/// A mock given as an instance resolves, untyped, as the type it was boxed with.
+extension InstanceBox: ErasedFactory {
+  func resolveErased(in container: Container, key: ServiceKey) throws -> Any {
+    func open<Service>(_ type: Service.Type) throws -> Any {
+      try container.resolve(key: key, as: type)
+    }
+    return try _openExistential(type, do: open)
+  }
+}
+
 /// A factory that takes runtime arguments.
 @usableFromInline
 final class ArgumentFactoryBox<Service, each Argument>: Sendable {
@@ -226,13 +237,21 @@ final class InstanceBox: @unchecked Sendable {
   /// The value's own bits when it fits in a word, else the address of its storage. A per-thread
   /// cache slot copies this word (see `FastPathCache.Slot`).
   @usableFromInline let word: UInt
-  /// The value's type, to destroy it.
-  private let type: any Any.Type
+  /// The value's type's metadata address, with the low bit set when the value is one strong
+  /// class reference held in `word` (metadata is word-aligned, so the bit is free). Such a box, the
+  /// usual one, is destroyed by one release instead of through the type's generic witnesses; the
+  /// flag costs the box no extra word (32 bytes, not 48).
+  private let typeBits: UInt
+
+  /// The value's type.
+  fileprivate var type: any Any.Type {
+    unsafeBitCast(typeBits & ~1, to: Any.Type.self)
+  }
 
   @usableFromInline
-  init(word: UInt, type: any Any.Type) {
+  init(word: UInt, type: any Any.Type, isObjectReference: Bool) {
     self.word = word
-    self.type = type
+    self.typeBits = unsafeBitCast(type, to: UInt.self) | (isObjectReference ? 1 : 0)
   }
 
   /// Whether a `Service` lives in the word itself: when it fits, and can move bitwise.
@@ -255,12 +274,22 @@ final class InstanceBox: @unchecked Sendable {
       withUnsafeMutableBytes(of: &word) {
         _ = $0.baseAddress!.initializeMemory(as: Service.self, repeating: value, count: 1)
       }
-      return InstanceBox(word: word, type: Service.self)
+      return InstanceBox(word: word, type: Service.self, isObjectReference: Service.self is AnyClass)
     }
     let storage = UnsafeMutableRawPointer.allocate(
       byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
     storage.initializeMemory(as: Service.self, repeating: value, count: 1)
-    return InstanceBox(word: UInt(bitPattern: storage), type: Service.self)
+    return InstanceBox(word: UInt(bitPattern: storage), type: Service.self, isObjectReference: false)
+  }
+
+  /// Whether the box holds a `Service`.
+  @usableFromInline
+  func holds<Service>(_: Service.Type) -> Bool { type == Service.self }
+
+  /// The value as an `Any`, for observers and untyped callers.
+  var anyValue: Any {
+    func open<Service>(_ type: Service.Type) -> Any { value(as: type) }
+    return _openExistential(type, do: open)
   }
 
   /// The value, read as the type it was boxed with (the key's type guarantees it).
@@ -275,6 +304,10 @@ final class InstanceBox: @unchecked Sendable {
   }
 
   deinit {
+    if typeBits & 1 != 0 {
+      Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: word)!).release()
+      return
+    }
     // The value's type is known here only as a metatype: open it to destroy the value as itself.
     let word = word
     func destroy<Service>(_ type: Service.Type) { Self.destroy(word, as: type) }

@@ -246,15 +246,18 @@ final class FastPathCache {
   /// Drops what this thread holds for a key, under any name (the entry stays, so probing still
   /// passes it).
   func forget(containerID: UInt64, typeID: ObjectIdentifier) {
-    var released: [ColdSlot] = []
+    // Nearly always one entry (the key without a name): it is held in a local, and an array is
+    // made only for a second (a mock swap, which removes on every swap, allocates nothing here).
+    var first: ColdSlot?
+    var more: [ColdSlot] = []
     var index = Self.hash(containerID: containerID, typeID: typeID) & mask
     while let occupant = slots[index].typeID {
       if occupant == typeID && slots[index].tag & ~Self.flags == containerID {
-        released.append(clear(index))
+        if first == nil { first = clear(index) } else { more.append(clear(index)) }
       }
       index = (index &+ 1) & mask
     }
-    withExtendedLifetime(released) {}
+    withExtendedLifetime((first, more)) {}
   }
 
   /// Empties the entry at `index`, keeping its key so probes still pass it, and hands back what it

@@ -23,6 +23,10 @@ extension Container {
     isOptional: Bool, make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
+    guard key.type == serviceType else {
+      // Typed resolves make their key from the type; only `resolve(key:as:)` can disagree.
+      throw typeMismatch(key, asked: serviceType, thread: thread)
+    }
     let isRoot = thread.chain.isEmpty
     defer {
       if isRoot && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }

@@ -95,7 +95,7 @@ extension Container {
   /// the key now, so what was removed is not kept alive by this thread's cache.
   func changed(_ key: ServiceKey) {
     family.bumpGeneration()
-    ThreadState.current.cache.forget(containerID: id.raw, typeID: key.typeID)
+    ThreadState.current.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
   }
 
   /// Builds an eager registration now. A failure is reported to observers and left for the first

@@ -162,7 +162,7 @@ extension Container {
     let installing = thread.installing.last { $0.container === self }
     // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
     let prebuiltNumber = prebuilt == nil ? 0 : family.nextInstanceNumber()
-    let (registration, shadowed, generation) = family.state.withLock { state in
+    let (registration, token, shadowed, generation) = family.state.withLock { state in
       let token = RegistrationToken(number: state.nextToken, key: key)
       state.nextToken += 1
       let registration = Registration(
@@ -179,7 +179,7 @@ extension Container {
       registry.push(registration)
       // Bumped under the lock, so that the generation read here vouches for the stacks as they
       // are now: a later change bumps it again.
-      return (registration, shadowed, family.bumpGeneration())
+      return (registration, token, shadowed, family.bumpGeneration())
     }
     if let prebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its
@@ -193,7 +193,7 @@ extension Container {
         answersInline: !family.isObserved)
     }
     if let installing {
-      installing.tokens.append(registration.token)
+      installing.tokens.append(token)
     }
     if family.isObserved {
       if let prebuilt { registration.learnImplementation(of: prebuilt.anyValue) }
@@ -206,7 +206,7 @@ extension Container {
     if scope == .eager && installing == nil {
       buildEagerly(registration)
     }
-    return registration.token
+    return token
   }
 
   static func typeNames<each T>(of types: (repeat (each T).Type)) -> [String] {

@@ -129,6 +129,11 @@ struct KeyStack: RandomAccessCollection {
 
   /// Removes the registration numbered as `token`; returns it and its depth (0 = top).
   mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
+    // The usual removal, a mock or an override taken off the top: no search, no shifting.
+    if let top = above.last, top.number == token.number {
+      above.removeLast()
+      return (top, 0)
+    }
     guard let index = lastIndex(where: { $0.number == token.number }) else { return nil }
     let registration = self[index]
     if index > 0 {

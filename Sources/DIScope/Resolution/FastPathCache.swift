@@ -243,21 +243,12 @@ final class FastPathCache {
     return (box, route)
   }
 
-  /// Drops what this thread holds for a key, under any name (the entry stays, so probing still
-  /// passes it).
-  func forget(containerID: UInt64, typeID: ObjectIdentifier) {
-    // Nearly always one entry (the key without a name): it is held in a local, and an array is
-    // made only for a second (a mock swap, which removes on every swap, allocates nothing here).
-    var first: ColdSlot?
-    var more: [ColdSlot] = []
-    var index = Self.hash(containerID: containerID, typeID: typeID) & mask
-    while let occupant = slots[index].typeID {
-      if occupant == typeID && slots[index].tag & ~Self.flags == containerID {
-        if first == nil { first = clear(index) } else { more.append(clear(index)) }
-      }
-      index = (index &+ 1) & mask
-    }
-    withExtendedLifetime((first, more)) {}
+  /// Drops what this thread holds for a key (the entry stays, so probing still passes it).
+  func forget(containerID: UInt64, typeID: ObjectIdentifier, name: String?) {
+    let index = probe(containerID: containerID, typeID: typeID, name: name)
+    guard slots[index].typeID != nil else { return }
+    // Released once the entry is cleared (see `clear`).
+    withExtendedLifetime(clear(index)) {}
   }
 
   /// Empties the entry at `index`, keeping its key so probes still pass it, and hands back what it

@@ -4,7 +4,8 @@
 /// the plan's sample time (which also warms its caches). Then, round after round, every
 /// contender is timed once; the order rotates each round, so no system always runs first or
 /// right after the same neighbour, and a burst of load from other processes on the machine
-/// lands on all of them alike. The report uses each contender's median sample.
+/// lands on all of them alike. The report prints each contender's median sample, and compares
+/// contenders by the median of their per-round ratios (`ContenderResult.ratio(to:)`).
 ///
 /// ```swift
 /// let result = try Sampler(plan: .full).measure(workload, sink: sink)
@@ -41,6 +42,10 @@ public struct Sampler {
   /// The iteration count at which one sample of `contender` takes about the plan's sample time.
   func calibrate(_ contender: Contender, sink: Sink) throws -> Int {
     if let fixed = plan.fixedIterations { return fixed }
+    // Once untimed first, so that one-time costs (a first build, the dynamic linker binding a
+    // symbol on first call) do not pass for the cost of an iteration and leave the samples too
+    // short to mean anything.
+    _ = try contender.measure(1, sink)
     var iterations = 1
     while true {
       let elapsed = try contender.measure(iterations, sink)

@@ -1,4 +1,4 @@
-/// One of the targets the project set for DIScope, checked against a run's medians.
+/// One of the targets the project set for DIScope, checked against a run's median per-round ratios.
 ///
 /// ```swift
 /// TargetCheck("W1 within 2x of the baseline", measured: 1.43, .atMost(2))   // PASS  1.43x  <= 2x

@@ -1,6 +1,7 @@
 extension WorkloadResult {
   /// The workload's table: each contender's median, fastest and slowest sample in ns per
-  /// operation, and its median as a multiple of DIScope's and of the baseline's in its group.
+  /// operation, and how many times DIScope's and the baseline's time in its group it takes (the
+  /// median of per-round ratios: see `ContenderResult.ratio(to:)`).
   ///
   /// ```
   /// W1  cached singleton resolve
@@ -18,8 +19,8 @@ extension WorkloadResult {
       table.append([
         row.group.isEmpty ? row.label : "\(row.label) (\(row.group))",
         Format.nanoseconds(row.median), Format.nanoseconds(row.fastest),
-        Format.nanoseconds(row.slowest), Format.ratio(subject.map { row.median / $0.median }),
-        Format.ratio(baseline.map { row.median / $0.median }),
+        Format.nanoseconds(row.slowest), Format.ratio(subject.map { row.ratio(to: $0) }),
+        Format.ratio(baseline.map { row.ratio(to: $0) }),
       ])
     }
     let notes = workload.notes.map { "  * " + $0 }

@@ -13,6 +13,15 @@ public struct ContenderResult: Sendable {
   public var fastest: Double { samples.min() ?? .nan }
   public var slowest: Double { samples.max() ?? .nan }
 
+  /// How many times slower `self` is than `reference`: the median, over the rounds, of the two
+  /// rows' samples of the same round divided. A round times every contender back to back, so a
+  /// change in the machine's speed between rounds (this 2-core VM drifts by up to 2x) divides out,
+  /// where a ratio of two medians would mix samples taken at different speeds.
+  public func ratio(to reference: ContenderResult) -> Double {
+    guard samples.count == reference.samples.count else { return median / reference.median }
+    return Self.median(of: zip(samples, reference.samples).map { $0 / $1 })
+  }
+
   /// The middle value, or the mean of the two middle values.
   public static func median(of values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
@@ -42,10 +51,11 @@ public struct WorkloadResult {
     rows.first { $0.label == label && $0.group == group }
   }
 
-  /// The median of row `label` divided by the median of row `reference`, both in `group`.
+  /// How many times slower row `label` is than row `reference`, both in `group` (see
+  /// `ContenderResult.ratio(to:)`).
   public func ratio(_ label: String, to reference: String, group: String = "") -> Double? {
     guard let measured = row(label, group: group), let other = row(reference, group: group)
     else { return nil }
-    return measured.median / other.median
+    return measured.ratio(to: other)
   }
 }

@@ -48,7 +48,7 @@ struct Suite {
 
     let checks = Targets.check(results, memory: memory)
     if !checks.isEmpty {
-      say("targets (medians of this run)\n" + TargetCheck.report(checks) + "\n")
+      say("targets (median per-round ratios of this run)\n" + TargetCheck.report(checks) + "\n")
     }
     say(
       "sink checksum \(String(sink.checksum, radix: 16)); load average at end: \(Self.loadAverage)")
@@ -88,7 +88,7 @@ struct Suite {
       discope-bench  \(Date())
       build: \(build); \(plan.rounds) rounds per workload, samples of ~\
       \(Format.fixed(plan.sampleNanoseconds / 1e6, digits: 0)) ms, contenders interleaved; \
-      medians reported
+      medians and median per-round ratios reported
       machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \
       load average at start: \(loadAverage)
 

@@ -1,6 +1,6 @@
 import BenchmarkHarness
 
-/// The targets the project set for DIScope (issue 6), checked against one run's medians.
+/// The targets the project set for DIScope (issue 6), checked against one run's median per-round ratios.
 /// A target whose workload was not run (`--only`) is left out.
 enum Targets {
   static func check(_ results: [String: WorkloadResult], memory: MemoryResults) -> [TargetCheck] {
@@ -93,6 +93,6 @@ extension WorkloadResult {
     guard let one = row(system, group: ThreadedResolve.group(1)),
       let two = row(system, group: ThreadedResolve.group(2))
     else { return nil }
-    return one.median / two.median
+    return one.ratio(to: two)
   }
 }

@@ -53,7 +53,8 @@ public final class MockContainer<Service, Mock>: @unchecked Sendable {
   }
 }
 
-/// Carries a mock into the container's `@Sendable` factory.
+/// Carries a mock into the container, which takes it `sending` (`mock(_:with:)`) while this
+/// container keeps it too.
 ///
 /// `@unchecked Sendable`: a mock, like any registered instance, is shared with whoever resolves
 /// it; the test that made it decides which threads use it.

@@ -31,6 +31,20 @@ struct MockSwapTests {
     #expect(try container.resolve(Db.self) === original, "the pushing thread forgot the mock")
   }
 
+  @Test func aRemovedMockIsReleasedByTheThreadThatPushedIt() throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    weak var released: Db?
+    do {
+      let mock = Db()
+      released = mock
+      let token = container.mock(Db.self, with: mock)
+      #expect(try container.resolve(Db.self) === mock)
+      container.remove(token)
+    }
+    #expect(released == nil, "neither the registration nor this thread's cache keeps the mock")
+  }
+
   @Test func aMockNumbersItsInstanceAsItIsPushed() throws {
     let container = Container()
     container.register(Db.self) { _ in Db() }

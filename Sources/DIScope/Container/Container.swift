@@ -75,14 +75,20 @@ public final class Container: Sendable {
     return chain
   }
 
-  /// The name of a container of this family, for events.
-  func containerName(of id: ContainerID) -> String {
+  /// This container or the parent with that id; `nil` if neither. Walks the chain in place (no
+  /// array, unlike `lineage`): observed resolves ask it on every step.
+  func selfOrParent(withID id: ContainerID) -> Container? {
     var container: Container? = self
     while let current = container {
-      if current.id == id { return current.name }
+      if current.id == id { return current }
       container = current.parent
     }
-    return name
+    return nil
+  }
+
+  /// The name of a container of this family, for events.
+  func containerName(of id: ContainerID) -> String {
+    selfOrParent(withID: id)?.name ?? name
   }
 
   // MARK: - The default container

@@ -30,18 +30,9 @@ extension Container {
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
   private func deliver(_ event: ContainerEvent, to observers: [ObserverEntry]) {
-    for index in observers.indices where isSelfOrParent(observers[index].containerID) {
+    for index in observers.indices where selfOrParent(withID: observers[index].containerID) != nil {
       observers[index].handler(event)
     }
-  }
-
-  private func isSelfOrParent(_ id: ContainerID) -> Bool {
-    var container: Container? = self
-    while let current = container {
-      if current.id == id { return true }
-      container = current.parent
-    }
-    return false
   }
 
   /// One finished step of a resolution. No lock while the family is unchanged: the handlers come
@@ -100,15 +91,19 @@ extension Container {
   @usableFromInline
   func emitRoutedFailure(_ error: any Error, thread: ThreadState) {
     guard thread.chain.isEmpty, let error = error as? ResolutionError else { return }
+    emitRootFailure(error, thread: thread)
+  }
+
+  /// A root resolve failed: the resolve is over, so the thread lets go of the observers it kept
+  /// for its steps (see `emitStep`).
+  func emitRootFailure(_ error: ResolutionError, thread: ThreadState) {
     thread.observers.forget()
     emit(.resolutionFailed(error, container: name))
   }
 
   /// Where `registration` sits in its owner's stack, 0 being the top. Under the family lock.
   private func depthInStack(of registration: Registration) -> Int? {
-    var container: Container? = self
-    while let current = container, current.id != registration.ownerID { container = current.parent }
-    guard let stack = container?.registry.stacks[registration.key],
+    guard let stack = selfOrParent(withID: registration.ownerID)?.registry.stacks[registration.key],
       let index = stack.lastIndex(where: { $0 === registration })
     else { return nil }
     return stack.count - 1 - index

@@ -36,38 +36,30 @@ extension Container {
     // resolves follow routes too (observers see every step all the same); only cached instances
     // are never stored while observed, since a hit in the inlined fast path emits nothing.
     let isRoutable = key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
-    if isRoutable,
-      case let generation = family.generation.load(ordering: .acquiring),
-      let route = thread.cache.route(
-        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation)
-    {
-      // A repeat resolve of an unchanged key: no family lock, no stack lookup.
-      do {
+    do {
+      if isRoutable,
+        case let generation = family.generation.load(ordering: .acquiring),
+        let route = thread.cache.route(
+          containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation)
+      {
+        // A repeat resolve of an unchanged key: no family lock, no stack lookup.
         return try resolveRouted(
           route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
           generation: generation, observed: observed, thread: thread, make: make, box: box,
           unbox: unbox, assign: assign, instance: instance)
-      } catch let error as ResolutionError {
-        if isRoot && observed {
-          thread.observers.forget()
-          emit(.resolutionFailed(error, container: name))
-        }
-        throw error
       }
-    }
-    // One lock for the lookup, the generation and the answering registration's state.
-    let (found, generation, snapshot) = family.state.withLock {
-      state -> ((Registration, Container)?, UInt64, StateSnapshot?) in
-      let found = lookup(key, in: state)
-      return (
-        found, family.generation.load(ordering: .relaxed),
-        found.map { answer in answer.0.state.withLockHeld { StateSnapshot($0) } }
-      )
-    }
-    if let edgeLog = thread.edgeLog, let from = thread.chain.last {
-      edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)
-    }
-    do {
+      // One lock for the lookup, the generation and the answering registration's state.
+      let (found, generation, snapshot) = family.state.withLock {
+        state -> ((Registration, Container)?, UInt64, StateSnapshot?) in
+        let found = lookup(key, in: state)
+        return (
+          found, family.generation.load(ordering: .relaxed),
+          found.map { answer in answer.0.state.withLockHeld { StateSnapshot($0) } }
+        )
+      }
+      if let edgeLog = thread.edgeLog, let from = thread.chain.last {
+        edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)
+      }
       guard let (registration, owner) = found else {
         if let providerType = serviceType as? any ProviderProtocol.Type {
           _ = assign(try makeProvider(providerType, serviceType: serviceType, thread: thread))
@@ -102,10 +94,7 @@ extension Container {
       }
       return true
     } catch let error as ResolutionError {
-      if isRoot && observed {
-        thread.observers.forget()
-        emit(.resolutionFailed(error, container: name))
-      }
+      if isRoot && observed { emitRootFailure(error, thread: thread) }
       throw error
     }
   }

@@ -213,6 +213,45 @@ struct RoutedObservationTests {
     #expect(released == nil, "nothing on this thread holds the cancelled handler")
   }
 
+  /// A handler that resolves in turn, mid-resolve, from the container it observes or from
+  /// another family: every step of the outer resolve still reaches every observer, in order.
+  @Test func aHandlerThatResolvesInTurnMissesNoStep() throws {
+    let container = Container()
+    container.register(Leaf.self, scope: .prototype) { _ in Leaf() }
+    container.register(Branch.self, scope: .prototype) { r in Branch(leaf: try r.resolve(Leaf.self)) }
+    container.register(Db.self) { _ in Db() }
+    let other = Container(name: "other")
+    other.register(Db.self) { _ in Db() }
+    let otherLog = EventLog()
+    let otherObservation = other.observe { otherLog.append($0) }
+    let seen = EventLog()
+    let nested = Locked(false)
+    let resolving = container.observe { event in
+      seen.append(event)
+      guard case .resolved(let step) = event, step.key.serviceName == "Leaf",
+        nested.withLock({ isNested in
+          defer { isNested = true }
+          return !isNested
+        })
+      else { return }
+      defer { nested.withLock { $0 = false } }
+      _ = try? container.resolve(Db.self)  // the same family, mid-delivery
+      _ = try? other.resolve(Db.self)  // another family: the thread's observers are its now
+    }
+    let log = EventLog()
+    let watching = container.observe { log.append($0) }
+    for _ in 0..<3 { _ = try container.resolve(Branch.self) }
+    // Delivery is synchronous: the nested resolve's step reaches the second observer before the
+    // step the first observer was handling when it resolved.
+    #expect(seen.steps.map(\.key.serviceName) == Array(repeating: ["Leaf", "Db", "Branch"], count: 3).flatMap { $0 })
+    #expect(log.steps.map(\.key.serviceName) == Array(repeating: ["Db", "Leaf", "Branch"], count: 3).flatMap { $0 })
+    #expect(log.steps.filter { $0.key.serviceName != "Db" }.map(\.depth) == [1, 0, 1, 0, 1, 0])
+    #expect(otherLog.steps.map(\.key.serviceName) == ["Db", "Db", "Db"])
+    resolving.cancel()
+    watching.cancel()
+    otherObservation.cancel()
+  }
+
   @Test func aFactoryThatCoversItsOwnRegistrationShowsItsRealDepth() throws {
     let container = Container()
     container.register(Leaf.self, scope: .prototype) { _ in Leaf() }

@@ -55,12 +55,11 @@ extension Container {
       if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
       return instance
     }
-    if let cached = observedCachedSingleton(
-      at: index, typeID: ObjectIdentifier(type), thread: thread)
-    {
-      // Observed, so the inlined lookup did not answer: read it here, and report the step.
-      let instance = cached.box.value(as: Service.self)
-      emitObservedCached(cached.route, instance: instance, thread: thread)
+    if let box = observedCachedSingleton(at: index, typeID: ObjectIdentifier(type), thread: thread) {
+      // Observed, so the inlined lookup did not answer: read it here, and report the step. The
+      // thread's cache holds the box until then.
+      let instance = box._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
+      emitObservedCached(at: index, instance: instance, thread: thread)
       return instance
     }
     return try resolveTyped(

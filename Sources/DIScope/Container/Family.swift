@@ -145,8 +145,19 @@ struct KeyStack: RandomAccessCollection {
   }
 }
 
-struct ObserverEntry {
+/// An attached observer: the container it observes and its handler.
+///
+/// A class, so that delivering an event can call the handler through an unretained reference:
+/// the list that holds the entry keeps it alive for the whole delivery, and a `let` handler read
+/// through a guaranteed reference needs no reference count of its own (see `Container.deliver`).
+final class ObserverEntry: Sendable {
   let id: Int
   let containerID: ContainerID
   let handler: @Sendable (ContainerEvent) -> Void
+
+  init(id: Int, containerID: ContainerID, handler: @escaping @Sendable (ContainerEvent) -> Void) {
+    self.id = id
+    self.containerID = containerID
+    self.handler = handler
+  }
 }

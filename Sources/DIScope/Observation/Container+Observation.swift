@@ -30,9 +30,21 @@ extension Container {
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
   private func deliver(_ event: ContainerEvent, to observers: [ObserverEntry]) {
-    for index in observers.indices where selfOrParent(withID: observers[index].containerID) != nil {
-      observers[index].handler(event)
+    observers.withUnsafeBufferPointer { entries in
+      for index in entries.indices {
+        // `observers` holds every entry for the whole loop: no reference count per call.
+        Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+          if sees(entry.containerID) { entry.handler(event) }
+        }
+      }
     }
+  }
+
+  /// Whether an observer of the container `observed` sees this container's events: it is this
+  /// one (the usual case, checked first) or one of its parents.
+  @inline(__always)
+  private func sees(_ observed: ContainerID) -> Bool {
+    observed == id || selfOrParent(withID: observed) != nil
   }
 
   /// One finished step of a resolution. No lock while the family is unchanged: the handlers come
@@ -54,18 +66,23 @@ extension Container {
     }
     let stackDepth =
       generation == found ? 0 : family.state.withLock { _ in depthInStack(of: registration) }
-    // A local copy: a handler that resolves in turn may refresh the thread's cache.
-    let observers = thread.observers.entries
     let event = ContainerEvent.resolved(
       ResolutionStep(
         container: name, answering: registration, absentKey: nil,
         answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
         stackDepth: stackDepth, outcome: outcome, scope: scope, depth: thread.chain.count,
         instanceNumber: number, instance: ObservedInstance(value: instance)))
-    deliver(event, to: observers)
+    // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
+    // count): a handler that resolves in turn finds the cache empty and fills its own.
+    var observers = ObserverCache()
+    swap(&observers, &thread.observers)
+    deliver(event, to: observers.entries)
     // The root step ends the resolve: let go of the handlers, so that a cancelled observer is
-    // not kept alive by a thread that does not resolve again.
-    if thread.chain.isEmpty { thread.observers.forget() }
+    // not kept alive by a thread that does not resolve again. Otherwise they go back, unless a
+    // handler's own resolve left fresher ones.
+    if !thread.chain.isEmpty && thread.observers.containerID == 0 {
+      swap(&observers, &thread.observers)
+    }
   }
 
   /// The step of a prototype built through the typed routed path (`resolveUncached`), which does
@@ -79,9 +96,11 @@ extension Container {
       found: family.generation.load(ordering: .acquiring))
   }
 
-  /// The step of a cached singleton answered from this thread's cache while observed.
+  /// The step of a cached singleton answered from the entry at `index` of this thread's cache
+  /// while observed (see `observedCachedSingleton`).
   @usableFromInline
-  func emitObservedCached(_ route: FastPathCache.Route, instance: consuming Any, thread: ThreadState) {
+  func emitObservedCached(at index: Int, instance: consuming Any, thread: ThreadState) {
+    let route = thread.cache.route(at: index)
     emitStep(
       route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,
       instance, thread, found: family.generation.load(ordering: .acquiring))

@@ -231,16 +231,23 @@ final class FastPathCache {
     return cold[index].route?.registration
   }
 
-  /// The cached singleton of the entry at `index` (a probe's answer) if it holds `typeID` and is
-  /// valid, with its route (the registration that built it, its scope and number): what an observed resolve of a
-  /// cached singleton needs to report its step without the family lock.
+  /// The box of the cached singleton at `index` (a probe's answer) if the entry holds `typeID`, is
+  /// valid and has a route (the registration that built it, its scope and number, which
+  /// `route(at:)` then reads): what an observed resolve of a cached singleton needs to report its
+  /// step without the family lock. Unretained: the entry holds the box until this thread changes
+  /// its cache, so the caller reads the instance out of it first.
   func observedSingleton(at index: Int, typeID: ObjectIdentifier, generation: UInt64)
-    -> (box: InstanceBox, route: Route)?
+    -> Unmanaged<InstanceBox>?
   {
     guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation,
-      let box = cold[index].box, let route = cold[index].route
+      cold[index].route != nil, let box = cold[index].box
     else { return nil }
-    return (box, route)
+    return Unmanaged.passUnretained(box)
+  }
+
+  /// The route of the entry at `index`, which `observedSingleton(at:typeID:generation:)` found.
+  func route(at index: Int) -> Route {
+    cold[index].route!
   }
 
   /// Drops what this thread holds for a key (the entry stays, so probing still passes it).

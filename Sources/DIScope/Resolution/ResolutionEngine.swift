@@ -341,11 +341,12 @@ extension Container {
     return registration
   }
 
-  /// The cached singleton at `index` of this thread's cache (the caller's probe), for an observed
-  /// resolve: the family is observed, so the inlined lookup did not answer with it.
+  /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for
+  /// an observed resolve: the family is observed, so the inlined lookup did not answer with it.
+  /// Unretained (the cache holds it): read the instance, then report with `emitObservedCached`.
   @usableFromInline
   func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
-    -> (box: InstanceBox, route: FastPathCache.Route)?
+    -> Unmanaged<InstanceBox>?
   {
     guard family.isObserved, !thread.isDryRun, thread.edgeLog == nil else { return nil }
     return thread.cache.observedSingleton(

@@ -103,6 +103,36 @@ struct ScopeTests {
     #expect(try container.resolve(Db.self) !== second)
   }
 
+  /// Dropping a cached instance lets go of it out of the family lock: an instance whose deinit
+  /// uses its container (here the only reference is the registration's cache, as for an eager
+  /// singleton no thread has resolved) would otherwise deadlock the switch.
+  @Test func aDroppedInstanceMayUseItsContainerAsItGoes() throws {
+    final class Reporter: Sendable {
+      let container: Container
+      let seen: Locked<[Bool]>
+      init(container: Container, seen: Locked<[Bool]>) {
+        self.container = container
+        self.seen = seen
+      }
+      deinit {
+        let answers = container.canResolve(Reporter.self)
+        seen.withLock { $0.append(answers) }
+      }
+    }
+    let container = Container()
+    let seen = Locked<[Bool]>([])
+    let eager = container.register(Reporter.self, scope: .eager) { r in
+      Reporter(container: r.container, seen: seen)
+    }
+    container.setScope(.prototype, for: eager)
+    #expect(seen.withLock { $0 } == [true], "the eager instance went, and asked its container")
+    let cached = container.register(Reporter.self, scope: .eager) { r in
+      Reporter(container: r.container, seen: seen)
+    }
+    container.setCaching(false, for: cached)
+    #expect(seen.withLock { $0 } == [true, true])
+  }
+
   @Test func switchingToGraphTakesEffectAtOnce() throws {
     let container = Container()
     let token = container.register(Db.self) { _ in Db() }

@@ -13,12 +13,13 @@ extension Container {
   @discardableResult
   public func remove(_ token: RegistrationToken) -> Bool {
     let observed = family.isObserved
-    let removed = family.state.withLock { _ -> (Registration, Int, Registration?)? in
+    let removed = family.state.withLock { state -> (Registration, Int, Registration?)? in
       guard let (registration, depth) = registry.remove(token) else { return nil }
+      family.bumpGeneration(holding: &state)
       return (registration, depth, observed ? registry.stacks[registration.key]?.last : nil)
     }
     guard let (registration, depth, uncovered) = removed else { return false }
-    changed(registration.key)
+    forgetOnThisThread(registration.key)
     if family.isObserved {
       let info = registration.info(stackDepth: depth, container: name)
       let below = depth == 0 ? uncovered?.info(stackDepth: 0, container: name) : nil
@@ -53,13 +54,16 @@ extension Container {
   @discardableResult
   public func setScope(_ scope: Scope, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
-    let old = registration.state.withLock { state in
-      let old = state.scope
-      state.scope = scope
-      state.dropCache()
-      return old
+    let (old, dropped) = family.state.withLock { familyState in
+      defer { family.bumpGeneration(holding: &familyState) }
+      return registration.state.withLockHeld { state in
+        let old = state.scope
+        state.scope = scope
+        return (old, state.dropCache())
+      }
     }
-    changed(registration.key)
+    withExtendedLifetime(dropped) {}  // released here, out of the lock
+    forgetOnThisThread(registration.key)
     if family.isObserved {
       emit(.scopeChanged(registration.info(stackDepth: nil, container: name), from: old))
     }
@@ -76,11 +80,15 @@ extension Container {
   @discardableResult
   public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
-    registration.state.withLock { state in
-      state.isCaching = isCaching
-      state.dropCache()
+    let dropped = family.state.withLock { familyState in
+      defer { family.bumpGeneration(holding: &familyState) }
+      return registration.state.withLockHeld { state in
+        state.isCaching = isCaching
+        return state.dropCache()
+      }
     }
-    changed(registration.key)
+    withExtendedLifetime(dropped) {}  // released here, out of the lock
+    forgetOnThisThread(registration.key)
     if family.isObserved {
       emit(.cachingChanged(registration.info(stackDepth: nil, container: name)))
     }
@@ -91,10 +99,9 @@ extension Container {
     family.state.withLock { _ in registry.registration(for: token) }
   }
 
-  /// After a change to `key`: invalidate every thread's cache, and drop this thread's entry for
-  /// the key now, so what was removed is not kept alive by this thread's cache.
-  func changed(_ key: ServiceKey) {
-    family.bumpGeneration()
+  /// After a change to `key` (which bumped the generation, so no thread's cache answers for it):
+  /// drop this thread's entry for the key now, so what was removed is not kept alive by it.
+  func forgetOnThisThread(_ key: ServiceKey) {
     ThreadState.current.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
   }
 

@@ -179,7 +179,7 @@ extension Container {
       registry.push(registration)
       // Bumped under the lock, so that the generation read here vouches for the stacks as they
       // are now: a later change bumps it again.
-      return (registration, token, shadowed, family.bumpGeneration())
+      return (registration, token, shadowed, family.bumpGeneration(holding: &state))
     }
     if let prebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its

@@ -14,11 +14,14 @@ extension Container {
   /// let web = try container.resolve(WebService.self)
   /// let file = try container.resolve(Logger.self, name: "file")
   /// ```
-  @inlinable
+  @inlinable @inline(__always)
   public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
     // The fast path, inlined into the caller so that it is specialised for `Service`: a cached
     // singleton is one thread-local slot compared against the family's generation — no lock, no
-    // call, and no retain but the instance's own.
+    // call, and no retain but the instance's own. Always inlined, even into a caller that stays
+    // generic: one generic over `AnyObject` types (a tool resolving many types through one
+    // function) then copies the instance as a reference, without reading the type's metadata,
+    // which for thousands of types is a cache miss of its own.
     let found = FastPathCache.lookUpOnThisThread(
       Service.self, containerID: id.raw, name: name,
       generation: { family.generation.load(ordering: .acquiring) })

@@ -45,8 +45,11 @@ public final class Container: Sendable {
   }
 
   deinit {
-    family.bumpGeneration()
-    // Only this container's entries: other containers' warm entries on this thread stay.
+    // No generation bump (and no lock, which a deinit run under the family lock would deadlock
+    // on): entries keyed by this container can never be looked up again, since ids are never
+    // reused, and no other container's entry routes here (a route's owner is the container
+    // resolving or an ancestor, which outlives it). This thread lets go of what its entries
+    // hold at once; only this container's entries: other containers' warm entries stay.
     ThreadState.current.cache.forget(containerID: id.raw)
   }
 

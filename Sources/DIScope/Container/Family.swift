@@ -30,10 +30,14 @@ final class Family: Sendable {
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }
 
-  /// Returns the new generation.
+  /// Returns the new generation. Only ever written under the family lock, which the `inout`
+  /// state proves the caller holds: with no concurrent writer, a bump is a load and a releasing
+  /// store (two plain moves on x86), not a locked read-modify-write. A mock swap bumps twice.
   @discardableResult
-  func bumpGeneration() -> UInt64 {
-    generation.wrappingAdd(1, ordering: .releasing).newValue
+  func bumpGeneration(holding _: inout FamilyState) -> UInt64 {
+    let next = generation.load(ordering: .relaxed) &+ 1
+    generation.store(next, ordering: .releasing)
+    return next
   }
 
   func nextInstanceNumber() -> Int {

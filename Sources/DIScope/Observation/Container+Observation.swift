@@ -16,10 +16,10 @@ extension Container {
       let observerID = state.nextObserverID
       state.nextObserverID += 1
       state.observers.append(ObserverEntry(id: observerID, containerID: id, handler: handler))
+      family.observerCount.wrappingAdd(1, ordering: .relaxed)
+      family.bumpGeneration(holding: &state)  // per-thread caches must not answer while watched
       return observerID
     }
-    family.observerCount.wrappingAdd(1, ordering: .relaxed)
-    family.bumpGeneration()  // per-thread caches must not answer while someone watches
     return Observation(family: family, id: observerID)
   }
 
@@ -152,9 +152,11 @@ public final class Observation: Sendable {
   /// Stops observing; later calls do nothing.
   public func cancel() {
     guard !isCancelled.exchange(true, ordering: .relaxed) else { return }
-    family.state.withLock { $0.observers.removeAll { $0.id == id } }
-    family.observerCount.wrappingAdd(-1, ordering: .relaxed)
-    family.bumpGeneration()
+    family.state.withLock { state in
+      state.observers.removeAll { $0.id == id }
+      family.observerCount.wrappingAdd(-1, ordering: .relaxed)
+      family.bumpGeneration(holding: &state)
+    }
   }
 
   deinit { cancel() }

@@ -177,11 +177,16 @@ struct RegistrationState {
   /// The scope resolution uses: caching off makes any scope behave as prototype.
   var effectiveScope: Scope { isCaching ? scope : .prototype }
 
-  mutating func dropCache() {
-    cached = nil
-    weakInstance = nil
-    cachedNumber = nil
-    epoch += 1
+  /// Forgets the cached instance; returns its box, for the caller to release once it has let go
+  /// of the family lock (an instance's deinit may well use its container).
+  mutating func dropCache() -> InstanceBox? {
+    defer {
+      cached = nil
+      weakInstance = nil
+      cachedNumber = nil
+      epoch += 1
+    }
+    return cached
   }
 }
 

@@ -1,6 +1,7 @@
 /// The names rows carry in the report; the targets look rows up by them.
 enum SystemLabel {
   static let baseline = "baseline: typed box in [ObjectIdentifier: AnyObject]"
+  static let retainedBaseline = "baseline, plus the retain a returned reference costs"
   static let lockedBaseline = "baseline: typed-box dictionary in a Mutex"
   static let handWritten = "baseline: hand-written construction"
   static let dictionarySwap = "baseline: swap the box in the dictionary"

@@ -40,12 +40,22 @@ enum ManyTypesResolve {
       notes: [
         "10,000 distinct generated types; a pre-generated random index sequence of 65,536 picks.",
         "swift-dependencies: each type is its own key, read as `@Dependency(Service0042.self)`.",
+        "baseline, plus a retain: the same lookup, then the retain and release that handing a "
+          + "caller its own strong reference costs (the plain baseline's optimiser borrows the "
+          + "instance from the dictionary instead). Every container that returns an instance pays "
+          + "it, and this is its floor: a locked increment of a reference count on a cold cache "
+          + "line also stops the processor from overlapping one lookup's misses with the next's.",
         "(\(sameType)): a diagnostic, always Service0000 through the same unspecialised path.",
       ],
       contenders: [
         Contender(SystemLabel.baseline, role: .baseline) { iterations, sink in
           for index in 0..<iterations {
             sink.consume(resolveBaseline(types[picks[index]], in: registry))
+          }
+        },
+        Contender(SystemLabel.retainedBaseline, role: .rival) { iterations, sink in
+          for index in 0..<iterations {
+            sink.retainAndRelease(resolveBaseline(types[picks[index]], in: registry))
           }
         },
         Contender(SystemLabel.discope, role: .subject) { iterations, sink in

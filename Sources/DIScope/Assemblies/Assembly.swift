@@ -41,7 +41,7 @@ extension Container {
     thread.installing.append(recorder)
     assembly.assemble(into: self)
     thread.installing.removeAll { $0 === recorder }
-    let eager = family.state.withLock { _ in
+    let eager = family.withLock { _ in
       recorder.tokens.compactMap { registry.registration(for: $0) }.filter {
         $0.state.withLockHeld { $0.scope == .eager && $0.isCaching }
       }

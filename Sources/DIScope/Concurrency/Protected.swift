@@ -13,8 +13,8 @@
 /// contract (a singleton *is* shared), so that check cannot be met here. A pthread mutex also keeps
 /// the thread sanitizer able to see the locking in `Scripts/test`'s stress run.
 ///
-/// The value, the mutex and a condition variable live in one allocation (a `ManagedBuffer` whose
-/// header is the value).
+/// The value and the lock (a mutex and a condition variable) live at fixed addresses the object
+/// owns, so that taking the lock touches no reference count: a mock swap takes it twice.
 ///
 /// `@unchecked Sendable`: every access to the value happens inside `withLock`, under the mutex.
 final class Protected<Value>: @unchecked Sendable {
@@ -22,45 +22,41 @@ final class Protected<Value>: @unchecked Sendable {
     var mutex = pthread_mutex_t()
     var condition = pthread_cond_t()
   }
-  private let buffer: ManagedBuffer<Value, Lock>
+  private let value: UnsafeMutablePointer<Value>
+  private let lock: UnsafeMutablePointer<Lock>
 
   init(_ value: Value) {
-    buffer = ManagedBuffer<Value, Lock>.create(minimumCapacity: 1) { _ in value }
-    buffer.withUnsafeMutablePointerToElements { lock in
-      lock.initialize(to: Lock())
-      pthread_mutex_init(&lock.pointee.mutex, nil)
-      pthread_cond_init(&lock.pointee.condition, nil)
-    }
+    self.value = .allocate(capacity: 1)
+    self.value.initialize(to: value)
+    lock = .allocate(capacity: 1)
+    lock.initialize(to: Lock())
+    pthread_mutex_init(&lock.pointee.mutex, nil)
+    pthread_cond_init(&lock.pointee.condition, nil)
   }
 
   deinit {
-    buffer.withUnsafeMutablePointerToElements { lock in
-      pthread_cond_destroy(&lock.pointee.condition)
-      pthread_mutex_destroy(&lock.pointee.mutex)
-      lock.deinitialize(count: 1)
-    }
+    pthread_cond_destroy(&lock.pointee.condition)
+    pthread_mutex_destroy(&lock.pointee.mutex)
+    lock.deinitialize(count: 1)
+    lock.deallocate()
+    value.deinitialize(count: 1)
+    value.deallocate()
   }
 
   @inline(__always)
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try buffer.withUnsafeMutablePointers { value, lock in
-      pthread_mutex_lock(&lock.pointee.mutex)
-      defer { pthread_mutex_unlock(&lock.pointee.mutex) }
-      return try body(&value.pointee)
-    }
+    pthread_mutex_lock(&lock.pointee.mutex)
+    defer { pthread_mutex_unlock(&lock.pointee.mutex) }
+    return try body(&value.pointee)
   }
 
   /// Waits for `broadcast()`; call only inside `withLock` (the mutex is released while waiting).
   func wait() {
-    buffer.withUnsafeMutablePointerToElements { lock in
-      _ = pthread_cond_wait(&lock.pointee.condition, &lock.pointee.mutex)
-    }
+    _ = pthread_cond_wait(&lock.pointee.condition, &lock.pointee.mutex)
   }
 
   /// Wakes every thread in `wait()`.
   func broadcast() {
-    buffer.withUnsafeMutablePointerToElements { lock in
-      _ = pthread_cond_broadcast(&lock.pointee.condition)
-    }
+    _ = pthread_cond_broadcast(&lock.pointee.condition)
   }
 }

@@ -12,11 +12,24 @@ extension Container {
   /// ```
   @discardableResult
   public func remove(_ token: RegistrationToken) -> Bool {
-    let observed = family.isObserved
-    let removed = family.state.withLock { state -> (Registration, Int, Registration?)? in
+    if family.isObserved { return removeObserved(token) }
+    // The usual removal (a test taking its mock away): one registration out, nothing else read.
+    let removed = family.withLock { state -> Registration? in
+      guard let (registration, _) = registry.remove(token) else { return nil }
+      family.bumpGeneration(holding: &state)
+      return registration
+    }
+    guard let removed else { return false }
+    forgetOnThisThread(removed.key)
+    return true
+  }
+
+  /// `remove(_:)` while observed: also reads what the removal uncovers, for the events.
+  private func removeObserved(_ token: RegistrationToken) -> Bool {
+    let removed = family.withLock { state -> (Registration, Int, Registration?)? in
       guard let (registration, depth) = registry.remove(token) else { return nil }
       family.bumpGeneration(holding: &state)
-      return (registration, depth, observed ? registry.stacks[registration.key]?.last : nil)
+      return (registration, depth, registry.stacks[registration.key]?.last)
     }
     guard let (registration, depth, uncovered) = removed else { return false }
     forgetOnThisThread(registration.key)
@@ -41,7 +54,7 @@ extension Container {
 
   /// Removes every registration of `key` in this container (Hopoate's overwrite).
   func removeAll(for key: ServiceKey) {
-    let tokens = family.state.withLock { _ in registry.stacks[key]?.map(\.token) ?? [] }
+    let tokens = family.withLock { _ in registry.stacks[key]?.map(\.token) ?? [] }
     for token in tokens.reversed() { remove(token) }
   }
 
@@ -54,7 +67,7 @@ extension Container {
   @discardableResult
   public func setScope(_ scope: Scope, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
-    let (old, dropped) = family.state.withLock { familyState in
+    let (old, dropped) = family.withLock { familyState in
       defer { family.bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         let old = state.scope
@@ -80,7 +93,7 @@ extension Container {
   @discardableResult
   public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
-    let dropped = family.state.withLock { familyState in
+    let dropped = family.withLock { familyState in
       defer { family.bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         state.isCaching = isCaching
@@ -96,20 +109,22 @@ extension Container {
   }
 
   func liveRegistration(_ token: RegistrationToken) -> Registration? {
-    family.state.withLock { _ in registry.registration(for: token) }
+    family.withLock { _ in registry.registration(for: token) }
   }
 
   /// After a change to `key` (which bumped the generation, so no thread's cache answers for it):
   /// drop this thread's entry for the key now, so what was removed is not kept alive by it.
   func forgetOnThisThread(_ key: ServiceKey) {
-    ThreadState.current.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
+    ThreadState.withCurrent {
+      $0.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
+    }
   }
 
   /// Builds an eager registration now. A failure is reported to observers and left for the first
   /// resolve to throw, since registering cannot throw.
   func buildEagerly(_ registration: Registration) {
     let thread = ThreadState.current
-    let isCurrent = family.state.withLock { _ in
+    let isCurrent = family.withLock { _ in
       registry.stacks[registration.key]?.last === registration
     }
     guard isCurrent, thread.chain.isEmpty, let factory = registration.factory as? ErasedFactory

@@ -6,7 +6,7 @@ extension Container {
   /// container.registrations(of: ServiceKey(Logger.self)).map(\.token)   // [t3, t1]
   /// ```
   public func registrations(of key: ServiceKey) -> [RegistrationInfo] {
-    let stack = family.state.withLock { _ in registry.stacks[key].map(Array.init) ?? [] }
+    let stack = family.withLock { _ in registry.stacks[key].map(Array.init) ?? [] }
     return stack.reversed().enumerated().map { depth, registration in
       registration.info(stackDepth: depth, container: name)
     }
@@ -15,7 +15,7 @@ extension Container {
   /// Every stack of this container, in the order their keys were first registered, each newest
   /// first. Keys whose registrations were all removed are left out.
   public var stacks: [ServiceStack] {
-    let snapshot = family.state.withLock { _ in
+    let snapshot = family.withLock { _ in
       registry.orderedKeys.compactMap { key in registry.stacks[key].map { (key, $0) } }
     }
     return snapshot.compactMap { key, stack in
@@ -31,7 +31,7 @@ extension Container {
   /// The live registration `token` names in this container, if any.
   public func registration(_ token: RegistrationToken) -> RegistrationInfo? {
     guard let registration = liveRegistration(token) else { return nil }
-    let depth = family.state.withLock { _ in
+    let depth = family.withLock { _ in
       registry.stacks[registration.key].flatMap { stack in
         stack.lastIndex { $0 === registration }.map { stack.count - 1 - $0 }
       }
@@ -42,7 +42,7 @@ extension Container {
   /// The live registration numbered `number` (`t3`) in this container, if any: for tools that name
   /// tokens as text.
   public func registration(numbered number: Int) -> RegistrationInfo? {
-    let found = family.state.withLock { _ in
+    let found = family.withLock { _ in
       registry.stacks.values.lazy.compactMap { stack in
         stack.lastIndex { $0.token.number == number }.map { (stack[$0], stack.count - 1 - $0) }
       }.first
@@ -52,7 +52,7 @@ extension Container {
 
   /// The registration that answers `key` here or in the nearest parent, without building anything.
   public func answeringRegistration(for key: ServiceKey) -> RegistrationInfo? {
-    let found = family.state.withLock { state in lookup(key, in: state) }
+    let found = family.withLock { state in lookup(key, in: state) }
     guard let (registration, owner) = found else { return nil }
     return registration.info(stackDepth: 0, container: owner.name)
   }

@@ -155,19 +155,36 @@ extension Container {
   @usableFromInline
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
-    isMock: Bool = false, isImmortal: Bool = false, factory: AnyObject & Sendable,
+    isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
     argumentTypes: String?, prebuilt: InstanceBox? = nil
   ) -> RegistrationToken {
-    let thread = ThreadState.current
-    let installing = thread.installing.last { $0.container === self }
+    // The factory is handed on, not copied, down to the registration that keeps it (a closure
+    // cannot consume what it captures; it can take it out of an optional).
+    var factory = Optional(factory)
+    return ThreadState.withCurrent { thread in
+      register(
+        key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+        isMock: isMock, isImmortal: isImmortal, factory: factory.take()!,
+        argumentTypes: argumentTypes, prebuilt: prebuilt, thread: thread)
+    }
+  }
+
+  private func register(
+    _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
+    isImmortal: Bool, factory: consuming AnyObject & Sendable, argumentTypes: String?,
+    prebuilt: InstanceBox?, thread: ThreadState
+  ) -> RegistrationToken {
+    let installing =
+      thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
     // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
     let prebuiltNumber = prebuilt == nil ? 0 : family.nextInstanceNumber()
-    let (registration, token, shadowed, generation) = family.state.withLock { state in
+    var factory = Optional(factory)
+    let (registration, token, shadowed, generation) = family.withLock { state in
       let token = RegistrationToken(number: state.nextToken, key: key)
       state.nextToken += 1
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,
-        factory: factory, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
+        factory: factory.take()!, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, ownerID: id, groupName: installing?.name, lock: family.state)
       if let prebuilt {
         registration.state.withLockHeld { state in

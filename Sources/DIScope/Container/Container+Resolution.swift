@@ -186,6 +186,6 @@ extension Container {
 
   /// Whether a registration answers for `key` here or in a parent.
   public func hasRegistration(for key: ServiceKey) -> Bool {
-    family.state.withLock { state in lookup(key, in: state) != nil }
+    family.withLock { state in lookup(key, in: state) != nil }
   }
 }

@@ -19,14 +19,14 @@ extension Container {
         key, scope: .singleton, isMock: true, factory: FactoryBox { _ in factory() },
         argumentTypes: nil)
     }
-    family.state.withLock { _ in registry.standbyMocks[key] = push }
+    family.withLock { _ in registry.standbyMocks[key] = push }
   }
 
   /// Pushes the standby mock of `key` (see `registerMock(_:name:factory:)`), looking in parents
   /// too; `nil` when none was registered.
   @discardableResult
   public func pushStandbyMock(for key: ServiceKey) -> RegistrationToken? {
-    let push = family.state.withLock { _ in
+    let push = family.withLock { _ in
       lineage.lazy.compactMap { $0.registry.standbyMocks[key] }.first
     }
     return push?(self)
@@ -34,7 +34,7 @@ extension Container {
 
   /// The keys that have a standby mock here or in a parent.
   public var standbyMockKeys: [ServiceKey] {
-    family.state.withLock { _ in
+    family.withLock { _ in
       Array(Set(lineage.flatMap { $0.registry.standbyMocks.keys }))
     }.sorted { $0.description < $1.description }
   }
@@ -44,7 +44,7 @@ extension Container {
   /// - Throws: `ResolutionError` as `resolve` would; `.argumentMismatch` for registrations that
   ///   take runtime arguments.
   public func resolveAny(key: ServiceKey) throws -> Any {
-    let found = family.state.withLock { state in lookup(key, in: state) }
+    let found = family.withLock { state in lookup(key, in: state) }
     guard let (registration, _) = found else {
       throw notRegistered(key, thread: ThreadState.current, arguments: nil)
     }

@@ -30,6 +30,12 @@ final class Family: Sendable {
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }
 
+  /// Runs `body` under the family lock, with the lock borrowed: no reference count of its own.
+  @inline(__always)
+  func withLock<Result>(_ body: (inout FamilyState) throws -> Result) rethrows -> Result {
+    try Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef { try $0.withLock(body) }
+  }
+
   /// Returns the new generation. Only ever written under the family lock, which the `inout`
   /// state proves the caller holds: with no concurrent writer, a bump is a load and a releasing
   /// store (two plain moves on x86), not a locked read-modify-write. A mock swap bumps twice.
@@ -134,9 +140,8 @@ struct KeyStack: RandomAccessCollection {
   /// Removes the registration numbered as `token`; returns it and its depth (0 = top).
   mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     // The usual removal, a mock or an override taken off the top: no search, no shifting.
-    if let top = above.last, top.number == token.number {
-      above.removeLast()
-      return (top, 0)
+    if !above.isEmpty && above[above.count - 1].number == token.number {
+      return (above.removeLast(), 0)
     }
     guard let index = lastIndex(where: { $0.number == token.number }) else { return nil }
     let registration = self[index]

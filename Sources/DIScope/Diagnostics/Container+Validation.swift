@@ -52,7 +52,7 @@ extension Container {
 
   /// The registration answering each key visible here, nearest container first, by token.
   func answeringRegistrations() -> [(Registration, Container)] {
-    family.state.withLock { _ in
+    family.withLock { _ in
       var seen: Set<ServiceKey> = []
       var result: [(Registration, Container)] = []
       for container in lineage {

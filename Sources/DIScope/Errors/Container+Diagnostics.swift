@@ -71,12 +71,12 @@ extension Container {
 
   /// Why nothing answers `key`, and what probably was meant.
   func hintForMissing(_ key: ServiceKey) -> String {
-    let keys: [ServiceKey] = family.state.withLock { _ in
+    let keys: [ServiceKey] = family.withLock { _ in
       lineage.flatMap { container in
         container.registry.orderedKeys.filter { !(container.registry.stacks[$0]?.isEmpty ?? true) }
       }
     }
-    let emptied = family.state.withLock { _ in
+    let emptied = family.withLock { _ in
       lineage.contains { $0.registry.stacks[key]?.isEmpty == true }
     }
     var hints: [String] = []

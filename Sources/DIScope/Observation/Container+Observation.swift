@@ -12,7 +12,7 @@ extension Container {
   /// defer { observation.cancel() }
   /// ```
   public func observe(_ handler: @escaping @Sendable (ContainerEvent) -> Void) -> Observation {
-    let observerID = family.state.withLock { state in
+    let observerID = family.withLock { state in
       let observerID = state.nextObserverID
       state.nextObserverID += 1
       state.observers.append(ObserverEntry(id: observerID, containerID: id, handler: handler))
@@ -25,7 +25,7 @@ extension Container {
 
   /// Hands `event` to every observer of this container or of one of its parents.
   func emit(_ event: ContainerEvent) {
-    deliver(event, to: family.state.withLock { $0.observers })
+    deliver(event, to: family.withLock { $0.observers })
   }
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
@@ -62,10 +62,10 @@ extension Container {
     if thread.observers.containerID != id.raw || thread.observers.generation != generation {
       thread.observers = ObserverCache(
         containerID: id.raw, generation: generation,
-        entries: family.state.withLock { $0.observers })
+        entries: family.withLock { $0.observers })
     }
     let stackDepth =
-      generation == found ? 0 : family.state.withLock { _ in depthInStack(of: registration) }
+      generation == found ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let event = ContainerEvent.resolved(
       ResolutionStep(
         container: name, answering: registration, absentKey: nil,
@@ -152,7 +152,7 @@ public final class Observation: Sendable {
   /// Stops observing; later calls do nothing.
   public func cancel() {
     guard !isCancelled.exchange(true, ordering: .relaxed) else { return }
-    family.state.withLock { state in
+    family.withLock { state in
       state.observers.removeAll { $0.id == id }
       family.observerCount.wrappingAdd(-1, ordering: .relaxed)
       family.bumpGeneration(holding: &state)

@@ -201,13 +201,14 @@ final class FastPathCache {
     }
     var tag = name == nil ? containerID : containerID | Self.named
     if box != nil && answersInline { tag |= Self.hasInstance }
-    // What the entry held is released only once the entry is written (see `clear`).
-    let replaced = cold[index]
+    // What the entry held is moved out, and released only once the entry is written (see
+    // `clear`).
+    let replaced = (cold + index).move()
     slots[index].typeID = typeID
     slots[index].tag = tag
     slots[index].generation = generation
     slots[index].word = box?.word ?? 0
-    cold[index] = ColdSlot(name: name, box: box, route: route)
+    (cold + index).initialize(to: ColdSlot(name: name, box: box, route: route))
     withExtendedLifetime(replaced) {}
   }
 
@@ -265,9 +266,9 @@ final class FastPathCache {
     slots[index].generation = 0
     slots[index].tag &= ~Self.hasInstance
     slots[index].word = 0
-    let held = cold[index]
-    cold[index].box = nil
-    cold[index].route = nil
+    // Moved out, not copied: a copy and a reset would count every reference twice.
+    let held = (cold + index).move()
+    (cold + index).initialize(to: ColdSlot(name: held.name, box: nil, route: nil))
     return held
   }
 

@@ -49,7 +49,7 @@ extension Container {
           unbox: unbox, assign: assign, instance: instance)
       }
       // One lock for the lookup, the generation and the answering registration's state.
-      let (found, generation, snapshot) = family.state.withLock {
+      let (found, generation, snapshot) = family.withLock {
         state -> ((Registration, Container)?, UInt64, StateSnapshot?) in
         let found = lookup(key, in: state)
         return (

@@ -50,6 +50,14 @@ final class ThreadState {
     return makeCurrent()
   }
 
+  /// Runs `body` with the calling thread's state, borrowed: no reference count, where
+  /// `current` would count one and release it after (the thread's key keeps it alive throughout).
+  @inline(__always)
+  static func withCurrent<Result>(_ body: (ThreadState) throws -> Result) rethrows -> Result {
+    let raw = discope_thread_local().pointee.state ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
+    return try Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+  }
+
   @usableFromInline
   static func makeCurrent() -> ThreadState {
     let state = ThreadState()

@@ -69,16 +69,18 @@ final class Registry: @unchecked Sendable {
   /// Mocks registered on standby (`registerMock`), pushed on demand.
   @exclusivity(unchecked) var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
   @exclusivity(unchecked) private var keysRegistered = 0
-  /// The key last pushed or removed, and where its stack is: a mock swap pushes and removes the
-  /// same key over and over, and finds it here without hashing. Dictionary indices stay valid
-  /// until a key is inserted (keys are never removed), which forgets this.
-  @exclusivity(unchecked) private var recent: (key: ServiceKey, index: [ServiceKey: KeyStack].Index)?
+  /// The bare-type key last pushed or removed, and where its stack is: a mock swap pushes and
+  /// removes the same key over and over, and finds it here without hashing. Dictionary indices
+  /// stay valid until a key is inserted (keys are never removed), which forgets this. Bare keys
+  /// only, remembered by type: comparing them copies no key (a copy counts a reference).
+  @exclusivity(unchecked) private var recent: (type: ObjectIdentifier, index: [ServiceKey: KeyStack].Index)?
 
   /// Where `key`'s stack is, if it has one.
   private func index(of key: ServiceKey) -> [ServiceKey: KeyStack].Index? {
-    if let recent, recent.key == key { return recent.index }
+    let isBare = key.text == nil
+    if isBare, let recent, recent.type == key.typeID { return recent.index }
     guard let index = stacks.index(forKey: key) else { return nil }
-    recent = (key, index)
+    if isBare { recent = (key.typeID, index) }
     return index
   }
 

@@ -31,11 +31,12 @@ final class FastPathCache {
   struct Slot {
     /// `nil` marks an empty slot (probing stops there).
     @usableFromInline var typeID: ObjectIdentifier?
-    /// The container's id, with the `named` and `hasInstance` flags in its top bits.
+    /// The container's id, with the `named`, `hasInstance` and `boxInRoute` flags in its top bits.
     @usableFromInline var tag: UInt64 = 0
     @usableFromInline var generation: UInt64 = 0
     /// The cached singleton itself when it fits in a word (a class reference, a small value),
-    /// a bitwise copy that `ColdSlot.box` keeps alive; otherwise the address of the box's storage.
+    /// a bitwise copy that `ColdSlot.box` keeps alive (or, for a mock, the route's registration,
+    /// whose factory the box is); otherwise the address of the box's storage.
     @usableFromInline var word: UInt = 0
     @usableFromInline init() {}
   }
@@ -44,7 +45,8 @@ final class FastPathCache {
   @usableFromInline
   struct ColdSlot {
     @usableFromInline var name: String?
-    /// Keeps the instance `Slot.word` holds or points to alive.
+    /// Keeps the instance `Slot.word` holds or points to alive; `nil` when the route does
+    /// (`boxInRoute`).
     var box: InstanceBox?
     /// The registration that answers, when this thread has resolved the key before.
     var route: Route?
@@ -80,7 +82,12 @@ final class FastPathCache {
   /// `Slot.tag` flags. Container ids count up from 1 and never reach these bits.
   @usableFromInline static let named: UInt64 = 1 << 63
   @usableFromInline static let hasInstance: UInt64 = 1 << 62
-  @usableFromInline static let flags: UInt64 = named | hasInstance
+  /// The instance's box is the route's registration's factory (a mock given as an instance),
+  /// which the route keeps alive: the entry holds no reference to the box of its own.
+  static let boxInRoute: UInt64 = 1 << 61
+  /// What an entry says of what it holds, as opposed to the key it holds it for.
+  @usableFromInline static let holdingFlags: UInt64 = hasInstance | boxInRoute
+  @usableFromInline static let flags: UInt64 = named | holdingFlags
 
   static let initialCapacity = 64
   /// 64 Ki entries (4 MiB): a thread resolving more distinct keys than three quarters of this
@@ -149,7 +156,7 @@ final class FastPathCache {
     while true {
       let slot = slots[index]
       guard let occupant = slot.typeID else { return index }
-      if occupant == typeID && slot.tag & ~hasInstance == wanted
+      if occupant == typeID && slot.tag & ~holdingFlags == wanted
         && (name == nil || cold[index].name == name)
       {
         return index
@@ -201,6 +208,10 @@ final class FastPathCache {
     }
     var tag = name == nil ? containerID : containerID | Self.named
     if box != nil && answersInline { tag |= Self.hasInstance }
+    // A mock's box is its registration's factory, which the route holds for good: one
+    // reference fewer to count as the entry is written and cleared.
+    let boxInRoute = box != nil && route.map { $0.registration.factory === box } == true
+    if boxInRoute { tag |= Self.boxInRoute }
     // What the entry held is moved out, and released only once the entry is written (see
     // `clear`).
     let replaced = (cold + index).move()
@@ -208,7 +219,7 @@ final class FastPathCache {
     slots[index].tag = tag
     slots[index].generation = generation
     slots[index].word = box?.word ?? 0
-    (cold + index).initialize(to: ColdSlot(name: name, box: box, route: route))
+    (cold + index).initialize(to: ColdSlot(name: name, box: boxInRoute ? nil : box, route: route))
     withExtendedLifetime(replaced) {}
   }
 
@@ -241,9 +252,12 @@ final class FastPathCache {
     -> Unmanaged<InstanceBox>?
   {
     guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation,
-      cold[index].route != nil, let box = cold[index].box
+      cold[index].route != nil
     else { return nil }
-    return Unmanaged.passUnretained(box)
+    if let box = cold[index].box { return Unmanaged.passUnretained(box) }
+    guard slots[index].tag & Self.boxInRoute != 0 else { return nil }
+    return Unmanaged.passUnretained(
+      unsafeDowncast(cold[index].route!.registration.factory, to: InstanceBox.self))
   }
 
   /// The route of the entry at `index`, which `observedSingleton(at:typeID:generation:)` found.
@@ -264,7 +278,7 @@ final class FastPathCache {
   /// container, whose deinit compacts this very table (`forget(containerID:)`).
   private func clear(_ index: Int) -> ColdSlot {
     slots[index].generation = 0
-    slots[index].tag &= ~Self.hasInstance
+    slots[index].tag &= ~Self.holdingFlags
     slots[index].word = 0
     // Moved out, not copied: a copy and a reset would count every reference twice.
     let held = (cold + index).move()

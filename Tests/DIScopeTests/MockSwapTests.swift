@@ -54,9 +54,12 @@ struct MockSwapTests {
       if case .resolved(let step) = event { lock.withLock { $0.append(step) } }
     }
     defer { observation.cancel() }
-    let token = container.mock(Db.self, with: Db())
-    _ = try container.resolve(Db.self)
-    _ = try container.resolve(Db.self)
+    let mock = Db()
+    let token = container.mock(Db.self, with: mock)
+    // Observed, the pushing thread's entry answers through the route: the mock's box is its
+    // registration's factory, which the entry does not hold itself.
+    #expect(try container.resolve(Db.self) === mock)
+    #expect(try container.resolve(Db.self) === mock)
     steps = lock.withLock { $0 }
     try #require(steps.count == 2)
     #expect(steps.allSatisfy { $0.outcome == .cached }, "nothing is built: the mock was given")

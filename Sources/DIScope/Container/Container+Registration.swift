@@ -113,10 +113,9 @@ extension Container {
   public func mock<Service>(
     _ type: Service.Type, name: String? = nil, with instance: sending Service
   ) -> RegistrationToken {
-    let box = InstanceBox.make(instance)
-    return register(
-      ServiceKey(type, name: name), scope: .singleton, isMock: true, factory: box,
-      argumentTypes: nil, prebuilt: box)
+    register(
+      ServiceKey(type, name: name), scope: .singleton, isMock: true,
+      factory: InstanceBox.make(instance), argumentTypes: nil, isPrebuilt: true)
   }
 
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
@@ -152,11 +151,13 @@ extension Container {
 
   // MARK: - The one place registrations are made
 
+  /// Pushes a registration. `isPrebuilt`: `factory` is an `InstanceBox` holding the instance
+  /// itself (a mock given as an instance), cached and numbered as it is pushed.
   @usableFromInline
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
-    argumentTypes: String?, prebuilt: InstanceBox? = nil
+    argumentTypes: String?, isPrebuilt: Bool = false
   ) -> RegistrationToken {
     // The factory is handed on, not copied, down to the registration that keeps it (a closure
     // cannot consume what it captures; it can take it out of an optional).
@@ -165,19 +166,19 @@ extension Container {
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: factory.take()!,
-        argumentTypes: argumentTypes, prebuilt: prebuilt, thread: thread)
+        argumentTypes: argumentTypes, isPrebuilt: isPrebuilt, thread: thread)
     }
   }
 
   private func register(
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
     isImmortal: Bool, factory: consuming AnyObject & Sendable, argumentTypes: String?,
-    prebuilt: InstanceBox?, thread: ThreadState
+    isPrebuilt: Bool, thread: ThreadState
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
     // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
-    let prebuiltNumber = prebuilt == nil ? 0 : family.nextInstanceNumber()
+    let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
     let (registration, token, shadowed, generation) = family.withLock { state in
       let token = RegistrationToken(number: state.nextToken, key: key)
@@ -186,9 +187,9 @@ extension Container {
         token: token, key: key, implementationName: implementationName,
         factory: factory.take()!, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, ownerID: id, groupName: installing?.name, lock: family.state)
-      if let prebuilt {
+      if isPrebuilt {
         registration.state.withLockHeld { state in
-          state.cached = prebuilt
+          state.cacheFactory(unsafeDowncast(registration.factory, to: InstanceBox.self))
           state.cachedNumber = prebuiltNumber
         }
       }
@@ -198,22 +199,14 @@ extension Container {
       // are now: a later change bumps it again.
       return (registration, token, shadowed, family.bumpGeneration(holding: &state))
     }
-    if let prebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil {
-      // The thread that pushes a mock is the one that resolves it next (a test swapping in its
-      // mocks, then running the code under test): it finds the mock in its own cache, with no
-      // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
-      thread.cache.store(
-        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
-        box: prebuilt,
-        route: FastPathCache.Route(
-          registration: registration, owner: self, scope: .singleton, cachedNumber: prebuiltNumber),
-        answersInline: !family.isObserved)
-    }
     if let installing {
       installing.tokens.append(token)
     }
     if family.isObserved {
-      if let prebuilt { registration.learnImplementation(of: prebuilt.anyValue) }
+      if isPrebuilt {
+        registration.learnImplementation(
+          of: unsafeDowncast(registration.factory, to: InstanceBox.self).anyValue)
+      }
       let info = registration.info(stackDepth: 0, container: name)
       emit(.registered(info))
       if isMock {
@@ -222,6 +215,18 @@ extension Container {
     }
     if scope == .eager && installing == nil {
       buildEagerly(registration)
+    }
+    if isPrebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil {
+      // The thread that pushes a mock is the one that resolves it next (a test swapping in its
+      // mocks, then running the code under test): it finds the mock in its own cache, with no
+      // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
+      // Last, so that the route takes the registration over rather than counting a reference.
+      thread.cache.store(
+        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+        box: unsafeDowncast(registration.factory, to: InstanceBox.self),
+        route: FastPathCache.Route(
+          registration: registration, owner: self, scope: .singleton, cachedNumber: prebuiltNumber),
+        answersInline: !family.isObserved)
     }
     return token
   }

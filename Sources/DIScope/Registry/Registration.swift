@@ -118,7 +118,32 @@ struct RegistrationState {
   /// Set while one thread builds the singleton; others wait on the family's condition.
   var isBuilding = false
   /// The cached instance of a singleton or eager registration.
-  var cached: InstanceBox?
+  var cached: InstanceBox? {
+    get {
+      switch storedCache {
+      case .none: nil
+      case .owned(let box): box
+      case .factory(let box): box.takeUnretainedValue()
+      }
+    }
+    set { storedCache = newValue.map(StoredCache.owned) ?? .none }
+  }
+  private var storedCache = StoredCache.none
+
+  /// How the cached instance is held: a built one is owned here; a mock given as an instance is
+  /// its registration's factory, which holds it for the registration's whole life, so the state
+  /// need not count a reference of its own (one fewer to count as a mock is pushed and removed).
+  private enum StoredCache {
+    case none
+    case owned(InstanceBox)
+    case factory(Unmanaged<InstanceBox>)
+  }
+
+  /// Caches `box`, the registration's own factory (a mock given as an instance; see
+  /// `StoredCache`).
+  mutating func cacheFactory(_ box: InstanceBox) {
+    storedCache = .factory(Unmanaged.passUnretained(box))
+  }
   /// The cached instance's creation number; 0 for none (numbers start at 1).
   private var cachedNumberOrZero = 0
   /// Bumped whenever the scope or caching changes, so a build that started before the change does

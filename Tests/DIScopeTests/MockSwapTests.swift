@@ -81,6 +81,46 @@ struct MockSwapTests {
     #expect(try container.resolve((any Logger).self) === mock)
   }
 
+  /// A mock of a class type is its own factory (no box); of a protocol or a value type, boxed.
+  /// Both answer the same through every path: another thread's slow path, caching switched off
+  /// and on, untyped resolves, validation, observers.
+  @Test func aClassInstanceMockAnswersLikeABoxedOneThroughEveryPath() async throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    container.register(Int.self) { _ in 1 }
+    let mock = Db()
+    let token = container.mock(Db.self, with: mock)
+    let value = container.mock(Int.self, with: 42)
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    defer { observation.cancel() }
+
+    let elsewhere = try await Task.detached { (try container.resolve(Db.self), try container.resolve(Int.self)) }.value
+    #expect(elsewhere.0 === mock)
+    #expect(elsewhere.1 == 42)
+    #expect(try container.resolveAny(key: ServiceKey(Db.self)) as? Db === mock)
+    #expect(try container.resolveAny(key: ServiceKey(Int.self)) as? Int == 42)
+    let numbers = log.steps.filter { $0.key == ServiceKey(Db.self) }.map(\.instanceNumber)
+    #expect(numbers.count == 2 && numbers[0] != nil && numbers[0] == numbers[1], "one number, pushed")
+    #expect(log.steps.allSatisfy { $0.outcome == .cached })
+    #expect(log.steps.first { $0.key == ServiceKey(Db.self) }?.instanceTypeName == "Db")
+
+    let report = container.validate()
+    #expect(report.isEmpty && report.unchecked.isEmpty, "\(report)")
+
+    for each in [token, value] {
+      #expect(container.setCaching(false, for: each))
+      #expect(try container.resolve(Db.self) === mock)
+      #expect(try container.resolve(Int.self) == 42)
+      #expect(container.setCaching(true, for: each))
+      #expect(try container.resolve(Db.self) === mock)
+      #expect(try container.resolve(Int.self) == 42)
+    }
+    #expect(container.remove(token) && container.remove(value))
+    #expect(try container.resolve(Db.self) !== mock)
+    #expect(try container.resolve(Int.self) == 1)
+  }
+
   @Test func validationResolvesAMockWithoutAFindingOrAnUncheckedEntry() {
     let container = Container()
     container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }

@@ -127,7 +127,7 @@ extension Container {
     let isCurrent = family.withLock { _ in
       registry.stacks[registration.key]?.last === registration
     }
-    guard isCurrent, thread.chain.isEmpty, let factory = registration.factory as? ErasedFactory
+    guard isCurrent, thread.chain.isEmpty, let factory = registration.erasedFactory
     else { return }
     let edgeLog = EdgeLog()
     thread.edgeLog = edgeLog

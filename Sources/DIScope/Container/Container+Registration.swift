@@ -113,9 +113,17 @@ extension Container {
   public func mock<Service>(
     _ type: Service.Type, name: String? = nil, with instance: sending Service
   ) -> RegistrationToken {
-    register(
-      ServiceKey(type, name: name), scope: .singleton, isMock: true,
-      factory: InstanceBox.make(instance), argumentTypes: nil, isPrebuilt: true)
+    let isObject = Service.self is AnyClass
+    // A class instance is its own factory, held by the registration with no box around it: a
+    // swap allocates one object. Not `Sendable`-checked: `sending` hands the instance over, and
+    // the container shares it from then on as it shares any singleton.
+    let factory: AnyObject & Sendable =
+      isObject
+      ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
+      : InstanceBox.make(instance)
+    return register(
+      ServiceKey(type, name: name), scope: .singleton, isMock: true, factory: factory,
+      argumentTypes: nil, prebuilt: isObject ? .instance : .box)
   }
 
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
@@ -151,13 +159,24 @@ extension Container {
 
   // MARK: - The one place registrations are made
 
-  /// Pushes a registration. `isPrebuilt`: `factory` is an `InstanceBox` holding the instance
-  /// itself (a mock given as an instance), cached and numbered as it is pushed.
+  /// What a registration's factory is when it is no factory: a mock given as an instance.
+  @usableFromInline
+  enum Prebuilt {
+    /// A real factory.
+    case none
+    /// An `InstanceBox` holding the instance.
+    case box
+    /// The instance itself, a class instance.
+    case instance
+  }
+
+  /// Pushes a registration. With `prebuilt`, the factory is a mock's instance (see `Prebuilt`),
+  /// cached and numbered as it is pushed.
   @usableFromInline
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
-    argumentTypes: String?, isPrebuilt: Bool = false
+    argumentTypes: String?, prebuilt: Prebuilt = .none
   ) -> RegistrationToken {
     // The factory is handed on, not copied, down to the registration that keeps it (a closure
     // cannot consume what it captures; it can take it out of an optional).
@@ -166,18 +185,19 @@ extension Container {
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: factory.take()!,
-        argumentTypes: argumentTypes, isPrebuilt: isPrebuilt, thread: thread)
+        argumentTypes: argumentTypes, prebuilt: prebuilt, thread: thread)
     }
   }
 
   private func register(
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
     isImmortal: Bool, factory: consuming AnyObject & Sendable, argumentTypes: String?,
-    isPrebuilt: Bool, thread: ThreadState
+    prebuilt: Prebuilt, thread: ThreadState
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
     // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
+    let isPrebuilt = prebuilt != .none
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
     let (registration, token, shadowed, generation) = family.withLock { state in
@@ -186,10 +206,11 @@ extension Container {
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,
         factory: factory.take()!, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
-        isMock: isMock, isImmortal: isImmortal, ownerID: id, groupName: installing?.name, lock: family.state)
+        isMock: isMock, isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
+        groupName: installing?.name, lock: family.state)
       if isPrebuilt {
         registration.state.withLockHeld { state in
-          state.cacheFactory(unsafeDowncast(registration.factory, to: InstanceBox.self))
+          state.cacheFactory(of: registration)
           state.cachedNumber = prebuiltNumber
         }
       }
@@ -203,10 +224,7 @@ extension Container {
       installing.tokens.append(token)
     }
     if family.isObserved {
-      if isPrebuilt {
-        registration.learnImplementation(
-          of: unsafeDowncast(registration.factory, to: InstanceBox.self).anyValue)
-      }
+      if let instance = registration.mockInstance { registration.learnImplementation(of: instance) }
       let info = registration.info(stackDepth: 0, container: name)
       emit(.registered(info))
       if isMock {
@@ -221,9 +239,8 @@ extension Container {
       // mocks, then running the code under test): it finds the mock in its own cache, with no
       // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
       // Last, so that the route takes the registration over rather than counting a reference.
-      thread.cache.store(
+      thread.cache.storeMock(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
-        box: unsafeDowncast(registration.factory, to: InstanceBox.self),
         route: FastPathCache.Route(
           registration: registration, owner: self, scope: .singleton, cachedNumber: prebuiltNumber),
         answersInline: !family.isObserved)

@@ -172,6 +172,9 @@ extension Container {
   func instanceOrMismatch<Service>(_ registration: Registration, as _: Service.Type) throws
     -> Service
   {
+    if registration.factoryIsInstance, let instance = registration.factory as? Service {
+      return instance
+    }
     guard let box = registration.factory as? InstanceBox, box.holds(Service.self) else {
       throw argumentMismatch(registration, passed: nil)
     }

@@ -48,7 +48,7 @@ extension Container {
     guard let (registration, _) = found else {
       throw notRegistered(key, thread: ThreadState.current, arguments: nil)
     }
-    guard let factory = registration.factory as? ErasedFactory else {
+    guard let factory = registration.erasedFactory else {
       throw argumentMismatch(registration, passed: nil)
     }
     return try factory.resolveErased(in: self, key: key)

@@ -27,13 +27,13 @@ extension Container {
     }
     for (registration, owner) in answering {
       let (eagerEdges, isEager) = registration.state.withLock {
-        ($0.cached != nil ? $0.eagerEdges : nil, $0.effectiveScope == .eager)
+        ($0.hasCached ? $0.eagerEdges : nil, $0.effectiveScope == .eager)
       }
       if isEager, let eagerEdges {
         edgeLog.absorb(eagerEdges)
         continue
       }
-      guard let factory = registration.factory as? ErasedFactory else {
+      guard let factory = registration.erasedFactory else {
         unchecked.append(registration.info(stackDepth: 0, container: owner.name))
         continue
       }

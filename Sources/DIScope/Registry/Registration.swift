@@ -15,7 +15,8 @@ final class Registration: @unchecked Sendable {
   let number: Int
   let key: ServiceKey
   /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`; for a mock given
-  /// as an instance, the `InstanceBox` it answers with (also its cached instance).
+  /// as an instance, the `InstanceBox` it answers with (also its cached instance), or, when the
+  /// instance is a class instance, the instance itself (`factoryIsInstance`).
   @usableFromInline let factory: AnyObject & Sendable
   /// The container that owns the registration (where its singletons are built and cached).
   let ownerID: ContainerID
@@ -28,6 +29,10 @@ final class Registration: @unchecked Sendable {
   /// Whether observers see it as a mock push. Last, where it costs one byte rather than a padded
   /// word (a mock swap is frequent in tests: it should not allocate `details`).
   let isMock: Bool
+  /// Whether `factory` is the instance itself: a mock given as a class instance, which the
+  /// registration holds with no box around it (a swap allocates one object, not two). A box for it
+  /// is made only if a slow path needs one (see `RegistrationState.cachedBox(of:)`).
+  let factoryIsInstance: Bool
 
   /// The rarely set, immutable part of a registration.
   private final class Details: Sendable {
@@ -63,8 +68,8 @@ final class Registration: @unchecked Sendable {
   init(
     token: RegistrationToken, key: ServiceKey, implementationName: String?,
     factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
-    isMock: Bool, isImmortal: Bool = false, ownerID: ContainerID, groupName: String?,
-    lock: Protected<FamilyState>
+    isMock: Bool, isImmortal: Bool = false, factoryIsInstance: Bool = false, ownerID: ContainerID,
+    groupName: String?, lock: Protected<FamilyState>
   ) {
     self.number = token.number
     self.key = key
@@ -78,6 +83,7 @@ final class Registration: @unchecked Sendable {
         implementationName: implementationName, argumentTypes: argumentTypes,
         groupName: groupName, isImmortal: isImmortal)
     self.isMock = isMock
+    self.factoryIsInstance = factoryIsInstance
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 
@@ -117,18 +123,13 @@ struct RegistrationState {
   var isCaching: Bool
   /// Set while one thread builds the singleton; others wait on the family's condition.
   var isBuilding = false
-  /// The cached instance of a singleton or eager registration.
-  var cached: InstanceBox? {
-    get {
-      switch storedCache {
-      case .none: nil
-      case .owned(let box): box
-      case .factory(let box): box.takeUnretainedValue()
-      }
-    }
-    set { storedCache = newValue.map(StoredCache.owned) ?? .none }
-  }
+  /// The cached instance: read with `cachedBox(of:)`, stored with `cache(_:)`.
   private var storedCache = StoredCache.none
+
+  /// Caches the box of a built instance.
+  mutating func cache(_ box: InstanceBox) {
+    storedCache = .owned(box)
+  }
 
   /// How the cached instance is held: a built one is owned here; a mock given as an instance is
   /// its registration's factory, which holds it for the registration's whole life, so the state
@@ -136,13 +137,41 @@ struct RegistrationState {
   private enum StoredCache {
     case none
     case owned(InstanceBox)
-    case factory(Unmanaged<InstanceBox>)
+    /// The factory is the box (a mock given as a value).
+    case factoryBox(Unmanaged<InstanceBox>)
+    /// The factory is the instance (a mock given as a class instance): no box yet.
+    case factoryInstance
   }
 
-  /// Caches `box`, the registration's own factory (a mock given as an instance; see
-  /// `StoredCache`).
-  mutating func cacheFactory(_ box: InstanceBox) {
-    storedCache = .factory(Unmanaged.passUnretained(box))
+  /// Whether an instance is cached.
+  var hasCached: Bool {
+    if case .none = storedCache { return false }
+    return true
+  }
+
+  /// Caches the registration's own factory, a mock given as an instance (see `StoredCache`).
+  mutating func cacheFactory(of registration: Registration) {
+    storedCache =
+      registration.factoryIsInstance
+      ? .factoryInstance
+      : .factoryBox(Unmanaged.passUnretained(unsafeDowncast(registration.factory, to: InstanceBox.self)))
+  }
+
+  /// The cached instance's box (`self` being `registration`'s state). A mock given as a class
+  /// instance gets its box here, the first time a slow path needs one, and keeps it.
+  mutating func cachedBox(of registration: Registration) -> InstanceBox? {
+    switch storedCache {
+    case .none: return nil
+    case .owned(let box): return box
+    case .factoryBox(let box): return box.takeUnretainedValue()
+    case .factoryInstance:
+      let object = Unmanaged.passRetained(registration.factory as AnyObject)  // the box's own
+      let box = InstanceBox(
+        word: UInt(bitPattern: object.toOpaque()), type: registration.key.type,
+        isObjectReference: true)
+      storedCache = .owned(box)
+      return box
+    }
   }
   /// The cached instance's creation number; 0 for none (numbers start at 1).
   private var cachedNumberOrZero = 0
@@ -205,13 +234,13 @@ struct RegistrationState {
   /// Forgets the cached instance; returns its box, for the caller to release once it has let go
   /// of the family lock (an instance's deinit may well use its container).
   mutating func dropCache() -> InstanceBox? {
-    defer {
-      cached = nil
-      weakInstance = nil
-      cachedNumber = nil
-      epoch += 1
-    }
-    return cached
+    // A mock's factory keeps its instance: only a box of the state's own is let go of.
+    let dropped: InstanceBox? = if case .owned(let box) = storedCache { box } else { nil }
+    storedCache = .none
+    weakInstance = nil
+    cachedNumber = nil
+    epoch += 1
+    return dropped
   }
 }
 
@@ -233,13 +262,27 @@ extension FactoryBox: ErasedFactory {
   }
 }
 
-/// A mock given as an instance resolves, untyped, as the type it was boxed with.
-extension InstanceBox: ErasedFactory {
+/// A mock given as an instance resolves, untyped, as its key's type (the type it was given as).
+struct MockResolver: ErasedFactory {
   func resolveErased(in container: Container, key: ServiceKey) throws -> Any {
     func open<Service>(_ type: Service.Type) throws -> Any {
       try container.resolve(key: key, as: type)
     }
-    return try _openExistential(type, do: open)
+    return try _openExistential(key.type, do: open)
+  }
+}
+
+extension Registration {
+  /// The factory, for resolving the registration untyped; `nil` for one that takes arguments.
+  var erasedFactory: (any ErasedFactory)? {
+    if factoryIsInstance || factory is InstanceBox { return MockResolver() }
+    return factory as? ErasedFactory
+  }
+
+  /// The instance a mock was given as, for observers; `nil` for any other registration.
+  var mockInstance: Any? {
+    if factoryIsInstance { return factory }
+    return (factory as? InstanceBox)?.anyValue
   }
 }
 

@@ -82,8 +82,8 @@ final class FastPathCache {
   /// `Slot.tag` flags. Container ids count up from 1 and never reach these bits.
   @usableFromInline static let named: UInt64 = 1 << 63
   @usableFromInline static let hasInstance: UInt64 = 1 << 62
-  /// The instance's box is the route's registration's factory (a mock given as an instance),
-  /// which the route keeps alive: the entry holds no reference to the box of its own.
+  /// The instance is the route's registration's factory, or in it (a mock given as an instance),
+  /// which the route keeps alive: the entry holds no reference of its own.
   static let boxInRoute: UInt64 = 1 << 61
   /// What an entry says of what it holds, as opposed to the key it holds it for.
   @usableFromInline static let holdingFlags: UInt64 = hasInstance | boxInRoute
@@ -200,26 +200,52 @@ final class FastPathCache {
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
     box: InstanceBox?, route: Route?, answersInline: Bool = true
   ) {
+    // A mock's box is its registration's factory, which the route holds for good: one
+    // reference fewer to count as the entry is written and cleared.
+    let boxInRoute = box != nil && route.map { $0.registration.factory === box } == true
+    write(
+      containerID: containerID, typeID: typeID, name: name, generation: generation,
+      word: box?.word ?? 0, box: boxInRoute ? nil : box, route: route,
+      holding: (box != nil && answersInline ? Self.hasInstance : 0)
+        | (boxInRoute ? Self.boxInRoute : 0))
+  }
+
+  /// Remembers a mock just pushed: its instance is its route's registration's factory, or in it
+  /// (a box), which the route holds for good, so the entry keeps no reference of its own.
+  func storeMock(
+    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
+    route: Route, answersInline: Bool
+  ) {
+    let factory = Unmanaged.passUnretained(route.registration.factory as AnyObject)
+    let word =
+      route.registration.factoryIsInstance
+      ? UInt(bitPattern: factory.toOpaque())
+      : factory._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox.self).word }
+    write(
+      containerID: containerID, typeID: typeID, name: name, generation: generation, word: word,
+      box: nil, route: route, holding: (answersInline ? Self.hasInstance : 0) | Self.boxInRoute)
+  }
+
+  /// Writes the entry for a key; `holding` is its `hasInstance` and `boxInRoute` flags.
+  @inline(__always)
+  private func write(
+    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64, word: UInt,
+    box: InstanceBox?, route: Route?, holding: UInt64
+  ) {
     var index = probe(containerID: containerID, typeID: typeID, name: name)
     if slots[index].typeID == nil {
       if (count + 1) * 4 > (mask + 1) * 3 { grow() }
       index = probe(containerID: containerID, typeID: typeID, name: name)
       count += 1
     }
-    var tag = name == nil ? containerID : containerID | Self.named
-    if box != nil && answersInline { tag |= Self.hasInstance }
-    // A mock's box is its registration's factory, which the route holds for good: one
-    // reference fewer to count as the entry is written and cleared.
-    let boxInRoute = box != nil && route.map { $0.registration.factory === box } == true
-    if boxInRoute { tag |= Self.boxInRoute }
     // What the entry held is moved out, and released only once the entry is written (see
     // `clear`).
     let replaced = (cold + index).move()
     slots[index].typeID = typeID
-    slots[index].tag = tag
+    slots[index].tag = (name == nil ? containerID : containerID | Self.named) | holding
     slots[index].generation = generation
-    slots[index].word = box?.word ?? 0
-    (cold + index).initialize(to: ColdSlot(name: name, box: boxInRoute ? nil : box, route: route))
+    slots[index].word = word
+    (cold + index).initialize(to: ColdSlot(name: name, box: box, route: route))
     withExtendedLifetime(replaced) {}
   }
 
@@ -255,7 +281,10 @@ final class FastPathCache {
       cold[index].route != nil
     else { return nil }
     if let box = cold[index].box { return Unmanaged.passUnretained(box) }
-    guard slots[index].tag & Self.boxInRoute != 0 else { return nil }
+    // A mock given as a class instance has no box yet: the slow path makes one.
+    guard slots[index].tag & Self.boxInRoute != 0,
+      !cold[index].route!.registration.factoryIsInstance
+    else { return nil }
     return Unmanaged.passUnretained(
       unsafeDowncast(cold[index].route!.registration.factory, to: InstanceBox.self))
   }

@@ -54,7 +54,7 @@ extension Container {
         let found = lookup(key, in: state)
         return (
           found, family.generation.load(ordering: .relaxed),
-          found.map { answer in answer.0.state.withLockHeld { StateSnapshot($0) } }
+          found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } }
         )
       }
       if let edgeLog = thread.edgeLog, let from = thread.chain.last {
@@ -154,7 +154,7 @@ extension Container {
     make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws {
-    let read = snapshot ?? registration.state.withLock { StateSnapshot($0) }
+    let read = snapshot ?? registration.state.withLock { StateSnapshot(&$0, of: registration) }
     var (scope, cached, weakInstance, cachedNumber) = (
       read.scope, read.cached, read.weakInstance, read.cachedNumber
     )
@@ -214,8 +214,11 @@ extension Container {
     enum Claim { case cached(InstanceBox, Int), weak(AnyObject, Int), build(epoch: Int) }
     let claim: Claim = lock.withLock { _ in
       while true {
-        let state = registration.state.withLockHeld { $0 }
-        if let cached = state.cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
+        let (state, cached) = registration.state.withLockHeld { state in
+          let cached = state.cachedBox(of: registration)
+          return (state, cached)
+        }
+        if let cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
         if let weak = state.weakInstance, !isDryRun { return .weak(weak, state.cachedNumber ?? 0) }
         if !state.isBuilding || isDryRun {
           if !isDryRun { registration.state.withLockHeld { $0.isBuilding = true } }
@@ -280,7 +283,7 @@ extension Container {
         if let immortal = store.immortal { Immortality.keepForever(immortal) }
         state.cachedNumber = store.number
         if let boxed = store.boxed {
-          state.cached = boxed
+          state.cache(boxed)
         } else if let object = store.object {
           state.weakInstance = object
         }
@@ -380,9 +383,10 @@ struct StateSnapshot {
   let weakInstance: AnyObject?
   let cachedNumber: Int?
 
-  init(_ state: RegistrationState) {
+  /// Reads `registration`'s state (`state`), under the family lock.
+  init(_ state: inout RegistrationState, of registration: Registration) {
     scope = state.effectiveScope
-    cached = state.cached
+    cached = state.cachedBox(of: registration)
     weakInstance = state.weakInstance
     cachedNumber = state.cachedNumber
   }

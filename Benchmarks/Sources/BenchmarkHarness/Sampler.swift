@@ -2,9 +2,11 @@
 ///
 /// First each contender is calibrated: its iteration count grows until one sample takes about
 /// the plan's sample time (which also warms its caches). Then, round after round, every
-/// contender is timed once; the order rotates each round, so no system always runs first or
-/// right after the same neighbour, and a burst of load from other processes on the machine
-/// lands on all of them alike. The report prints each contender's median sample, and compares
+/// contender is timed once, each sample right after an untimed sixteenth of one (so that it
+/// times the system's steady state, not the refill of caches the previous contender evicted);
+/// the order rotates each round, so no system always runs first or right after the same
+/// neighbour, and a burst of load from other processes on the machine lands on all of them
+/// alike. The report prints each contender's median sample, and compares
 /// contenders by the median of their per-round ratios (`ContenderResult.ratio(to:)`).
 ///
 /// ```swift
@@ -25,6 +27,11 @@ public struct Sampler {
       for offset in contenders.indices {
         let index = (offset + round) % contenders.count
         let contender = contenders[index]
+        // Untimed first, a sixteenth of the sample: the contender before it in the interleave
+        // left the caches full of its own data (Swinject's and swift-dependencies' working sets
+        // are many times DIScope's), and a sample should time this system's steady state, not
+        // the refill.
+        _ = try contender.measure(max(1, iterations[index] / 16), sink)
         let elapsed = try contender.measure(iterations[index], sink)
         let operations = Double(iterations[index] * contender.operationsPerIteration)
         samples[index].append(elapsed / operations)

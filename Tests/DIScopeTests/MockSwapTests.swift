@@ -2,8 +2,8 @@ import DIScope
 import Synchronization
 import Testing
 
-/// `mock(_:with:)` takes the mock itself: boxed once as it is pushed, answered from then on, and
-/// found by the pushing thread without a lookup. These pin down what that must not change.
+/// `mock(_:with:)` takes the mock itself (a class instance as it is, anything else boxed once) as
+/// it is pushed, answers with it from then on, and the pushing thread finds it without a lookup. These pin down what that must not change.
 @Suite("Mock swaps")
 struct MockSwapTests {
   @Test func theMockIsTheInstanceGivenNotACopyOrALaterBuild() throws {

@@ -100,8 +100,9 @@ extension Container {
   /// Pushes a mock over `Service`: it answers until removed, then the registration below it
   /// answers again. Observers see it as a mock push, and traces mark it `[mock]`.
   ///
-  /// The mock is the instance given, boxed once, now: every resolve answers with it, and a swap
-  /// (push, resolve, remove) runs no factory and builds nothing. For a mock that should be built
+  /// The mock is the instance given, taken now (a class instance as it is, anything else boxed
+  /// once): every resolve answers with it, and a swap (push, resolve, remove) runs no factory and
+  /// builds nothing. For a mock that should be built
   /// on demand, register a factory over the service instead, or put it on standby with
   /// `registerMock(_:name:factory:)`.
   ///

@@ -102,9 +102,8 @@ extension Container {
   ///
   /// The mock is the instance given, taken now (a class instance as it is, anything else boxed
   /// once): every resolve answers with it, and a swap (push, resolve, remove) runs no factory and
-  /// builds nothing. For a mock that should be built
-  /// on demand, register a factory over the service instead, or put it on standby with
-  /// `registerMock(_:name:factory:)`.
+  /// builds nothing. For a mock that should be built on demand, register a factory over the
+  /// service instead, or put it on standby with `registerMock(_:name:factory:)`.
   ///
   /// ```swift
   /// let token = container.mock(Logger.self, with: MockLogger())

@@ -173,6 +173,7 @@ struct RegistrationState {
       return box
     }
   }
+
   /// The cached instance's creation number; 0 for none (numbers start at 1).
   private var cachedNumberOrZero = 0
   /// Bumped whenever the scope or caching changes, so a build that started before the change does

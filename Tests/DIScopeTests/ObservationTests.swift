@@ -101,6 +101,19 @@ struct ObservationTests {
     #expect(log.all.isEmpty)
   }
 
+  /// A handler may hold another observation: cancelling the first releases the handler, which
+  /// releases (and so cancels) the second, with no deadlock on the family lock.
+  @Test func cancellingAnObserverThatHoldsAnotherCancelsBoth() throws {
+    let container = Container()
+    let log = EventLog()
+    let inner = container.observe { log.append($0) }
+    let outer = container.observe { _ in withExtendedLifetime(inner) {} }
+    _ = consume inner
+    outer.cancel()
+    container.register(Db.self) { _ in Db() }
+    #expect(log.all.isEmpty, "the inner observation went with the handler that held it")
+  }
+
   @Test func aParentsObserverSeesItsChildrensEvents() throws {
     let parent = Container()
     let child = parent.makeChild(named: "kid")

@@ -152,11 +152,16 @@ public final class Observation: Sendable {
   /// Stops observing; later calls do nothing.
   public func cancel() {
     guard !isCancelled.exchange(true, ordering: .relaxed) else { return }
-    family.withLock { state in
+    let removed = family.withLock { state -> [ObserverEntry] in
+      let removed = state.observers.filter { $0.id == id }
       state.observers.removeAll { $0.id == id }
       family.observerCount.wrappingAdd(-1, ordering: .relaxed)
       family.bumpGeneration(holding: &state)
+      return removed
     }
+    // Its handler is released here, out of the lock: what it captured may be another observation,
+    // whose deinit cancels it in turn.
+    withExtendedLifetime(removed) {}
   }
 
   deinit { cancel() }

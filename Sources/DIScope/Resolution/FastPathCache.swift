@@ -36,7 +36,7 @@ final class FastPathCache {
     @usableFromInline var generation: UInt64 = 0
     /// The cached singleton itself when it fits in a word (a class reference, a small value),
     /// a bitwise copy that `ColdSlot.box` keeps alive (or, for a mock, the route's registration,
-    /// whose factory the box is); otherwise the address of the box's storage.
+    /// whose factory is the instance or its box); otherwise the address of the box's storage.
     @usableFromInline var word: UInt = 0
     @usableFromInline init() {}
   }

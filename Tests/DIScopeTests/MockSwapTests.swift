@@ -121,6 +121,40 @@ struct MockSwapTests {
     #expect(try container.resolve(Int.self) == 1)
   }
 
+  /// The pushing thread's cache entry is made last, after the events: if an observer's handler
+  /// took the mock away meanwhile, no entry is made to keep it alive.
+  @Test func aMockAnObserverRemovesAsItIsPushedIsNotKeptAlive() throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    let observation = container.observe { event in
+      if case .mockPushed(let info, _) = event { container.remove(info.token) }
+    }
+    defer { observation.cancel() }
+    weak var released: Db?
+    do {
+      let mock = Db()
+      released = mock
+      container.mock(Db.self, with: mock)
+    }
+    #expect(released == nil, "neither the registration nor this thread's cache keeps the mock")
+    #expect(try container.resolve(Db.self) !== released)
+  }
+
+  /// A subclass's metatype passed as `Service.Type` keys the mock by `Service`, the type the
+  /// instance is: a resolve of the subclass never gets an instance that is not one.
+  @Test func aMockIsKeyedByTheTypeItIsGivenAs() throws {
+    // `@unchecked Sendable`: neither has any state.
+    class Base: @unchecked Sendable {}
+    final class Sub: Base, @unchecked Sendable {}
+    let container = Container()
+    container.register(Sub.self) { _ in Sub() }
+    let type: Base.Type = Sub.self
+    let mock = Base()
+    container.mock(type, with: mock)
+    #expect(try container.resolve(Base.self) === mock)
+    #expect(try container.resolve(Sub.self) !== mock)
+  }
+
   @Test func validationResolvesAMockWithoutAFindingOrAnUncheckedEntry() {
     let container = Container()
     container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }

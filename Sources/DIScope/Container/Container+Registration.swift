@@ -121,8 +121,10 @@ extension Container {
       isObject
       ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
       : InstanceBox.make(instance)
+    // Keyed by `Service`, the type the instance is known to be, rather than by `type`: a
+    // subclass's metatype passed as `Service.Type` would otherwise key an instance it is not.
     return register(
-      ServiceKey(type, name: name), scope: .singleton, isMock: true, factory: factory,
+      ServiceKey(Service.self, name: name), scope: .singleton, isMock: true, factory: factory,
       argumentTypes: nil, prebuilt: isObject ? .instance : .box)
   }
 
@@ -234,11 +236,15 @@ extension Container {
     if scope == .eager && installing == nil {
       buildEagerly(registration)
     }
-    if isPrebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil {
+    if isPrebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil,
+      family.generation.load(ordering: .acquiring) == generation
+    {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its
       // mocks, then running the code under test): it finds the mock in its own cache, with no
       // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
-      // Last, so that the route takes the registration over rather than counting a reference.
+      // Last, so that the route takes the registration over rather than counting a reference;
+      // and only if nothing changed meanwhile (an observer's handler may have removed the mock
+      // already: an entry made now would keep it alive for nothing).
       thread.cache.storeMock(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
         route: FastPathCache.Route(

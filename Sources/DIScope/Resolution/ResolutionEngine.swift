@@ -48,15 +48,19 @@ extension Container {
           generation: generation, observed: observed, thread: thread, make: make, box: box,
           unbox: unbox, assign: assign, instance: instance)
       }
-      // One lock for the lookup, the generation and the answering registration's state.
-      let (found, generation, snapshot) = family.withLock {
-        state -> ((Registration, Container)?, UInt64, StateSnapshot?) in
+      // One lock for the lookup, the generation, whether anyone observes, and the answering
+      // registration's state. Observers are attached and cancelled under the lock too, so the
+      // generation read here vouches for `isObserved`: an instance cached for the inlined lookup
+      // (which reports no step) is never stored under a generation that has an observer.
+      let (found, generation, isObservedNow, snapshot) = family.withLock {
+        state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?) in
         let found = lookup(key, in: state)
         return (
-          found, family.generation.load(ordering: .relaxed),
+          found, family.generation.load(ordering: .relaxed), family.isObserved,
           found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } }
         )
       }
+      let observed = isObservedNow && !thread.isDryRun
       if let edgeLog = thread.edgeLog, let from = thread.chain.last {
         edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)
       }

@@ -50,6 +50,12 @@ final class Protected<Value>: @unchecked Sendable {
     return try body(&value.pointee)
   }
 
+  /// Whether `pointer` is the address of the value: what `withLock` hands its body is, so a
+  /// callee given the locked value `inout` can check that it came from this lock.
+  func holds(_ pointer: UnsafeMutablePointer<Value>) -> Bool {
+    pointer == value
+  }
+
   /// Waits for `broadcast()`; call only inside `withLock` (the mutex is released while waiting).
   func wait() {
     _ = pthread_cond_wait(&lock.pointee.condition, &lock.pointee.mutex)

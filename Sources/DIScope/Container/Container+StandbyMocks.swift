@@ -19,7 +19,10 @@ extension Container {
         key, scope: .singleton, isMock: true, factory: FactoryBox { _ in factory() },
         argumentTypes: nil)
     }
-    family.withLock { _ in registry.standbyMocks[key] = push }
+    // The mock it replaces goes after the lock: its factory may hold an object whose deinit uses
+    // this container.
+    let replaced = family.withLock { _ in registry.standbyMocks.updateValue(push, forKey: key) }
+    withExtendedLifetime(replaced) {}
   }
 
   /// Pushes the standby mock of `key` (see `registerMock(_:name:factory:)`), looking in parents

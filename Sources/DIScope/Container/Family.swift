@@ -39,8 +39,12 @@ final class Family: Sendable {
   /// Returns the new generation. Only ever written under the family lock, which the `inout`
   /// state proves the caller holds: with no concurrent writer, a bump is a load and a releasing
   /// store (two plain moves on x86), not a locked read-modify-write. A mock swap bumps twice.
+  /// Debug builds also check that the state is this family's, not another family's.
   @discardableResult
-  func bumpGeneration(holding _: inout FamilyState) -> UInt64 {
+  func bumpGeneration(holding locked: inout FamilyState) -> UInt64 {
+    assert(
+      withUnsafeMutablePointer(to: &locked) { state.holds($0) },
+      "a generation bumped under another family's lock")
     let next = generation.load(ordering: .relaxed) &+ 1
     generation.store(next, ordering: .releasing)
     return next

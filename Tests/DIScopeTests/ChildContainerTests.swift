@@ -89,25 +89,13 @@ struct StandbyMockTests {
   /// hold the last reference to an object whose deinit uses the container, which would otherwise
   /// deadlock the second `registerMock`.
   @Test func aReplacedStandbyMockMayUseItsContainerAsItGoes() {
-    final class Reporter: Sendable {
-      let container: Container
-      let seen: Locked<[[ServiceKey]]>
-      init(container: Container, seen: Locked<[[ServiceKey]]>) {
-        self.container = container
-        self.seen = seen
-      }
-      deinit {
-        let keys = container.standbyMockKeys
-        seen.withLock { $0.append(keys) }
-      }
-    }
     let container = Container()
     let seen = Locked<[[ServiceKey]]>([])
     do {
-      let reporter = Reporter(container: container, seen: seen)
-      container.registerMock(Db.self) { withExtendedLifetime(reporter) { Db() } }
+      let probe = DeinitProbe { seen.withLock { $0.append(container.standbyMockKeys) } }
+      container.registerMock(Db.self) { withExtendedLifetime(probe) { Db() } }
     }
-    #expect(seen.withLock { $0 }.isEmpty, "the first standby mock's factory holds the reporter")
+    #expect(seen.withLock { $0 }.isEmpty, "the first standby mock's factory holds the probe")
     container.registerMock(Db.self) { Db() }
     #expect(seen.withLock { $0 } == [[ServiceKey(Db.self)]], "it went, and asked its container")
   }

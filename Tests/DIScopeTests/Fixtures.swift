@@ -70,6 +70,13 @@ final class EventLog: Sendable {
   }
 }
 
+/// Runs `onDeinit` as it goes: stands for an instance whose deinit uses its container, which the
+/// container must release out of its lock or deadlock.
+final class DeinitProbe: Sendable {
+  private let onDeinit: @Sendable () -> Void
+  init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
+}
 
 /// A value behind an `NSLock`, for test helpers touched by many threads. Not `Synchronization.Mutex`:
 /// the thread sanitizer on Linux does not see that lock's synchronisation (it reports false races),

@@ -107,28 +107,17 @@ struct ScopeTests {
   /// uses its container (here the only reference is the registration's cache, as for an eager
   /// singleton no thread has resolved) would otherwise deadlock the switch.
   @Test func aDroppedInstanceMayUseItsContainerAsItGoes() throws {
-    final class Reporter: Sendable {
-      let container: Container
-      let seen: Locked<[Bool]>
-      init(container: Container, seen: Locked<[Bool]>) {
-        self.container = container
-        self.seen = seen
-      }
-      deinit {
-        let answers = container.canResolve(Reporter.self)
-        seen.withLock { $0.append(answers) }
-      }
-    }
     let container = Container()
     let seen = Locked<[Bool]>([])
-    let eager = container.register(Reporter.self, scope: .eager) { r in
-      Reporter(container: r.container, seen: seen)
+    // Asks its container, as it goes, whether it still answers for the probe's type.
+    let register = { @Sendable (r: Resolver) in
+      let container = r.container
+      return DeinitProbe { seen.withLock { $0.append(container.canResolve(DeinitProbe.self)) } }
     }
+    let eager = container.register(DeinitProbe.self, scope: .eager, factory: register)
     container.setScope(.prototype, for: eager)
     #expect(seen.withLock { $0 } == [true], "the eager instance went, and asked its container")
-    let cached = container.register(Reporter.self, scope: .eager) { r in
-      Reporter(container: r.container, seen: seen)
-    }
+    let cached = container.register(DeinitProbe.self, scope: .eager, factory: register)
     container.setCaching(false, for: cached)
     #expect(seen.withLock { $0 } == [true, true])
   }

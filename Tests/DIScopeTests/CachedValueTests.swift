@@ -117,21 +117,3 @@ struct CachedValueTests {
     #expect(try outer.resolve(Db.self) === db)
   }
 }
-
-@Suite("Containers are released")
-struct ContainerReleaseTests {
-  @Test func aDroppedContainerIsFreedAfterResolvesOnThisThread() throws {
-    weak var released: Container?
-    do {
-      let container = Container()
-      container.register(Db.self) { _ in Db() }
-      container.register(Int.self, scope: .prototype) { _ in 1 }
-      for _ in 0..<3 {
-        _ = try container.resolve(Db.self)
-        _ = try container.resolve(Int.self)
-      }
-      released = container
-    }
-    #expect(released == nil, "neither its registrations nor this thread's cache keep it")
-  }
-}

@@ -236,9 +236,14 @@ extension Container {
     if scope == .eager && installing == nil {
       buildEagerly(registration)
     }
-    if isPrebuilt, key.dynamicService == nil, !thread.isDryRun, thread.edgeLog == nil,
-      family.generation.load(ordering: .acquiring) == generation
-    {
+    let remembersMock =
+      isPrebuilt && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+    if remembersMock && thread.chain.isEmpty {
+      // About to add an entry, this thread first lets go of released containers' entries; not
+      // from a factory registering mid-resolve, since what that releases may run any code.
+      thread.cache.letGoOfReleasedContainers()
+    }
+    if remembersMock, family.generation.load(ordering: .acquiring) == generation {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its
       // mocks, then running the code under test): it finds the mock in its own cache, with no
       // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).

@@ -49,8 +49,10 @@ public final class Container: Sendable {
     // on): entries keyed by this container can never be looked up again, since ids are never
     // reused, and no other container's entry routes here (a route's owner is the container
     // resolving or an ancestor, which outlives it). This thread lets go of what its entries
-    // hold at once; only this container's entries: other containers' warm entries stay.
+    // hold at once; only this container's entries: other containers' warm entries stay. Other
+    // threads let go of theirs when they next can (see `ReleasedContainers`).
     ThreadState.current.cache.forget(containerID: id.raw)
+    ReleasedContainers.record(id.raw)
   }
 
   /// A child container: it sees this container's registrations; this container never sees its own.

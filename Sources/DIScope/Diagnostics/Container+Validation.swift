@@ -18,7 +18,9 @@ extension Container {
     let edgeLog = EdgeLog()
     var findings: [ValidationFinding] = []
     var unchecked: [RegistrationInfo] = []
-    FastPathCache.forgetOnThisThread(family: family)
+    // Every dependency must reach the engine, which records its edge: a hit in this thread's
+    // cache would answer in the caller's inlined code and record nothing.
+    thread.cache.forgetEverything()
     thread.isDryRun = true
     thread.edgeLog = edgeLog
     defer {

@@ -22,8 +22,10 @@ import CDIScopeRuntime
 /// An open-addressing table (linear probing, cheap pointer hash) that starts small and doubles as a
 /// thread meets more keys, up to `maximumCapacity`, beyond which it starts over. Its table and mask
 /// are mirrored in a C thread-local record (`CDIScopeRuntime`), so the caller's inlined code
-/// reaches the table with one `%fs`-relative load: no call, no retain. A stale entry keeps its
-/// instance alive until it is overwritten; the thread that changes a key clears its own entry at once.
+/// reaches the table with one `%fs`-relative load: no call, no retain. The thread that changes a
+/// key clears its own entry at once; another thread's stale entry keeps its instance until that
+/// thread resolves the key again. A released container's entries go at once on the releasing
+/// thread, and on every other thread at its next root resolve that misses (`ReleasedContainers`).
 @usableFromInline
 final class FastPathCache {
   /// The hot half of an entry: everything an inlined hit reads, 32 bytes, two to a cache line.
@@ -96,11 +98,21 @@ final class FastPathCache {
   @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Slot>
   @exclusivity(unchecked) private(set) var cold: UnsafeMutablePointer<ColdSlot>
   @exclusivity(unchecked) private(set) var mask: Int
+  /// Keys in the table, live or cleared.
   @exclusivity(unchecked) private var count = 0
+  /// Keys whose entry was cleared (generation 0): probes still pass them until the next rebuild.
+  @exclusivity(unchecked) private var clearedCount = 0
+  /// Where each container's entries are, so that letting go of a container touches only its own
+  /// entries, not the whole table. Indices hold until the table is rebuilt, which rebuilds this.
+  @exclusivity(unchecked) private var entriesByContainer: [UInt64: [Int]] = [:]
+  /// How many released containers (`ReleasedContainers.count`) this table has let go of.
+  @exclusivity(unchecked) private var releasesSeen: UInt64
 
   init() {
     (slots, cold) = Self.allocate(capacity: Self.initialCapacity)
     mask = Self.initialCapacity - 1
+    // A new thread holds nothing of the containers released before it.
+    releasesSeen = ReleasedContainers.count
   }
 
   deinit {
@@ -237,6 +249,9 @@ final class FastPathCache {
       if (count + 1) * 4 > (mask + 1) * 3 { grow() }
       index = probe(containerID: containerID, typeID: typeID, name: name)
       count += 1
+      entriesByContainer[containerID, default: []].append(index)
+    } else if slots[index].generation == 0 {
+      clearedCount -= 1
     }
     // What the entry held is moved out, and released only once the entry is written (see
     // `clear`).
@@ -306,6 +321,7 @@ final class FastPathCache {
   /// held. Callers release that only when done with the table: releasing an instance can release a
   /// container, whose deinit compacts this very table (`forget(containerID:)`).
   private func clear(_ index: Int) -> ColdSlot {
+    if slots[index].generation != 0 { clearedCount += 1 }
     slots[index].generation = 0
     slots[index].tag &= ~Self.holdingFlags
     slots[index].word = 0
@@ -318,61 +334,88 @@ final class FastPathCache {
   /// Doubles the table, keeping live entries; past `maximumCapacity`, starts over empty.
   private func grow() {
     let capacity = mask + 1
-    rebuild(capacity: capacity >= Self.maximumCapacity ? Self.initialCapacity : capacity * 2)
+    if capacity >= Self.maximumCapacity {
+      rebuild(capacity: Self.initialCapacity, keepingEntries: false)
+    } else {
+      rebuild(capacity: capacity * 2, keepingEntries: true)
+    }
   }
 
-  /// Moves the live entries into a new table of `capacity` entries (dropping every entry if they
-  /// would not fit), leaving cleared ones behind: probes no longer pass them.
-  private func rebuild(capacity: Int) {
+  /// Moves the live entries into a new table of `capacity` entries (or drops them all), leaving
+  /// cleared ones behind: probes no longer pass them. The new table is in place, and published,
+  /// before the old one is freed: freeing releases what dropped entries held, and that can run
+  /// code that resolves on this thread.
+  private func rebuild(capacity: Int, keepingEntries: Bool) {
     let (oldSlots, oldCold, oldCapacity) = (slots, cold, mask + 1)
     (slots, cold) = Self.allocate(capacity: capacity)
     mask = capacity - 1
     count = 0
-    let live = (0..<oldCapacity).lazy.filter { oldSlots[$0].generation != 0 }
-    if live.count * 4 <= capacity * 3 {
-      for old in live {
+    clearedCount = 0
+    entriesByContainer = [:]
+    if keepingEntries {
+      for old in 0..<oldCapacity where oldSlots[old].generation != 0 {
         guard let typeID = oldSlots[old].typeID else { continue }
-        let index = probe(
-          containerID: oldSlots[old].tag & ~Self.flags, typeID: typeID, name: oldCold[old].name)
+        let containerID = oldSlots[old].tag & ~Self.flags
+        let index = probe(containerID: containerID, typeID: typeID, name: oldCold[old].name)
         slots[index] = oldSlots[old]
         cold[index] = oldCold[old]
         count += 1
+        entriesByContainer[containerID, default: []].append(index)
       }
     }
-    Self.deallocate(oldSlots, oldCold, capacity: oldCapacity)
     publish()
+    Self.deallocate(oldSlots, oldCold, capacity: oldCapacity)
   }
 
   /// Drops this thread's entries for one container (the one being released), leaving every other
-  /// container's warm entries alone. Once cleared entries fill a quarter of the table, compacts it:
-  /// a process that makes and drops many containers (a test suite, a child per request) keeps
-  /// neither long probes past dead entries nor a table sized for containers long gone.
+  /// container's warm entries alone.
   func forget(containerID: UInt64) {
-    var released: [ColdSlot] = []
-    var live = 0
-    for index in 0...mask where slots[index].typeID != nil {
-      if slots[index].tag & ~Self.flags == containerID { released.append(clear(index)) }
-      if slots[index].generation != 0 { live += 1 }
-    }
-    if (count - live) * 4 > mask + 1 {
-      var capacity = Self.initialCapacity
-      while live * 2 > capacity { capacity *= 2 }
-      rebuild(capacity: capacity)
-    }
+    guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return }
+    let released = indices.map(clear)
+    compactIfMostlyCleared()
     withExtendedLifetime(released) {}
   }
 
-  /// Drops every entry on this thread; called by the thread that validates, so instances it
-  /// removed are not kept alive by its own cache.
-  static func forgetOnThisThread(family: Family) {
-    let cache = ThreadState.current.cache
-    // A fresh table first, the old one freed after: freeing releases instances, which may
-    // release containers whose deinit works on the table.
-    let (oldSlots, oldCold, oldCapacity) = (cache.slots, cache.cold, cache.mask + 1)
-    (cache.slots, cache.cold) = allocate(capacity: initialCapacity)
-    cache.mask = initialCapacity - 1
-    cache.count = 0
-    cache.publish()
-    deallocate(oldSlots, oldCold, capacity: oldCapacity)
+  /// Once cleared entries fill a quarter of the table, compacts it: a process that makes and drops
+  /// many containers (a test suite, a child per request) keeps neither long probes past dead
+  /// entries nor a table sized for containers long gone.
+  private func compactIfMostlyCleared() {
+    guard clearedCount * 4 > mask + 1 else { return }
+    let live = count - clearedCount
+    var capacity = Self.initialCapacity
+    while live * 2 > capacity { capacity *= 2 }
+    rebuild(capacity: capacity, keepingEntries: true)
+  }
+
+  /// Lets go of what this thread holds for containers released since it last looked, on any
+  /// thread. Call it only where releasing an instance may run any code: no lock held, no resolve
+  /// under way on this thread.
+  @inline(__always)
+  func letGoOfReleasedContainers() {
+    if ReleasedContainers.count != releasesSeen { catchUpWithReleasedContainers() }
+  }
+
+  @inline(never)
+  private func catchUpWithReleasedContainers() {
+    let (released, total) = ReleasedContainers.released(after: releasesSeen)
+    releasesSeen = total
+    guard let released else {
+      forgetEverything()
+      return
+    }
+    var held: [ColdSlot] = []
+    for id in released {
+      guard let indices = entriesByContainer.removeValue(forKey: id) else { continue }
+      held += indices.map(clear)
+    }
+    guard !held.isEmpty else { return }
+    compactIfMostlyCleared()
+    // Released once the table is consistent (see `clear`).
+    withExtendedLifetime(held) {}
+  }
+
+  /// Drops every entry on this thread.
+  func forgetEverything() {
+    rebuild(capacity: Self.initialCapacity, keepingEntries: false)
   }
 }

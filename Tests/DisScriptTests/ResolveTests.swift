@@ -57,6 +57,10 @@ import Testing
     _ = expectError(session, "resolve User with name=a age=x", "the argument 'age' is declared 'Int', but was given \"x\"")
     _ = expectError(session, "resolve User with name=a age=1 z=2", "'User' has no runtime argument 'z'")
     _ = expectError(session, "resolve User with name=a name=b age=1", "the argument 'name' is given twice")
+    // Printed as a .dis string, so the transcript stays one line and reads back the same.
+    expectOutput(
+      session, #"resolve User with name="two\nlines \"quoted\"" age=4"#,
+      [#"User#2(name: "two\nlines \"quoted\"", age: 4)"#, "User#2 created t1 [prototype]"])
   }
 
   @Test func providersAreCalledWithCall() {

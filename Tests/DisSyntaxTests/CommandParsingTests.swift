@@ -73,6 +73,20 @@ struct CommandParsingTests {
     #expect(entry?.command == .resolve(Resolution(service: "Payments")))
   }
 
+  @Test func stringEscapesReadBackAsTheStringTheyPrint() {
+    let text = "say \"hi\"\\\n\tthen\u{1B}[31m"
+    let entry = parseSingleEntry("expect #1.name = \(text.quoted)")
+    #expect(entry?.command == .expect(.parameter(InstanceParameter(instance: 1, parameter: "name"), equals: .text(text))))
+    #expect(text.quoted == #""say \"hi\"\\\n\tthen\u{1B}[31m""#, "no raw newline, tab or escape character")
+  }
+
+  @Test func anUnknownOrMalformedEscapeIsAnErrorAtIt() {
+    #expect(diagnosticLines("expect #1.name = \"a\\rb\"") == ["test.dis:1:20: error: unknown escape '\\r' in a string"])
+    #expect(
+      diagnosticLines("expect #1.name = \"a\\u{zz}\"")
+        == ["test.dis:1:20: error: malformed '\\u{…}' escape in a string: it wants 1 to 8 hexadecimal digits"])
+  }
+
   @Test func hashInsideAStringIsNotAComment() {
     let entry = parseSingleEntry("expect #1.name = \"a # b\" # real comment")
     #expect(entry?.command == .expect(.parameter(InstanceParameter(instance: 1, parameter: "name"), equals: .text("a # b"))))

@@ -58,7 +58,7 @@ extension Session {
       wanted = "nil"
     case .text(let text):
       if case .argument(let value) = slot { holds = value.text == text } else { holds = slot.description == text }
-      wanted = "\"\(text)\""
+      wanted = text.quoted
     }
     guard holds else {
       throw ScriptFailure("expected \(reference) to be \(wanted), found \(slot.description)")

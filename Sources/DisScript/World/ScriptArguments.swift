@@ -30,7 +30,7 @@ public struct ArgumentValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `3`, or `"ann"`.
-  public var description: String { isNumber ? text : "\"" + text + "\"" }
+  public var description: String { isNumber ? text : text.quoted }
 
   /// Whether the value fits a declared argument type (`Int` and `Double` want numbers, `Bool`
   /// wants `true` or `false`; other types take any value).

@@ -131,16 +131,24 @@ extension Expectation: CustomStringConvertible {
 }
 
 extension String {
-  /// The string in double quotes, with `\`, `"`, newlines and tabs escaped.
-  var quoted: String {
+  /// The string in double quotes, as a `.dis` file writes it: `\`, `"`, newlines and tabs escaped,
+  /// and every other control character as `\u{…}`, so that what is printed reads back as the same
+  /// string and never breaks a line or drives the terminal.
+  ///
+  /// ```swift
+  /// "two\nlines".quoted   // "\"two\\nlines\""
+  /// ```
+  public var quoted: String {
     var result = "\""
-    for character in self {
-      switch character {
+    for scalar in unicodeScalars {
+      switch scalar {
       case "\\": result += "\\\\"
       case "\"": result += "\\\""
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      default: result.append(character)
+      case _ where scalar.properties.generalCategory == .control:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result + "\""

@@ -37,7 +37,13 @@ struct Lexer {
           kind = .comment(Self.trimmingTrailingSpace(text))
         }
       } else if character == "\"" {
-        guard let text = Self.string(characters, from: &index) else {
+        let string = Self.string(characters, from: &index) { offset, problem in
+          diagnostics.append(
+            .error(
+              problem, at: location(offset),
+              hint: "the escapes are \\\" \\\\ \\n \\t and \\u{1B} (hexadecimal); to fix, write \\\\ for a backslash"))
+        }
+        guard let text = string else {
           diagnostics.append(
             .error(
               "unterminated string", at: location(start),
@@ -86,8 +92,12 @@ struct Lexer {
     return text
   }
 
-  /// A quoted string with `\"`, `\\`, `\n` and `\t` escapes; `nil` if unterminated.
-  private static func string(_ characters: [Character], from index: inout Int) -> String? {
+  /// A quoted string with `\"`, `\\`, `\n`, `\t` and `\u{…}` (hexadecimal) escapes; `nil` if
+  /// unterminated. A bad escape goes to `badEscape` with its offset and what is wrong, and is kept
+  /// as written.
+  private static func string(
+    _ characters: [Character], from index: inout Int, badEscape: (Int, String) -> Void
+  ) -> String? {
     var text = ""
     var position = index + 1
     while position < characters.count {
@@ -96,17 +106,44 @@ struct Lexer {
         index = position + 1
         return text
       }
-      if character == "\\", position + 1 < characters.count {
-        let escaped = characters[position + 1]
-        text.append(escaped == "n" ? "\n" : escaped == "t" ? "\t" : escaped)
-        position += 2
-      } else {
+      guard character == "\\", position + 1 < characters.count else {
         text.append(character)
         position += 1
+        continue
       }
+      switch characters[position + 1] {
+      case "n": text.append("\n")
+      case "t": text.append("\t")
+      case "\"", "\\": text.append(characters[position + 1])
+      case "u":
+        if let (scalar, length) = unicodeEscape(characters, at: position) {
+          text.unicodeScalars.append(scalar)
+          position += length
+          continue
+        }
+        badEscape(position, "malformed '\\u{…}' escape in a string: it wants 1 to 8 hexadecimal digits")
+        text.append(contentsOf: characters[position...(position + 1)])
+      case let other:
+        badEscape(position, "unknown escape '\\\(other)' in a string")
+        text.append(contentsOf: characters[position...(position + 1)])
+      }
+      position += 2
     }
     index = characters.count
     return nil
+  }
+
+  /// The scalar of a `\u{…}` escape starting at `position` (its backslash), and the escape's
+  /// length; `nil` unless it is one to eight hexadecimal digits naming a Unicode scalar.
+  private static func unicodeEscape(_ characters: [Character], at position: Int) -> (Unicode.Scalar, Int)? {
+    guard position + 2 < characters.count, characters[position + 2] == "{" else { return nil }
+    var end = position + 3
+    while end < characters.count, characters[end].isHexDigit, end - position - 3 < 8 { end += 1 }
+    guard end < characters.count, characters[end] == "}", end > position + 3,
+      let value = UInt32(String(characters[(position + 3)..<end]), radix: 16),
+      let scalar = Unicode.Scalar(value)
+    else { return nil }
+    return (scalar, end - position + 1)
   }
 
   static func trimmingTrailingSpace(_ text: some StringProtocol) -> String {

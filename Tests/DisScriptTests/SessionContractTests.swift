@@ -74,6 +74,18 @@ import Testing
     #expect(session.execute("validate").isFailure)
   }
 
+  /// A dry run keeps nothing: a chain of 100 checked from each of its registrations builds 5,050
+  /// instances in all, but never more than 100 at once, and that is what the limit is for.
+  @Test func validateCountsEachRegistrationsDryRunApart() {
+    var text = "class C100\nregister C100\n"
+    for level in 1..<100 { text += "class C\(level)(next: C\(level + 1))\nregister C\(level)\n" }
+    let session = Session(options: SessionOptions(limits: SessionLimits(maximumInstances: 1_000)))
+    run(session, text)
+    expectOutput(session, "validate", ["ok: 100 registrations checked, no findings"])
+    #expect(session.execute("show graph C1").output.count > 100)
+    #expect(!session.execute("resolve C1").isFailure, "and the session still holds what it resolves")
+  }
+
   @Test func containerLimit() {
     let session = Session(options: SessionOptions(limits: SessionLimits(maximumContainers: 2)))
     #expect(!session.execute("container child a").isFailure)

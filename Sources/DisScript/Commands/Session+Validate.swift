@@ -4,7 +4,7 @@ import DIScope
 /// finds anything.
 extension Session {
   func validate() throws -> [String] {
-    let report = container.validate()
+    let report = budget.countingEachBuildApart { container.validate() }
     let unchecked = report.unchecked.map { info in
       "not checked: \(info.token) \(RegistrationText.subject(info)) takes runtime arguments, which a dry run cannot give"
     }
@@ -41,7 +41,7 @@ struct ShowGraph {
   let session: Session
 
   func lines(for service: String?) -> [String] {
-    let report = session.container.validate()
+    let report = session.budget.countingEachBuildApart { session.container.validate() }
     var registrations = report.registrations
     if let service {
       registrations = reachable(from: registrations.filter { session.isService($0.key, named: service) }, in: report)

@@ -1,11 +1,21 @@
 import Synchronization
 
-/// How many instances a session may build: what it holds plus what the current command builds
-/// (a dry run in `validate` included). A graph that would build without end — a diamond of
-/// prototypes thirty levels deep, say — stops with a clear error instead of exhausting memory.
+/// How many instances a session may build: what it holds plus what the current command builds.
+/// A graph that would build without end — a diamond of prototypes thirty levels deep, say — stops
+/// with a clear error instead of exhausting memory.
+///
+/// `validate`'s dry run keeps nothing it builds, so there each registration's build counts apart
+/// (`countingEachBuildApart`): a long chain, checked once from every registration on it, builds
+/// far more in all than it ever holds at once.
 final class BuildBudget: Sendable {
   let limit: Int
   private let used = Atomic<Int>(0)
+  /// What the session holds: where the count starts for each command, and for each outermost
+  /// build of a dry run.
+  private let held = Atomic<Int>(0)
+  /// How deep the builds under way are nested; written only by the thread running the command.
+  private let depth = Atomic<Int>(0)
+  private let countsEachBuildApart = Atomic<Bool>(false)
 
   init(limit: Int) { self.limit = limit }
 
@@ -16,7 +26,29 @@ final class BuildBudget: Sendable {
   }
 
   /// Resets the count to what the session holds, before and after each command.
-  func reset(to held: Int) { used.store(held, ordering: .relaxed) }
+  func reset(to held: Int) {
+    self.held.store(held, ordering: .relaxed)
+    used.store(held, ordering: .relaxed)
+  }
+
+  /// Runs `body`, a dry run that keeps nothing it builds, with each outermost build counted from
+  /// what the session holds rather than on top of the builds before it.
+  func countingEachBuildApart<Result>(_ body: () throws -> Result) rethrows -> Result {
+    countsEachBuildApart.store(true, ordering: .relaxed)
+    defer { countsEachBuildApart.store(false, ordering: .relaxed) }
+    return try body()
+  }
+
+  /// Runs one build, which may nest others (its dependencies).
+  func building<Result>(_ body: () throws -> Result) rethrows -> Result {
+    if depth.wrappingAdd(1, ordering: .relaxed).newValue == 1,
+      countsEachBuildApart.load(ordering: .relaxed)
+    {
+      used.store(held.load(ordering: .relaxed), ordering: .relaxed)
+    }
+    defer { depth.wrappingSubtract(1, ordering: .relaxed) }
+    return try body()
+  }
 }
 
 /// Why a declared class could not be built; the container reports it as the factory's error,

@@ -32,6 +32,12 @@ struct InstanceBuilder: Sendable {
   }
 
   func build(_ className: String, resolver: Resolver, arguments: ScriptArguments) throws -> PlaygroundInstance {
+    try budget.building { try buildCounted(className, resolver: resolver, arguments: arguments) }
+  }
+
+  private func buildCounted(
+    _ className: String, resolver: Resolver, arguments: ScriptArguments
+  ) throws -> PlaygroundInstance {
     let declarations = store.current
     guard let declaration = declarations.classes[className] else {
       throw declarations.isProtocol(className) ? BuildError.isProtocol(className) : .undeclared(className)

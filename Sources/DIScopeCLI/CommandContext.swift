@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -53,6 +55,11 @@ public struct CommandContext: Sendable {
   /// Writes a line to standard error.
   func printError(_ line: String) { standardError(line + "\n") }
 
+  /// The first error writing the process's standard output or error (an `errno`), 0 while none:
+  /// a command whose output was lost (`> /dev/full`, a closed descriptor, a full disk in CI) must
+  /// not exit 0 (see `ContextualCommand.run()`).
+  static let processWriteError = Atomic<Int32>(0)
+
   private static func write(_ descriptor: Int32, _ text: String) {
     var text = text
     text.withUTF8 { bytes in
@@ -61,7 +68,12 @@ public struct CommandContext: Sendable {
         let count = bytes.withMemoryRebound(to: UInt8.self) { buffer in
           systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         }
-        if count <= 0 { return }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          _ = processWriteError.compareExchange(
+            expected: 0, desired: count < 0 ? errno : EIO, ordering: .relaxed)
+          return
+        }
         offset += count
       }
     }

@@ -1,5 +1,13 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A command that runs against a ``CommandContext`` and returns its exit status, so tests can run
 /// it in-process; `run()` uses the real process.
 public protocol ContextualCommand: ParsableCommand {
@@ -9,7 +17,14 @@ public protocol ContextualCommand: ParsableCommand {
 
 extension ContextualCommand {
   public func run() throws {
-    let status = execute(in: .process)
+    var status = execute(in: .process)
+    let writeError = CommandContext.processWriteError.load(ordering: .relaxed)
+    if writeError != 0 {
+      // Said on standard error, if that still works; the status says it either way.
+      CommandContext.process.printError(
+        "discope: error: output was lost: \(String(cString: strerror(writeError)))")
+      status = 74  // EX_IOERR
+    }
     if status != 0 { throw ExitCode(status) }
   }
 }

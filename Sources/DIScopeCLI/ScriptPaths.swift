@@ -1,16 +1,22 @@
 import DisScript
 
-/// The files a command works on: files as given, directories searched for `*.dis`.
+/// The files a command works on: files as given, directories searched for `*.dis`. A file named
+/// twice (`dir` and `dir/a.dis`, or through a link) is worked on once, where first named.
 struct ScriptPaths {
   var files: [String] = []
   var missing: [String] = []
 
   init(_ paths: [String]) {
+    var seen: Set<FileSystem.Identity> = []
+    func add(_ file: String) {
+      if let identity = FileSystem.identity(of: file), !seen.insert(identity).inserted { return }
+      files.append(file)
+    }
     for path in paths {
       if FileSystem.isDirectory(path) {
-        do { files += try FileSystem.scripts(under: path) } catch { missing.append(path) }
+        do { try FileSystem.scripts(under: path).forEach(add) } catch { missing.append(path) }
       } else if FileSystem.exists(path) {
-        files.append(path)
+        add(path)
       } else {
         missing.append(path)
       }

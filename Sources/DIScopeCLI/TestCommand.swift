@@ -8,8 +8,9 @@ public struct TestCommand: ContextualCommand {
     commandName: "test",
     abstract: "Replay .dis files and compare each command's output with the file.",
     discussion: """
-      Exit status: 0 when everything passed, 1 when a command did not match, 2 when a file does \
-      not parse. The last line is 'N passed, N failed' (and ', N skipped').
+      Exit status: 0 when everything passed; 1 when a command did not match, or '--section' \
+      named no file's section; 2 when a file is missing or does not parse; 74 when the output \
+      could not be written. The last line is 'N passed, N failed' (and ', N skipped').
       """)
 
   @ArgumentParser.Argument(help: "Files, or directories searched for *.dis files (default: the current directory).")
@@ -71,6 +72,12 @@ public struct TestCommand: ContextualCommand {
     }
     let summary = RunSummary(reports)
     context.print(summary.line)
+    if let section, !reports.isEmpty, reports.allSatisfy({ $0.status == .skipped }) {
+      // A misspelt section must not pass a CI run that checked nothing.
+      context.printError(style.error("no file has a section '## \(section)'"))
+      context.printError("hint: section titles match exactly, case included")
+      return 1
+    }
     if !found.missing.isEmpty { return 2 }
     return summary.exitCode
   }
@@ -84,7 +91,10 @@ public struct TestCommand: ContextualCommand {
       context.print(mismatch.rendered(styling: style.callAsFunction) + "\n")
     }
     if update && !report.mismatches.isEmpty {
-      context.print("\(report.path): \(report.mismatches.count) mismatch(es) left as they are: '--update' never records a changed success or failure")
+      let why =
+        report.errorText == nil
+        ? "'--update' never records a changed success or failure" : "the file could not be rewritten"
+      context.print("\(report.path): \(report.mismatches.count) mismatch(es) left as they are: \(why)")
     }
   }
 }

@@ -1,4 +1,7 @@
 import DIScopeCLI
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Testing
 
 @Suite struct TestCommandTests {
@@ -61,6 +64,46 @@ import Testing
     let result = discope("test", directory, "--section", "Only")
     #expect(result.status == 0)
     #expect(result.output == "1 passed, 0 failed, 1 skipped\n")
+  }
+
+  @Test func aSectionNoFileHasFailsTheRun() throws {
+    let directory = temporaryDirectory()
+    try write("class A\n## Only\nregister A\n  + t1  A  [singleton]\n", to: directory + "/b.dis")
+    let result = discope("test", directory, "--section", "only")
+    #expect(result.status == 1)
+    #expect(result.error.contains("no file has a section '## only'"), "\(result.error)")
+  }
+
+  @Test func updateUnderASectionRewritesOnlyThatSection() throws {
+    let directory = temporaryDirectory()
+    let script = "class A\n## One\nregister A\n  WRONG\n## Two\nresolve A\n  WRONG\n"
+    try write(script, to: directory + "/s.dis")
+    let updated = discope("test", "--update", "--section", "One", directory)
+    #expect(updated.status == 0, "\(updated.output)")
+    #expect(
+      try contents(of: directory + "/s.dis")
+        == "class A\n## One\nregister A\n  + t1  A  [singleton]\n## Two\nresolve A\n  WRONG\n")
+  }
+
+  @Test func aReadOnlyFileIsNotRewrittenAndSaysWhy() throws {
+    let directory = temporaryDirectory()
+    try write(failingScript, to: directory + "/r.dis")
+    chmod(directory + "/r.dis", 0o444)
+    let result = discope("test", "--update", directory)
+    #expect(result.status == 1)
+    #expect(result.error.contains("cannot update \(directory)/r.dis: is read-only"), "\(result.error)")
+    #expect(result.output.contains("1 mismatch(es) left as they are: the file could not be rewritten"))
+    #expect(try contents(of: directory + "/r.dis") == failingScript)
+  }
+
+  @Test func aFileNamedTwiceOrReachedThroughALinkLoopRunsOnce() throws {
+    let directory = temporaryDirectory()
+    try write(passingScript, to: directory + "/a.dis")
+    symlink(".", directory + "/loop")
+    symlink(directory, directory + "/again")
+    let result = discope("test", directory, directory + "/a.dis", directory + "/loop/a.dis")
+    #expect(result.status == 0)
+    #expect(result.output == "1 passed, 0 failed\n")
   }
 
   @Test func updateRewritesAndIsRefusedUnderCI() throws {

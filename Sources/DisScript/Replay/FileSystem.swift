@@ -35,7 +35,13 @@ public enum FileSystem {
   /// Writes `text` to `path` atomically: a temporary file in the same directory, flushed, then
   /// renamed over the original (whose permissions it keeps). Readers see the old file or the new
   /// one, never half of either.
+  /// A file nobody may write (`chmod a-w`) is refused, even to root: replacing it by a rename
+  /// would go around the permission it states.
   public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    var existing = stat()
+    if stat(path, &existing) == 0 && existing.st_mode & 0o222 == 0 {
+      throw Failure(path: path, message: "is read-only: make it writable to update it")
+    }
     let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "./"
     let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((directory + "." + name + ".tmp-XXXXXX").utf8CString)
@@ -80,7 +86,17 @@ public enum FileSystem {
   }
 
   /// Every `*.dis` file under `directory`, sorted, skipping hidden entries (`.build`, `.git`).
+  /// Symbolic links are followed, but each directory is searched once: a link back up the tree
+  /// (a loop) or to a directory already searched adds nothing.
   public static func scripts(under directory: String) throws(Failure) -> [String] {
+    var searched: Set<Identity> = []
+    return try scripts(under: directory, searched: &searched)
+  }
+
+  private static func scripts(under directory: String, searched: inout Set<Identity>) throws(Failure)
+    -> [String]
+  {
+    if let identity = identity(of: directory), !searched.insert(identity).inserted { return [] }
     guard let handle = opendir(directory) else { throw failure(directory, "cannot list") }
     var names: [String] = []
     while let entry = readdir(handle) {
@@ -94,12 +110,25 @@ public enum FileSystem {
     for name in names.sorted() {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       if isDirectory(path) {
-        found += try scripts(under: path)
+        found += try scripts(under: path, searched: &searched)
       } else if name.hasSuffix(".dis") {
         found.append(path)
       }
     }
     return found
+  }
+
+  /// What a file is, whatever path leads to it: its device and inode.
+  public struct Identity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  /// The identity of the file at `path` (links followed); `nil` if there is none.
+  public static func identity(of path: String) -> Identity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// `read(2)`, named apart from ``read(_:limit:)``.

@@ -27,7 +27,7 @@ public struct ScriptReplay: Sendable {
   func replay(_ script: Script, section: String?, in session: Session) -> ReplayResult {
     var outcomes: [CommandOutcome] = []
     var mismatches: [Mismatch] = []
-    var checked = 0
+    var checkedLines: Set<Int> = []
     var current: String?
     var hasSection = section == nil
     for item in script.items {
@@ -39,7 +39,7 @@ public struct ScriptReplay: Sendable {
         let outcome = session.execute(entry)
         outcomes.append(outcome)
         guard section == nil || current == section else { continue }
-        checked += 1
+        checkedLines.insert(item.location.line)
         if let mismatch = Self.compare(entry, outcome, path: script.path, line: item.location.line) {
           mismatches.append(mismatch)
         }
@@ -47,7 +47,7 @@ public struct ScriptReplay: Sendable {
       }
     }
     return ReplayResult(
-      script: script, outcomes: outcomes, mismatches: mismatches, checkedCount: checked,
+      script: script, outcomes: outcomes, mismatches: mismatches, checkedLines: checkedLines,
       isSkipped: !hasSection)
   }
 
@@ -76,8 +76,10 @@ public struct ReplayResult: Sendable {
   public let outcomes: [CommandOutcome]
   /// The commands that did not match, in file order.
   public let mismatches: [Mismatch]
+  /// The lines of the commands checked: all of them, or with a section only those under it.
+  public let checkedLines: Set<Int>
   /// How many commands were checked.
-  public let checkedCount: Int
+  public var checkedCount: Int { checkedLines.count }
   /// Whether the script had no section of the name asked for.
   public let isSkipped: Bool
 

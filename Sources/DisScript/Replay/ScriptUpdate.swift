@@ -33,6 +33,8 @@ public struct ScriptUpdate: Sendable {
     let mismatchesByLine = Dictionary(replay.mismatches.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
     for (index, item) in items.enumerated() {
       guard case .entry(let entry) = item.kind, let outcome = outcomes.next() else { continue }
+      // With `--section`, commands outside it ran only to build state: never rewritten.
+      guard replay.checkedLines.contains(item.location.line) else { continue }
       if let mismatch = mismatchesByLine[item.location.line], mismatch.statusProblem != nil {
         refused.append(mismatch)
         continue

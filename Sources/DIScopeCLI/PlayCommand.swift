@@ -1,5 +1,6 @@
 import ArgumentParser
 import DIScope
+import DisScript
 import Playground
 
 /// `discope play [FILE.dis] [--record FILE]`: the full-screen playground, on the demo world or
@@ -29,6 +30,17 @@ public struct PlayCommand: ParsableCommand {
   var measureRedraw = false
 
   public init() {}
+
+  public func validate() throws {
+    // `play` is the default subcommand, so a mistyped subcommand lands here as a file name.
+    if let file, !FileSystem.exists(file) {
+      throw ValidationError(
+        "cannot read '\(file)': no such file\nhint: name a .dis file, or one of the subcommands: "
+          + DiscopeCommand.configuration.subcommands.filter { $0.configuration.shouldDisplay }
+          .map { $0.configuration.commandName ?? "" }
+          .joined(separator: ", "))
+    }
+  }
 
   public func run() throws {
     var options = PlaygroundOptions.demo(glyphs: ascii ? .ascii : .unicode)

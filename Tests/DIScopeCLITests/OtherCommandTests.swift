@@ -36,6 +36,17 @@ import Testing
     #expect(discope("fmt", path).status == 2)
   }
 
+  /// `play` is the default subcommand: a typo of another lands there as a file name.
+  @Test func aMistypedSubcommandOrMissingScriptIsAUsageError() {
+    for arguments in [["bogus"], ["play", "missing.dis"]] {
+      let result = DiscopeCLI.run(arguments, context: Captured().context(environment: [:], isTerminal: false))
+      #expect(result == 64, "\(arguments)")
+    }
+    let typo = discope("tset")
+    #expect(typo.error.contains("cannot read 'tset': no such file"), "\(typo.error)")
+    #expect(typo.error.contains("one of the subcommands: run, test, fmt, help, play, repl\n"))
+  }
+
   @Test func helpExplainsLanguageAndSubcommands() {
     let all = discope("help")
     #expect(all.status == 0 && all.output.contains("resolve?    optional resolve"))

@@ -9,7 +9,16 @@ enum PlainLines {
   static func run(_ options: PlaygroundOptions) -> Int32 {
     var options = options
     // Without a terminal, a script given to `play` is read as the input.
-    let input = options.scriptPath.map(LineSource.init(path:)) ?? LineSource.standardInput()
+    let input: LineSource
+    if let path = options.scriptPath {
+      guard let file = LineSource(path: path) else {
+        Playground.printError("error: cannot read '\(path)': \(String(cString: strerror(errno)))")
+        return 1
+      }
+      input = file
+    } else {
+      input = LineSource.standardInput()
+    }
     options.scriptPath = nil
     let controller: PlaygroundController
     do {
@@ -81,7 +90,11 @@ final class LineSource {
   static func standardInput() -> LineSource { LineSource(handle: nil) }
 
   private init(handle: UnsafeMutablePointer<FILE>?) { self.handle = handle }
-  convenience init(path: String) { self.init(handle: fopen(path, "r")) }
+  /// The lines of the file at `path`; `nil` (with `errno` set) if it cannot be opened.
+  convenience init?(path: String) {
+    guard let handle = fopen(path, "r") else { return nil }
+    self.init(handle: handle)
+  }
 
   func next() -> String? {
     guard let handle else { return Swift.readLine(strippingNewline: true) }

@@ -1,4 +1,5 @@
 import DIScopeCLI
+import Foundation
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -104,6 +105,20 @@ import Testing
     let result = discope("test", directory, directory + "/a.dis", directory + "/loop/a.dis")
     #expect(result.status == 0)
     #expect(result.output == "1 passed, 0 failed\n")
+  }
+
+  /// A session recorded with `--ascii` replays as recorded, without `--ascii`.
+  @Test func aFileWrittenInASCIIReplaysInASCII() throws {
+    let directory = temporaryDirectory()
+    let transcript = discope("run", "--ascii", lessons + "/11-debugging.dis").output
+    #expect(transcript.contains("`- ") && !transcript.contains("└─ "))
+    try write(transcript, to: directory + "/ascii.dis")
+    #expect(discope("test", directory).output == "1 passed, 0 failed\n")
+    try write(transcript.replacingOccurrences(of: "`- WebService#2", with: "`- WebService#9"), to: directory + "/ascii.dis")
+    let broken = discope("test", directory)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("+  `- WebService#2"), "the diff is drawn in the file's glyphs: \(broken.output)")
+    #expect(!broken.output.contains("└─"))
   }
 
   @Test func updateRewritesAndIsRefusedUnderCI() throws {

@@ -68,7 +68,7 @@ public struct ScriptTestRunner: Sendable {
     }
     let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
     if parsed.hasErrors { return report(.unparsable, error: parsed.renderedDiagnostics) }
-    let replayed = ScriptReplay(options: options).replay(parsed.script, section: section)
+    let replayed = replayWithTheFilesGlyphs(parsed.script, source: parsed.source)
     if replayed.isSkipped { return report(.skipped) }
     guard isUpdating else {
       return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
@@ -82,6 +82,36 @@ public struct ScriptTestRunner: Sendable {
       }
     }
     return report(update.refused.isEmpty ? .passed : .failed, update.refused, updated: update.updatedCount, checked: replayed.checkedCount)
+  }
+
+  /// Replays `script` with the glyphs it was written in. A session recorded in a playground
+  /// started with `--ascii` draws its trees in ASCII, so that it passes without `--ascii`, as
+  /// recorded. Such a file has no box-drawing character or arrow; one whose trees are ASCII
+  /// replays in ASCII, and one that shows no tree is tried in ASCII if it fails in Unicode.
+  private func replayWithTheFilesGlyphs(_ script: Script, source: SourceText) -> ReplayResult {
+    var ascii = options
+    ascii.glyphs = .ascii
+    guard options.glyphs == .unicode,
+      !source.lines.contains(where: { $0.contains(where: Self.unicodeGlyphs.contains) })
+    else { return ScriptReplay(options: options).replay(script, section: section) }
+    if source.lines.contains(where: Self.drawsAnASCIIBranch) {
+      return ScriptReplay(options: ascii).replay(script, section: section)
+    }
+    let replayed = ScriptReplay(options: options).replay(script, section: section)
+    guard !replayed.passed else { return replayed }
+    let inASCII = ScriptReplay(options: ascii).replay(script, section: section)
+    return inASCII.mismatches.count < replayed.mismatches.count ? inASCII : replayed
+  }
+
+  /// What only Unicode glyphs draw: tree branches and the arrow from a service to its type.
+  private static let unicodeGlyphs: Set<Character> = ["├", "└", "│", "→"]
+
+  /// Whether `line` is an expected-output line of a tree drawn in ASCII (`  |  `- Logger …`).
+  private static func drawsAnASCIIBranch(_ line: String) -> Bool {
+    guard line.hasPrefix("  ") else { return false }
+    var rest = line.drop { $0 == " " }
+    while rest.hasPrefix("|  ") { rest = rest.dropFirst(3).drop { $0 == " " } }
+    return rest.hasPrefix("|- ") || rest.hasPrefix("`- ")
   }
 
   private static func now() -> Double {

@@ -22,7 +22,7 @@ public enum Playground {
     do {
       controller = try makeController(options, isSynchronous: false)
     } catch {
-      printError("\(error)")
+      printError("error: \(error)")
       return 1
     }
     do {
@@ -64,7 +64,11 @@ public enum Playground {
     }
     if let recordPath = options.recordPath {
       controller.startRecording(to: recordPath)
-      if controller.state.recording == nil { throw PlaygroundError(controller.state.notice ?? "cannot record") }
+      if controller.state.recording == nil {
+        // The notice says "error: …"; callers add their own prefix.
+        let notice = controller.state.notice ?? "cannot record"
+        throw PlaygroundError(notice.hasPrefix("error: ") ? String(notice.dropFirst(7)) : notice)
+      }
     }
     controller.settle()
     return controller

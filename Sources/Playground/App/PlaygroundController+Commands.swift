@@ -65,7 +65,7 @@ extension PlaygroundController {
     return .continue
   }
 
-  /// Starts recording to `path` (a new file gets the header and the session so far).
+  /// Starts recording to `path`, a new or empty file: the header and the session so far first.
   public func startRecording(to path: String) {
     if let recorder {
       update { $0.notice = "already recording to \(recorder.path); :stop first" }
@@ -77,16 +77,20 @@ extension PlaygroundController {
       recorder = file
       update {
         $0.recording = ((path as NSString).lastPathComponent, file.lineCount)
-        $0.notice = file.isAppending
-          ? "appending to \(path)" : "recording to \(path) (the session so far included)"
+        $0.notice = "recording to \(path) (the session so far included)"
       }
     } catch {
       update { $0.notice = "error: \(error)" }
     }
   }
 
-  /// Opens a script to step through, on a fresh session.
+  /// Opens a script to step through, on a fresh session; refused while recording, since the
+  /// recording would go on with commands run on that fresh session and no longer replay.
   public func open(_ path: String) {
+    if let recorder {
+      update { $0.notice = "recording to \(recorder.path): ':stop' first, then ':open' \(path)" }
+      return
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       update { $0.notice = "error: cannot read '\(path)'" }
       return

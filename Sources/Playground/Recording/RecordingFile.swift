@@ -5,7 +5,8 @@ import Foundation
 /// written straight to the file (no buffering), so a crash loses nothing already run.
 ///
 /// A new or empty file starts with `%dis 1` and, when given, the session so far, so the file
-/// replays on its own with `discope test`. An existing script is appended to.
+/// replays on its own with `discope test`. A file that already holds something is refused: a
+/// session appended to another would not replay (its commands assume its own state).
 ///
 /// ```swift
 /// let file = try RecordingFile(path: "lesson.dis", sessionSoFar: transcript.fileLines)
@@ -16,28 +17,25 @@ public final class RecordingFile {
   public let path: String
   /// The number of lines in the file: `REC lesson.dis:14`.
   public private(set) var lineCount = 0
-  /// Whether the file already had content and is being appended to.
-  public let isAppending: Bool
   private var descriptor: Int32
 
-  /// Opens (or creates) `path` for appending.
+  /// Creates `path` (or takes an empty file there) and writes the header and the session so far.
   public init(path: String, sessionSoFar: [String] = []) throws(RecordingError) {
     self.path = path
     let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw RecordingError(path: path, reason: String(cString: strerror(errno))) }
-    descriptor = fd
     var status = stat()
-    let existing = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
-    isAppending = existing > 0
-    if isAppending {
-      lineCount = (try? String(contentsOfFile: path, encoding: .utf8))
-        .map { $0.split(separator: "\n", omittingEmptySubsequences: false).count - 1 } ?? 0
-      if lineCount < 0 { lineCount = 0 }
-    } else {
-      try write(ScriptRecorder.header)
-      lineCount = 1
-      append(lines: sessionSoFar)
+    if fstat(fd, &status) == 0 && status.st_size > 0 {
+      Foundation.close(fd)
+      throw RecordingError(
+        path: path,
+        reason: "it already holds a script, and this session appended to it would not replay; "
+          + "record to a new file, or ':save' over it")
     }
+    descriptor = fd
+    try write(ScriptRecorder.header)
+    lineCount = 1
+    append(lines: sessionSoFar)
   }
 
   deinit { close() }

@@ -91,6 +91,24 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == written)
   }
 
+  /// A recording holds one session, so that it replays: it never goes on into another file's
+  /// session, nor another session into it.
+  @Test func aRecordingStaysOneSession() throws {
+    let path = NSTemporaryDirectory() + "discope-rec-\(UUID().uuidString).dis"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "%dis 1\nregister Logger\n  + t1 Logger\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let controller = PlaygroundController.fake()
+    controller.enter(":record \(path)")
+    #expect(controller.state.recording == nil)
+    #expect(controller.state.notice?.contains("already holds a script") == true, "\(controller.state.notice ?? "")")
+    try FileManager.default.removeItem(atPath: path)
+    controller.enter(":record \(path)")
+    #expect(controller.state.recording != nil)
+    controller.enter(":open \(path)")
+    #expect(controller.state.replay == nil)
+    #expect(controller.state.notice?.contains("':stop' first") == true, "\(controller.state.notice ?? "")")
+  }
+
   @Test func savesTheWholeSession() throws {
     let path = NSTemporaryDirectory() + "discope-save-\(UUID().uuidString).dis"
     defer { try? FileManager.default.removeItem(atPath: path) }

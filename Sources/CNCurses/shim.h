@@ -22,6 +22,12 @@ static inline int discope_cols(void) { return COLS; }
 static inline FILE *discope_stdout(void) { return stdout; }
 static inline FILE *discope_stdin(void) { return stdin; }
 
+// Whether the current terminal can address its cursor (terminfo `cup`): `dumb` cannot.
+static inline int discope_can_move_cursor(void) {
+  char *cup = tigetstr("cup");
+  return cup != NULL && cup != (char *)-1;
+}
+
 // Macros that do not import.
 static inline attr_t discope_a_normal(void) { return A_NORMAL; }
 static inline attr_t discope_a_bold(void) { return A_BOLD; }

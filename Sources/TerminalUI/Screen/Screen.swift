@@ -47,6 +47,13 @@ public final class Screen {
       throw .unknownTerminal(name)
     }
     set_term(terminal)
+    guard discope_can_move_cursor() != 0 else {
+      // Before any mode of ours is set; `endwin` gives back the shell's modes all the same.
+      endwin()
+      delscreen(terminal)
+      isAnyOpen.store(false, ordering: .releasing)
+      throw .cannotMoveCursor(name)
+    }
     raw()
     noecho()
     nonl()

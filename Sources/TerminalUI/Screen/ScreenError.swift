@@ -4,6 +4,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
   case notATerminal
   /// `TERM` is unset or names a terminal the terminfo database does not know.
   case unknownTerminal(String?)
+  /// The terminal cannot move its cursor (`TERM=dumb`, a line printer), which a full screen needs.
+  case cannotMoveCursor(String)
   /// A screen is already open in this process; ncurses has one at a time.
   case alreadyOpen
 
@@ -15,6 +17,8 @@ public enum ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
       "unknown terminal type '\(name)'. To fix, set TERM to one terminfo knows (e.g. xterm-256color)"
     case .unknownTerminal(nil):
       "TERM is not set. To fix, set TERM to your terminal's type (e.g. xterm-256color)"
+    case .cannotMoveCursor(let name):
+      "terminal type '\(name)' cannot move the cursor, which the full screen needs"
     case .alreadyOpen:
       "a full-screen session is already open in this process"
     }

@@ -107,12 +107,17 @@ struct ScreenEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
-  @Test func unknownTerminalFallsBackToPlainLines() throws {
+  /// An unknown terminal, and one that cannot move its cursor (`dumb`), get plain lines.
+  @Test(arguments: [
+    ("no-such-term", "unknown terminal type 'no-such-term'"),
+    ("dumb", "terminal type 'dumb' cannot move the cursor"),
+  ])
+  func terminalsWithoutAFullScreenFallBackToPlainLines(term: String, message: String) throws {
     let tmux = try TmuxSession(
-      command: TestBinary.selfTestCommand(mode: "screen", extraEnvironment: "TERM=no-such-term"),
+      command: TestBinary.selfTestCommand(mode: "screen", extraEnvironment: "TERM=\(term)"),
       columns: 100, rows: 12)
     defer { tmux.close() }
-    try tmux.waitFor("the fallback") { $0.contains("unknown terminal type 'no-such-term'") }
+    try tmux.waitFor("the fallback") { $0.contains(message) }
     try tmux.type("abc")
     try tmux.press("Enter")
     try tmux.waitFor("plain echo") { $0.contains("plain: abc") }

@@ -91,6 +91,19 @@ import Testing
     _ = expectError(session, "release #1", "#1 was released")
   }
 
+  /// Resolving an instance the session had released holds it again: a weak registration keeps
+  /// answering with it after its other holder goes.
+  @Test func aResolveHoldsAgainWhatTheSessionReleased() {
+    let session = session(
+      "protocol Logger\nclass ConsoleLogger: Logger\nclass Holder(l: Logger)\n"
+        + "register Logger = ConsoleLogger scope=weak\nregister Holder scope=prototype\nresolve Holder")
+    expectOutput(session, "release #1", ["released ConsoleLogger#1 from the session; still held by Holder#2.l"])
+    expectOutput(session, "resolve Logger", ["ConsoleLogger#1", "Logger → ConsoleLogger#1 cached t1 [weak]"])
+    expectOutput(session, "release #2", ["released Holder#2: nothing else held it, so it is gone"])
+    expectOutput(session, "resolve Logger", ["ConsoleLogger#1", "Logger → ConsoleLogger#1 cached t1 [weak]"])
+    expectOutput(session, "release #1", ["released ConsoleLogger#1: nothing else held it, so it is gone"])
+  }
+
   @Test func resetKeepsDeclarationsAndStartsNumberingAgain() {
     let session = session(seedWorld + "\nresolve Logger")
     var changed = false

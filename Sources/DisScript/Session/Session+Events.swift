@@ -43,6 +43,11 @@ extension Session {
         }
       }
     }
+    if step.depth == 0, let number = instance.number, family.instances[number] == nil {
+      // A root resolve hands the instance to the session, even one it had released: while the
+      // session holds it again, a weak registration keeps answering with it.
+      family.instances[number] = instance
+    }
     if step.depth == 0, instance.mockedService != nil {
       instance.recorded.append("resolved as '\(step.key)' (\(step.outcome))")
     }

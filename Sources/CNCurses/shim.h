@@ -17,6 +17,7 @@ static inline int discope_lc_ctype_mask(void) { return LC_CTYPE_MASK; }
 
 // C globals are not concurrency-safe under Swift 6: read them through getters.
 static inline WINDOW *discope_stdscr(void) { return stdscr; }
+static inline WINDOW *discope_curscr(void) { return curscr; }
 static inline int discope_lines(void) { return LINES; }
 static inline int discope_cols(void) { return COLS; }
 static inline FILE *discope_stdout(void) { return stdout; }

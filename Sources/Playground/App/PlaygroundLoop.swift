@@ -19,8 +19,18 @@ struct PlaygroundLoop {
       var isDirty = false
       var burst = 0
       while key != .timeout {
-        if key == .ctrl("l") { renderer.invalidate() }
+        if key == .ctrl("l") {
+          renderer.invalidate()
+          screen.repaintEverythingNext()
+        }
         if key == .resize { isDirty = true }
+        if renderer.isShowingOnlyAMessage && key != .resize {
+          // Nothing typed here can be seen, so nothing typed here runs; the message offers
+          // Ctrl-C, which quits at once (a recording is already on disk, line by line).
+          if key == .ctrl("c") { return 130 }
+          key = try screen.readKey(timeout: .zero)
+          continue
+        }
         if case .quit(let status) = controller.handle(key) { return status }
         isDirty = true
         burst += 1

@@ -25,6 +25,11 @@ final class PlaygroundRenderer {
 
   init(screen: Screen) { self.screen = screen }
 
+  /// Whether the last frame was the "too small" message instead of the panes.
+  var isShowingOnlyAMessage: Bool {
+    if case .tooSmall = layout { true } else { false }
+  }
+
   /// Draws a frame; returns the content height of each visible pane.
   @discardableResult
   func draw(_ state: PlaygroundState) -> [PaneID: Int] {

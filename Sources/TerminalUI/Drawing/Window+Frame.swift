@@ -57,6 +57,12 @@ extension Screen {
     doupdate()
   }
 
+  /// Makes the next `present` clear the terminal and send every character again (Ctrl-L): what
+  /// ncurses believes is shown may not be, after another program wrote to the terminal.
+  public func repaintEverythingNext() {
+    clearok(discope_curscr(), true)
+  }
+
   /// Clears the screen and shows one centred message (for a terminal below the minimum size).
   public func presentMessage(_ message: String) {
     let stdscr = discope_stdscr()

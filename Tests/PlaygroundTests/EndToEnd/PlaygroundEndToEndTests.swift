@@ -171,6 +171,37 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  /// Nothing typed while only the message shows is run unseen; Ctrl-C there quits at once.
+  @Test func keysOnTheTooSmallMessageRunNothing() throws {
+    let tmux = try start(columns: 30, rows: 8)
+    defer { tmux.close() }
+    try tmux.waitFor("the message") { $0.contains("too small") }
+    try run(tmux, "mock Logger")
+    try tmux.resize(columns: 120, rows: 32)
+    try waitForDemo(tmux)
+    let screen = try tmux.capture()
+    #expect(!screen.contains("MockLogger") && screen.contains("no mocks yet"), "\(screen)")
+    try tmux.resize(columns: 30, rows: 8)
+    try tmux.waitFor("the message again") { $0.contains("too small") }
+    try tmux.press("C-c")
+    try expectRestored(tmux, status: 130)
+  }
+
+  /// Ctrl-L sends the whole screen again: what another program wrote over it goes.
+  @Test func ctrlLRepaintsOverWhatAnotherProgramWrote() throws {
+    let tmux = try start()
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    let tty = try tmux.tmux(["display-message", "-p", "-t", "S", "#{pane_tty}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try "\u{1B}[5;5HGARBAGE-GARBAGE".write(toFile: tty, atomically: false, encoding: .utf8)
+    try tmux.waitFor("the garbage") { $0.contains("GARBAGE-GARBAGE") }
+    try tmux.press("C-l")
+    try tmux.waitFor("a clean screen") { !$0.contains("GARBAGE") && $0.contains("┌ 1 Registrations") }
+    try tmux.press("C-c")
+    try expectRestored(tmux, status: 130)
+  }
+
   @Test func closedStandardInputRunsPlainLines() throws {
     let result = try SpawnedCommand.run([DiscopeBinary.path!])  // stdin is /dev/null
     #expect(result.status == 0, "\(result.errorOutput)")

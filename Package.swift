@@ -34,8 +34,10 @@ let package = Package(
     .systemLibrary(
       name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // The line REPL's signal handler, in C: it must be async-signal-safe.
+    .target(name: "CTerminalSignals"),
     // The terminal: the only Swift module that imports the C libraries.
-    .target(name: "TerminalUI", dependencies: ["CNCurses", "CEditLine"]),
+    .target(name: "TerminalUI", dependencies: ["CNCurses", "CEditLine", "CTerminalSignals"]),
     // The full-screen TUI and the libedit REPL over a live container.
     .target(name: "Playground", dependencies: ["TerminalUI", "DisScript", "DIScope"]),
     // argument-parser commands, tested in-process.

@@ -25,4 +25,10 @@ static inline const char *discope_history_line(int offset) {
   HIST_ENTRY *entry = history_get(history_base + offset);
   return entry ? entry->line : NULL;
 }
+
+// libedit's own signal handler puts the terminal back, then sends the signal again with
+// `kill(0, signo)`: to the whole process group, so SIGTERM to `discope repl` would also end the
+// shell script or pipeline that started it. The REPL turns it off and traps signals itself
+// (`CTerminalSignals`). Call before libedit is set up (`using_history` sets it up).
+static inline void discope_rl_set_catch_signals(int value) { rl_catch_signals = value; }
 #endif

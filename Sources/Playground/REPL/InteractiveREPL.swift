@@ -24,6 +24,9 @@ enum InteractiveREPL {
     printer.flush(controller, includesCommands: false)
     var status: Int32 = 0
     while let line = reader.readLine(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
+      // Saved line by line: Ctrl-C, a signal or a closed terminal end the process without a
+      // last chance to save, and a command typed must not be lost with it.
+      reader.saveHistory()
       let outcome = controller.submitLine(line)
       controller.settle()
       printer.flush(controller, includesCommands: false)

@@ -1,4 +1,5 @@
 import CEditLine
+import CTerminalSignals
 import Glibc
 
 /// The line REPL's input: libedit's `readline` with history (kept in a file) and tab completion
@@ -22,6 +23,9 @@ public final class LineReader {
     completer: (@Sendable (CompletionRequest) -> [String])? = nil
   ) {
     self.historyFile = historyFile
+    // libedit would send a signal on to the whole process group (see CEditLine's shim).
+    discope_rl_set_catch_signals(0)
+    discope_line_mode_trap_signals()
     using_history()
     stifle_history(Int32(historyLimit))
     ReadlineCompletion.install(completer)

@@ -160,6 +160,27 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 128 + signal)
   }
 
+  /// The REPL's history is on disk as each line is entered, so a signal loses none of it.
+  @Test func theREPLKeepsItsHistoryThroughASignal() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("discope-home-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let tmux = try start("repl", environment: "HOME='\(home)'")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    try run(tmux, "show tokens")
+    try tmux.waitFor("its output") { $0.contains("[singleton]  answers") }
+    let shell = try tmux.tmux(["display-message", "-p", "-t", "S", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try SpawnedCommand.run(["pgrep", "-P", shell, "discope"]).output
+    let pid = try #require(children.split(separator: "\n").first.flatMap { pid_t($0) })
+    try tmux.send(signal: SIGTERM, to: pid)
+    // Only this process ends: the shell that started it goes on to print the status.
+    try tmux.waitFor("the exit") { $0.contains("[exit 143]") }
+    let history = try String(contentsOfFile: home + "/.discope_history", encoding: .utf8)
+    #expect(history.contains("show\\040tokens"), "libedit writes a space as \\040: \(history)")
+  }
+
   @Test func aTinyTerminalGetsAMessageThenThePanes() throws {
     let tmux = try start(columns: 30, rows: 8)
     defer { tmux.close() }

@@ -181,6 +181,24 @@ struct PlaygroundEndToEndTests {
     #expect(history.contains("show\\040tokens"), "libedit writes a space as \\040: \(history)")
   }
 
+  /// Ctrl-Z in the REPL stops it with the shell's modes back; `fg` goes on reading lines.
+  @Test func theREPLStopsAndContinuesUnderJobControl() throws {
+    let tmux = try TmuxSession(command: "bash --norc --noprofile -i", columns: 100, rows: 20)
+    defer { tmux.close() }
+    try tmux.waitFor("the shell") { $0.contains("bash") }
+    try run(tmux, "'\(DiscopeBinary.path!)' repl --empty --no-history")
+    try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    try tmux.press("C-z")
+    try tmux.waitFor("stopped") { $0.contains("Stopped") }
+    try run(tmux, "stty -a | grep -o -- '-\\?icanon' | sed 's/^/mode: /'; fg")
+    try tmux.waitFor("the shell's modes") { $0.contains("mode: icanon") }
+    try run(tmux, "class A")
+    try run(tmux, "register A")
+    try tmux.waitFor("the REPL reading on") { $0.contains("+ t1  A  [singleton]") }
+    let screen = try tmux.capture()
+    #expect(screen.components(separatedBy: "class A").count == 2, "typed once, echoed once: \(screen)")
+  }
+
   @Test func aTinyTerminalGetsAMessageThenThePanes() throws {
     let tmux = try start(columns: 30, rows: 8)
     defer { tmux.close() }

@@ -20,9 +20,10 @@ extension PlaygroundController {
     switch state.overlay {
     case .help(let top): return handleHelp(key, top: top)
     case .filter(let editor): return handleFilter(key, editor: editor)
-    case .confirmQuit:
+    case .confirmQuit(let status):
       update { $0.overlay = nil; $0.notice = nil }
-      if key == .character("y") || key == .character("Y") || key == .ctrl("c") { return .quit(130) }
+      if key == .ctrl("c") { return .quit(130) }
+      if key == .character("y") || key == .character("Y") || key == .ctrl("d") { return .quit(status) }
       return .continue
     case nil: break
     }
@@ -58,9 +59,19 @@ extension PlaygroundController {
     case .completions(let candidates):
       update { $0.notice = candidates.isEmpty ? "no completion" : candidates.joined(separator: "  ") }
     case .endOfInput:
-      return .quit(0)
+      return quitUnlessRecording(status: 0)
     case .edited, .ignored:
       break
+    }
+    return .continue
+  }
+
+  /// Quits with `status`; while recording, asks first.
+  private func quitUnlessRecording(status: Int32) -> KeyOutcome {
+    guard let recording = state.recording else { return .quit(status) }
+    update {
+      $0.overlay = .confirmQuit(status: status)
+      $0.notice = "Quit? y quits (the recording in \(recording.name) is kept), any other key stays"
     }
     return .continue
   }
@@ -92,14 +103,7 @@ extension PlaygroundController {
       if key == .character(":") { handle(.character(":")) }
     case .quit: return .quit(0)
     case .interrupt:
-      guard state.recording == nil else {
-        update {
-          $0.overlay = .confirmQuit
-          $0.notice = "Recording to \($0.recording!.name). Quit? y = quit, any other key = stay"
-        }
-        return .continue
-      }
-      return .quit(130)
+      return quitUnlessRecording(status: 130)
     case .redraw: break
     case .replayPlayPause: togglePlay()
     case .replayForward: stepForward()

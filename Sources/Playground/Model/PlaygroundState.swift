@@ -10,8 +10,8 @@ public struct PlaygroundState: Sendable {
     case help(top: Int)
     /// Typing a filter for the focused pane.
     case filter(LineEditor)
-    /// Ctrl-C while recording: quit for real?
-    case confirmQuit
+    /// Ctrl-C, or Ctrl-D on an empty line, while recording: quit for real, with `status`?
+    case confirmQuit(status: Int32)
   }
 
   public var mode: InputMode = .command

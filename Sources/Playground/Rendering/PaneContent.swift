@@ -55,7 +55,10 @@ public enum PaneContent {
     let view = editor.viewport(width: room)
     var spans = [StyledSpan(prompt, style: promptStyle), StyledSpan(view.text)]
     if let notice = state.notice {
-      spans.append(StyledSpan((view.text.isEmpty ? "" : "  ") + notice, style: .dim))
+      // Cut with an ellipsis, so a message too long for the row says it goes on.
+      let room = width - prompt.displayWidth - view.text.displayWidth
+      let text = (view.text.isEmpty ? "" : "  ") + notice
+      spans.append(StyledSpan(text.truncated(toWidth: max(0, room), ellipsis: "…"), style: .dim))
     }
     return (spans, prompt.displayWidth + view.cursorColumn)
   }

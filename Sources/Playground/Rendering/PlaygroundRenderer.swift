@@ -33,9 +33,10 @@ final class PlaygroundRenderer {
   /// Draws a frame; returns the content height of each visible pane.
   @discardableResult
   func draw(_ state: PlaygroundState) -> [PaneID: Int] {
+    let size = screen.size
     let wanted = policy.layout(
-      size: screen.size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
-      isZoomed: state.isZoomed)
+      size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
+      isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns))
     if wanted != layout { rebuild(for: wanted) }
     guard case .panes = wanted, let commandWindow, let statusWindow else {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
@@ -65,6 +66,16 @@ final class PlaygroundRenderer {
     let windows = paneWindows.map(\.window) + (state.isShowingHelp ? helpWindow.map { [$0] } ?? [] : [])
     screen.present(windows + [statusWindow], cursorIn: commandWindow)
     return heights
+  }
+
+  /// How wide the status line is: as wide as its text, so the message beside it gets the rest
+  /// of the row; when both do not fit, the message (a question, an error's reason) comes first
+  /// and the status keeps a third of the row.
+  static func statusWidth(for state: PlaygroundState, columns: Int) -> Int {
+    let status = state.statusText.displayWidth + 2
+    let line = PaneContent.commandLine(state: state, width: columns)
+    let message = line.spans.reduce(0) { $0 + $1.text.displayWidth } + 1
+    return max(min(status, columns / 3), min(status, columns - message))
   }
 
   /// Forgets the windows so the next frame repaints everything (Ctrl-L).

@@ -19,17 +19,19 @@ public struct LayoutPolicy: Hashable, Sendable {
 
   public init() {}
 
-  /// Lays out `paneCount` panes on a terminal of `size`.
-  public func layout(size: TerminalSize, paneCount: Int, focusedPane: Int, isZoomed: Bool)
-    -> ScreenLayout
-  {
+  /// Lays out `paneCount` panes on a terminal of `size`. The status line on the bottom row is
+  /// `statusWidth` columns when given (at most half the row), so that the command line to its
+  /// left gets all the rest; otherwise `maximumStatusWidth`.
+  public func layout(
+    size: TerminalSize, paneCount: Int, focusedPane: Int, isZoomed: Bool, statusWidth: Int? = nil
+  ) -> ScreenLayout {
     guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows, paneCount > 0
     else {
       return .tooSmall(size: size, message: tooSmallMessage(for: size))
     }
     let focused = min(max(focusedPane, 0), paneCount - 1)
     let area = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
-    let statusWidth = min(maximumStatusWidth, size.columns / 2)
+    let statusWidth = min(max(1, statusWidth ?? maximumStatusWidth), size.columns / 2)
     let commandLine = Rect(
       x: 0, y: size.rows - 1, width: size.columns - statusWidth, height: 1)
     let statusLine = Rect(

@@ -91,6 +91,20 @@ import Testing
     #expect(controller.handle(.character("y")) == .quit(130))
   }
 
+  @Test func ctrlDOnAnEmptyLineQuitsButAsksFirstWhileRecording() throws {
+    let controller = PlaygroundController.fake()
+    let path = NSTemporaryDirectory() + "discope-\(UUID().uuidString).dis"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    controller.enter(":record \(path)")
+    #expect(controller.handle(.ctrl("d")) == .continue)
+    #expect(controller.state.notice?.hasPrefix("Quit? y quits") == true, "the question first, where a narrow row shows it")
+    #expect(controller.handle(.character("n")) == .continue)
+    controller.handle(.ctrl("d"))
+    #expect(controller.handle(.character("y")) == .quit(0))
+    controller.enter(":stop")
+    #expect(controller.handle(.ctrl("d")) == .quit(0))
+  }
+
   @Test func aFailingCommandNeverEndsTheSession() {
     let controller = PlaygroundController.fake()
     controller.enter("frobnicate")

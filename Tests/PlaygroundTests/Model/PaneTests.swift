@@ -73,6 +73,20 @@ import Testing
     let columns = rows.map { String($0.prefix { $0 != "[" }).displayWidth }
     #expect(Set(columns).count == 1, "\(rows)")
   }
-}
 
-import TerminalUI
+  /// The bottom row: the status line as wide as its text, the message beside it the rest; a
+  /// message too long says so with an ellipsis.
+  @Test func theBottomRowGivesTheMessageAllTheStatusDoesNotNeed() {
+    let controller = PlaygroundController.fake()
+    let notice = "error: cannot write '/proc/nope.dis': No such file or directory, and so on"
+    controller.update { $0.notice = notice }
+    let status = PlaygroundRenderer.statusWidth(for: controller.state, columns: 100)
+    #expect(status == controller.state.statusText.displayWidth + 2)
+    let wide = PaneContent.commandLine(state: controller.state, width: 100 - status)
+    #expect(wide.spans.map(\.text).joined().hasSuffix(notice))
+    let narrow = PaneContent.commandLine(state: controller.state, width: 40)
+    let text = narrow.spans.map(\.text).joined()
+    #expect(text.hasSuffix("…") && text.displayWidth == 40, "\(text)")
+    #expect(PlaygroundRenderer.statusWidth(for: controller.state, columns: 40) == 13, "a third when both do not fit")
+  }
+}

@@ -9,9 +9,12 @@ import TerminalUI
 ///
 /// ```text
 /// Logger (2)
-///   t3 MockLogger    ◀ answers [singleton, mock] holds #3
-///   t1 ConsoleLogger           [singleton] holds #1
+///   t3 mock MockLogger ◀ answers [singleton] holds #3
+///   t1 ConsoleLogger             [singleton] holds #1
 /// ```
+///
+/// A mock says so before its implementation, where even a narrow pane shows it (colour marks it
+/// too, but never alone).
 public struct RegistrationsPane: Sendable {
   public private(set) var lines: [PaneLine] = []
   public var isASCII = false
@@ -34,7 +37,7 @@ public struct RegistrationsPane: Sendable {
     -> [PaneLine]
   {
     let all = lineage.flatMap(\.stacks).flatMap(\.registrations)
-    let implementationWidth = min(28, all.map(\.implementationName.displayWidth).max() ?? 0)
+    let implementationWidth = min(28, all.map { Self.implementation($0).displayWidth }.max() ?? 0)
     let tokenWidth = all.map(\.token.description.count).max() ?? 2
     let hasChoices = lineage.count > 1 || lineage.contains { $0.stacks.contains { $0.registrations.count > 1 } }
     var seen = Set<ServiceKey>()
@@ -57,7 +60,7 @@ public struct RegistrationsPane: Sendable {
           let marks = answers && (stack.registrations.count > 1 || lineage.count > 1)
           let marker = marks ? (isASCII ? "<- answers " : "◀ answers ") : (hasChoices ? "          " : "")
           let text = "  " + info.token.description.padded(toWidth: tokenWidth) + " "
-            + info.implementationName.padded(toWidth: implementationWidth) + " " + marker + tags(info)
+            + Self.implementation(info).padded(toWidth: implementationWidth) + " " + marker + tags(info)
           let kind: LineKind = info.isMock ? .mock : (answers ? .plain : .secondary)
           result.append(PaneLine(text, kind: kind, group: group))
         }
@@ -69,11 +72,15 @@ public struct RegistrationsPane: Sendable {
     return result
   }
 
-  /// `[singleton, cache off, mock] holds #3 from AppAssembly`.
+  /// `MockLogger`, or `mock MockLogger` for a mock.
+  static func implementation(_ info: RegistrationInfo) -> String {
+    (info.isMock ? "mock " : "") + info.implementationName
+  }
+
+  /// `[singleton, cache off] holds #3 from AppAssembly`.
   static func tags(_ info: RegistrationInfo) -> String {
     var tags = [info.scope.description]
     if !info.isCaching { tags.append("cache off") }
-    if info.isMock { tags.append("mock") }
     let held = info.cachedInstanceNumber.map { " holds #\($0)" } ?? ""
     // The assembly comes last: the least needed when the pane is narrow.
     let group = info.group.map { " from \($0)" } ?? ""

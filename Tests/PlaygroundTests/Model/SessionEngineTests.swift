@@ -17,4 +17,14 @@ import Testing
     let stacks = controller.texts(.registrations)
     #expect(stacks.contains { $0.contains("t4 ControlContext") && $0.contains("holds #4") }, "\(stacks)")
   }
+
+  /// A mock says so in words before its implementation, which even a narrow pane shows.
+  @Test func aMockSaysSoBeforeItsImplementation() throws {
+    let controller = try demo()
+    controller.enter("mock Logger")
+    let stacks = controller.texts(.registrations)
+    let mock = try #require(stacks.first { $0.contains("MockLogger") }, "\(stacks)")
+    #expect(mock.hasPrefix("  t7 mock MockLogger "), "\(mock)")
+    #expect(stacks.contains { $0.hasPrefix("  t1 ConsoleLogger ") }, "\(stacks)")
+  }
 }

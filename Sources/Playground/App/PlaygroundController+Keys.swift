@@ -50,9 +50,10 @@ extension PlaygroundController {
   ]
 
   private func edit(_ key: Key) -> KeyOutcome {
-    var editor = state.editor
-    let result = editor.handle(key)
-    update { $0.editor = editor }
+    // In place: a copy taken out of the state would copy the whole line on every key typed, and
+    // a pasted line would take time in the square of its length.
+    var result = LineEditResult.ignored
+    update { result = $0.editor.handle(key) }
     switch result {
     case .submitted(let line):
       return submitLine(line)

@@ -8,7 +8,7 @@ import Testing
 struct LostOutputTests {
   func script() throws -> String {
     let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lost-output-\(getpid()).dis").path
+      .appendingPathComponent("lost-output-\(UUID().uuidString).dis").path
     try "class A\nregister A\nresolve A\n".write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }

@@ -12,7 +12,7 @@ struct CommandTableTests {
   @Test func usageComesFromTheGrammar() {
     #expect(CommandTable.specification(named: "register")?.usage == [
       "register S [= Impl] [named N] [scope=prototype|graph|singleton|eager|weak] [cache=on|off]",
-      "register S instance Impl [named N] [scope=prototype|graph|singleton|eager|weak] [cache=on|off]",
+      "register S instance Impl [named N]",
     ])
     #expect(CommandTable.specification(named: "resolve")?.usageLine == "resolve S [named N] [with k=v ...]")
     #expect(CommandTable.help(for: "cache") == "usage: cache tN on|off\n  switch a live registration's caching; drops what it had cached")

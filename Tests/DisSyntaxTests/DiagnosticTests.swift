@@ -23,6 +23,17 @@ struct DiagnosticTests {
       """)
   }
 
+  /// A long line is quoted around the error, with `…` where it is cut, the caret still under it.
+  @Test func aLongLineIsQuotedAroundTheError() {
+    let line = "register " + String(repeating: "A", count: 300) + " scope=forever"
+    let rendered = ScriptParser().parse(line + "\n", path: "demo.dis").renderedDiagnostics
+    let lines = rendered.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "demo.dis:1:317: error: unknown scope 'forever'")
+    #expect(lines[1].hasPrefix("…AAA") && lines[1].hasSuffix(" scope=forever") && lines[1].count == 161, "\(lines[1])")
+    let caret = Array(lines[2]).count - 1
+    #expect(Array(lines[1])[caret] == "f", "the caret stays under the error: \(rendered)")
+  }
+
   @Test func missingArgumentPointsPastTheLineEnd() {
     let result = ScriptParser().parse("register\n", path: "demo.dis")
     #expect(result.diagnostics.first?.description == "demo.dis:1:10: error: expected a service name, found end of line")

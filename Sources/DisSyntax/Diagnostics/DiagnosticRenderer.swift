@@ -14,12 +14,28 @@ extension Diagnostic {
   public func rendered(in source: SourceText?) -> String {
     var output = description
     if let line = source?.line(location.line) {
-      output += "\n" + line + "\n" + Self.caretLine(under: location.column, in: line)
+      let (excerpt, column) = Self.excerpt(of: line, around: location.column)
+      output += "\n" + excerpt + "\n" + Self.caretLine(under: column, in: excerpt)
     }
     if let hint {
       output += "\nhint: " + hint
     }
     return output
+  }
+
+  /// The most of a line a diagnostic quotes, in characters: a line of megabytes is not echoed.
+  static let excerptLength = 160
+
+  /// `line`, or for a long one the `excerptLength` characters around `column` with `…` where it
+  /// was cut; and the column in what is returned.
+  static func excerpt(of line: String, around column: Int) -> (String, Int) {
+    let characters = Array(line)
+    guard characters.count > excerptLength else { return (line, column) }
+    let start = min(max(0, column - 1 - excerptLength / 2), characters.count - excerptLength)
+    let end = start + excerptLength
+    let head = start > 0 ? "…" : ""
+    let text = head + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    return (text, column - start + head.count)
   }
 
   /// Spaces (or the line's own tabs) up to `column`, then `^`.

@@ -28,7 +28,9 @@ public enum CommandTable {
     .init(
       "register",
       [[.placeholder("S"), .optional([.keyword("="), .placeholder("Impl")])] + registerOptions,
-       [.placeholder("S"), .keyword("instance"), .placeholder("Impl")] + registerOptions],
+       // One instance, handed out as is: a name, but no scope or caching to choose.
+       [.placeholder("S"), .keyword("instance"), .placeholder("Impl"),
+        .optional([.keyword("named"), .placeholder("N")])]],
       "push a registration for S onto its stack and print its token"),
     .init(
       "resolve",

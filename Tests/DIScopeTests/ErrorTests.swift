@@ -75,6 +75,14 @@ struct ErrorTests {
     #expect(error.message == "dependency cycle: CycleA -> CycleB -> CycleC -> CycleA")
     // Nothing is left half-built: the next resolve fails the same way, not differently.
     #expect(throws: ResolutionError.self) { try container.resolve(CycleB.self) }
+    // Met at the root, the loop is the path: said once. Met deeper, the path says how.
+    #expect(!error.description.contains("path:"), "\(error)")
+    container.register(WebService.self) { r in
+      _ = try r.resolve(CycleB.self)
+      return WebService(logger: ConsoleLogger())
+    }
+    let deeper = try #require(throws: ResolutionError.self) { try container.resolve(WebService.self) }
+    #expect(deeper.description.contains("\n  path: WebService -> CycleB -> CycleC -> CycleA -> CycleB"), "\(deeper)")
   }
 
   @Test(arguments: [1, 2, 50, 199])

@@ -49,10 +49,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// `ControlContext -> WebService -> Logger`.
   public var pathDescription: String { path.joined(separator: " -> ") }
 
-  /// The full diagnostic: message, path and hint, one per line.
+  /// The full diagnostic: message, path and hint, one per line. The path is left out when the
+  /// message already ends with it (a cycle met at the root: `dependency cycle: A -> B -> A`).
   public var description: String {
     var text = "error: \(message)"
-    if path.count > 1 { text += "\n  path: \(pathDescription)" }
+    if path.count > 1 && !message.hasSuffix(": " + pathDescription) {
+      text += "\n  path: \(pathDescription)"
+    }
     if let hint { text += "\n  hint: \(hint)" }
     return text
   }

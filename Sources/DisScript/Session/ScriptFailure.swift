@@ -14,7 +14,9 @@ struct ScriptFailure: Error {
 
   init(_ message: String, path: [String] = [], hint: String? = nil, before: [String] = []) {
     var lines = before + ["error: " + message]
-    if path.count > 1 { lines.append("  path: " + path.joined(separator: " -> ")) }
+    // Not when the message already ends with it (a cycle met at the root).
+    let shown = path.joined(separator: " -> ")
+    if path.count > 1 && !message.hasSuffix(": " + shown) { lines.append("  path: " + shown) }
     if let hint { lines.append("  hint: " + hint) }
     self.lines = lines
   }

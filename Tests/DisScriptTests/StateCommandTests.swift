@@ -104,6 +104,15 @@ import Testing
     expectOutput(session, "release #1", ["released ConsoleLogger#1: nothing else held it, so it is gone"])
   }
 
+  /// A mock taken from under a newer registration uncovers nothing: said as `remove` says it.
+  @Test func unmockUnderANewerRegistrationSaysItWasUnderIt() {
+    let session = session(
+      "protocol Logger\nclass ConsoleLogger: Logger\nregister Logger = ConsoleLogger\nmock Logger\n"
+        + "register Logger = ConsoleLogger")
+    expectOutput(session, "unmock Logger", ["- t2  Logger -> MockLogger  [singleton, mock]  (was under t3)"])
+    #expect(session.execute("show mocks").output.last == "  - t2  MockLogger off Logger (was under a newer registration)")
+  }
+
   @Test func resetKeepsDeclarationsAndStartsNumberingAgain() {
     let session = session(seedWorld + "\nresolve Logger")
     var changed = false

@@ -59,9 +59,17 @@ extension Session {
     container.remove(mock.token)
     family.removedTokens.insert(mock.token.number)
     drainEvents()
-    let note = below.map { "  (uncovers \($0.token))" }
-      ?? container.answeringRegistration(for: key).map { "  (\($0.token) in \($0.container) answers now)" }
-      ?? "  (nothing is registered under it)"
+    // As `remove` says it: a mock under a newer registration uncovers nothing.
+    let note: String
+    if let top = stack.first, top.token != mock.token {
+      note = "  (was under \(top.token))"
+    } else if let below {
+      note = "  (uncovers \(below.token))"
+    } else if let answering = container.answeringRegistration(for: key) {
+      note = "  (\(answering.token) in \(answering.container) answers now)"
+    } else {
+      note = "  (nothing is registered under it)"
+    }
     return [tokenLine("-", mock) + note]
   }
 

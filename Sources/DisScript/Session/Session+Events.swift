@@ -21,7 +21,8 @@ extension Session {
       case .mockPopped(let info, let uncovering):
         family.mockTimeline.append((info.key.serviceName,
           "- \(info.token)  \(info.implementationName) off \(info.key)"
-            + (uncovering.map { " (uncovers \($0.token))" } ?? " (nothing below)")))
+            + (uncovering.map { " (uncovers \($0.token))" }
+              ?? ((info.stackDepth ?? 0) > 0 ? " (was under a newer registration)" : " (nothing below)"))))
       case .eagerBuildFailed(let info, let error):
         family.eagerFailures.append((info, error))
       default: break

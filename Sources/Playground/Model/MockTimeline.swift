@@ -21,7 +21,7 @@ public struct MockTimeline: Sendable {
       let under = shadowing.map { "shadows \($0.token) \($0.implementationName)" } ?? "nothing below"
       add("+ \(info.token) \(info.implementationName) over \(info.key) (\(under))", .mock)
     case .mockPopped(let info, let uncovering):
-      add("- \(info.token) \(info.implementationName) off \(info.key) (\(uncovered(uncovering)))", .plain)
+      add("- \(info.token) \(info.implementationName) off \(info.key) (\(uncovered(uncovering, by: info)))", .plain)
     default:
       break
     }
@@ -32,8 +32,10 @@ public struct MockTimeline: Sendable {
   /// Shown while the timeline is empty.
   public static let placeholder = PaneLine("(no mocks yet — try: mock Logger)", kind: .secondary)
 
-  private func uncovered(_ info: RegistrationInfo?) -> String {
-    info.map { "uncovers \($0.token) \($0.implementationName)" } ?? "nothing left"
+  private func uncovered(_ info: RegistrationInfo?, by mock: RegistrationInfo) -> String {
+    if let info { return "uncovers \(info.token) \(info.implementationName)" }
+    // Taken from under a newer registration, it uncovers nothing: that one still answers.
+    return (mock.stackDepth ?? 0) > 0 ? "was under a newer registration" : "nothing left"
   }
 
   private mutating func add(_ text: String, _ kind: LineKind) {

@@ -37,9 +37,7 @@ extension Session {
       return (value, takeTraces().flatMap { $0 })
     } catch let error as ResolutionError {
       _ = takeTraces()
-      let built = family.steps.map { step in
-        String(repeating: "  ", count: max(0, step.depth - 1)) + TraceText.line(for: step, glyphs: options.glyphs)
-      }
+      let built = PartialTree.lines(steps: family.steps, path: error.path, glyphs: options.glyphs)
       let failure = resolutionFailure(error, before: built.isEmpty ? [] : ["built before the failure:"] + built.map { "  " + $0 })
       family.traces.append((key.serviceName, failure.lines))
       if family.traces.count > options.limits.maximumTraces { family.traces.removeFirst() }

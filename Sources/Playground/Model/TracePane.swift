@@ -13,7 +13,9 @@ import DIScope
 public struct TracePane: Sendable {
   /// A finished step and the subtrees it was built from.
   struct Node: Sendable {
-    var step: ResolutionStep
+    /// `nil` for a service that never finished (a failed resolve's path), named by `unfinished`.
+    var step: ResolutionStep?
+    var unfinished = ""
     var children: [Node]
   }
 
@@ -36,14 +38,29 @@ public struct TracePane: Sendable {
     switch event {
     case .resolved(let step): add(step)
     case .resolutionFailed(let error, _):
-      let partial = pending.flatMap { $0 }
+      let partial = Self.partialTree(pending, path: error.path)
       pending.removeAll()
-      var block = [PaneLine("resolve \(error.key) — failed", kind: .error)]
+      // Headed by what was asked (the path's root), not by where it failed.
+      let asked = error.path.count > 1 ? error.path[0] : error.key.description
+      var block = [PaneLine("resolve \(asked) — failed", kind: .error)]
       for node in partial { block += render(node) }
       block += error.description.split(separator: "\n").map { PaneLine(String($0), kind: .error) }
       append(block)
     default: break
     }
+  }
+
+  /// What a failed resolve built, under the services of its path that never finished: the
+  /// steps waiting at depth d belong to `path[d - 1]`. A path that does not follow the depths
+  /// (shortened, for a graph too deep) leaves them side by side.
+  static func partialTree(_ pending: [[Node]], path: [String]) -> [Node] {
+    let deepest = pending.lastIndex { !$0.isEmpty } ?? 0
+    guard deepest <= path.count, !path.contains("...") else { return pending.flatMap { $0 } }
+    var unfinished: [Node] = []
+    for depth in stride(from: deepest, through: 1, by: -1) {
+      unfinished = [Node(step: nil, unfinished: path[depth - 1] + " …", children: pending[depth] + unfinished)]
+    }
+    return (pending.first ?? []) + unfinished
   }
 
   /// Forgets every resolution.
@@ -85,7 +102,7 @@ public struct TracePane: Sendable {
   }
 
   private func render(_ node: Node) -> [PaneLine] {
-    var result = [line(node.step, prefix: "")]
+    var result = [line(node, prefix: "")]
     appendChildren(node.children, prefix: "", into: &result)
     return result
   }
@@ -95,7 +112,7 @@ public struct TracePane: Sendable {
       glyphs == .unicode ? ("├─ ", "└─ ", "│  ") : ("|- ", "`- ", "|  ")
     for (index, child) in children.enumerated() {
       let isLast = index == children.count - 1
-      result.append(line(child.step, prefix: prefix + (isLast ? last : branch)))
+      result.append(line(child, prefix: prefix + (isLast ? last : branch)))
       appendChildren(child.children, prefix: prefix + (isLast ? "   " : pipe), into: &result)
     }
   }
@@ -112,7 +129,8 @@ public struct TracePane: Sendable {
     return subject + (step.instanceNumber.map { "#\($0)" } ?? "") + own[tail.lowerBound...]
   }
 
-  private func line(_ step: ResolutionStep, prefix: String) -> PaneLine {
+  private func line(_ node: Node, prefix: String) -> PaneLine {
+    guard let step = node.step else { return PaneLine(prefix + node.unfinished, kind: .error) }
     let text = prefix + describe(step)
     let kind: LineKind =
       step.registration?.isMock == true ? .mock

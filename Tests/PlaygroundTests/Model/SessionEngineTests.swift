@@ -27,4 +27,20 @@ import Testing
     #expect(mock.hasPrefix("  t7 mock MockLogger "), "\(mock)")
     #expect(stacks.contains { $0.hasPrefix("  t1 ConsoleLogger ") }, "\(stacks)")
   }
+
+  /// A failed resolve shows what it built under what needed it, the unfinished services named.
+  @Test func aFailedResolveShowsWhatItBuiltUnderWhatNeededIt() throws {
+    let controller = try demo()
+    for line in [
+      "class A", "class X(a: A, y: Y)", "class Y(x: X)", "class Root(a: A, x: X)",
+      "register A", "register X", "register Y", "register Root", "resolve A", "resolve Root",
+    ] { controller.enter(line) }
+    let trace = controller.texts(.trace)
+    let start = try #require(trace.lastIndex(of: "resolve Root — failed"), "\(trace)")
+    #expect(Array(trace[(start + 1)...].prefix(4)) == [
+      "Root …", "├─ A#1 cached t7 [singleton]", "└─ X …", "   └─ A#1 cached t7 [singleton]",
+    ], "\(trace)")
+    let transcript = controller.state.transcript.fileLines
+    #expect(transcript.contains("    └─ X …"), "the transcript draws the same tree: \(transcript)")
+  }
 }

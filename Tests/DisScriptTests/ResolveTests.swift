@@ -33,7 +33,7 @@ import Testing
     let session = session("class A\nclass C(a: A, b: B)\nprotocol B\nregister A\nregister C")
     let outcome = session.execute("resolve C")
     #expect(outcome.isFailure)
-    #expect(outcome.output.prefix(2) == ["built before the failure:", "  A#1 created t1 [singleton]"])
+    #expect(outcome.output.prefix(3) == ["built before the failure:", "  C …", "  └─ A#1 created t1 [singleton]"])
     expectOutput(session, "show trace C", outcome.output)
   }
 

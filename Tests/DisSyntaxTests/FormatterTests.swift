@@ -103,6 +103,13 @@ struct FormatterTests {
     #expect(reparsed.script.version == 1)
   }
 
+  /// An empty file is canonical as it is: nothing, not a blank line.
+  @Test func anEmptyFileStaysEmpty() throws {
+    #expect(try ScriptFormatter.format("", path: "empty.dis").get() == "")
+    #expect(SourceText(path: "empty.dis", text: "").lines.isEmpty)
+    #expect(SourceText(path: "one.dis", text: "\n").lines == [""])
+  }
+
   @Test func refusesAFileWithErrors() {
     guard case .failure(let failure) = ScriptFormatter.format("reset\nbogus\n", path: "x.dis") else {
       Issue.record("expected the formatter to refuse")

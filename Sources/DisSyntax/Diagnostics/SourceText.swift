@@ -26,7 +26,8 @@ public struct SourceText: Sendable, Hashable {
     var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
       String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
     }
-    if text.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
+    // A final newline ends the last line rather than starting one; an empty text has none.
+    if text.utf8.last == UInt8(ascii: "\n") || text.isEmpty { lines.removeLast() }
     self.lines = lines
   }
 

@@ -37,6 +37,13 @@ import Testing
     expectOutput(session, "show trace C", outcome.output)
   }
 
+  /// A named registration of a class keeps the instance's label whole, then says the name.
+  @Test func aNamedInstanceKeepsItsLabelWhole() {
+    let session = session("protocol Logger\nclass ConsoleLogger: Logger\nclass Cache\nregister Cache named x\nregister Logger = ConsoleLogger named audit")
+    expectOutput(session, "resolve Cache named x", ["Cache#1", "Cache#1 named \"x\" created t1 [singleton]"])
+    expectOutput(session, "resolve Logger named audit", ["ConsoleLogger#2", "Logger named \"audit\" → ConsoleLogger#2 created t2 [singleton]"])
+  }
+
   @Test func optionalResolveAndOptionalDependencies() {
     let session = session("protocol Analytics\nclass Screen(analytics: Analytics?)\nregister Screen")
     expectOutput(session, "resolve? Analytics", ["nil  (no registration for 'Analytics')"])

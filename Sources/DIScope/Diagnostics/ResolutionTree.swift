@@ -43,13 +43,33 @@ public struct ResolutionTree: Sendable {
     }
   }
 
-  /// `Logger → ConsoleLogger#1 created t1 [singleton]`, `Analytics? absent`.
-  public static func line(for step: ResolutionStep, glyphs: Glyphs = .unicode) -> String {
+  /// `Logger → ConsoleLogger#1 created t1 [singleton]`, `WebService#2 named "x" created t2
+  /// [singleton]`, `Analytics? absent`.
+  ///
+  /// - Parameter typeName: The instance's type as the caller names it, when it knows better
+  ///   than the runtime (a tool whose instances stand for declared classes).
+  ///
+  /// ```swift
+  /// container.observe { event in
+  ///   if case .resolved(let step) = event { print(ResolutionTree.line(for: step)) }
+  /// }
+  /// ```
+  public static func line(for step: ResolutionStep, typeName: String? = nil, glyphs: Glyphs = .unicode)
+    -> String
+  {
     let service = step.key.description
     guard let registration = step.registration else { return "\(service)? absent" }
-    let type = step.instanceTypeName ?? registration.implementationName
+    let type = typeName ?? step.instanceTypeName ?? registration.implementationName
     let number = step.instanceNumber.map { "#\($0)" } ?? ""
-    let subject = type == step.key.serviceName ? "\(service)\(number)" : "\(service) \(glyphs.arrow) \(type)\(number)"
+    let subject: String
+    if type != step.key.serviceName {
+      subject = "\(service) \(glyphs.arrow) \(type)\(number)"
+    } else if let name = step.key.name {
+      // The instance's label whole (`WebService#2`), then the name it was asked by.
+      subject = "\(type)\(number) named \"\(name)\""
+    } else {
+      subject = "\(service)\(number)"
+    }
     var tags = [step.scope?.description ?? registration.scope.description]
     if !registration.isCaching { tags.append("cache off") }
     if registration.isMock { tags.append("mock") }

@@ -23,18 +23,10 @@ enum TraceText {
   /// `Logger → ConsoleLogger#1 created t1 [singleton]` for a step the renderer wrote as
   /// `Logger → PlaygroundInstance#1 created t1 [singleton]`.
   private static func corrected(_ line: String, _ step: ResolutionStep, glyphs: ResolutionTree.Glyphs) -> String {
-    guard let instance = step.instance?.value as? PlaygroundInstance, let registration = step.registration
-    else { return line }
+    guard let instance = step.instance?.value as? PlaygroundInstance else { return line }
     let own = ResolutionTree.line(for: step, glyphs: glyphs)
-    guard line.hasSuffix(own), let tail = own.firstRange(of: " \(step.outcome) \(registration.token) [") else {
-      return line
-    }
-    let prefix = line.dropLast(own.count)
-    let service = step.key.description
-    let arrow = glyphs == .unicode ? "→" : "->"
-    let subject = instance.typeName == step.key.serviceName ? service : "\(service) \(arrow) \(instance.typeName)"
-    let number = step.instanceNumber.map { "#\($0)" } ?? ""
-    return prefix + subject + number + own[tail.lowerBound...]
+    guard line.hasSuffix(own) else { return line }
+    return line.dropLast(own.count) + ResolutionTree.line(for: step, typeName: instance.typeName, glyphs: glyphs)
   }
 
   /// The steps in the order `rendered` prints them: each step, then its children.

@@ -119,14 +119,8 @@ public struct TracePane: Sendable {
 
   /// The container's line for a step, its subject renamed when the engine knows a better name.
   private func describe(_ step: ResolutionStep) -> String {
-    let own = ResolutionTree.line(for: step, glyphs: glyphs)
-    guard let value = step.instance?.value, let name = instanceTypeNamer(value),
-      let registration = step.registration,
-      let tail = own.firstRange(of: " \(step.outcome) \(registration.token) [")
-    else { return own }
-    let service = step.key.description
-    let subject = name == step.key.serviceName ? service : "\(service) \(glyphs == .unicode ? "→" : "->") \(name)"
-    return subject + (step.instanceNumber.map { "#\($0)" } ?? "") + own[tail.lowerBound...]
+    ResolutionTree.line(
+      for: step, typeName: step.instance.flatMap { instanceTypeNamer($0.value) }, glyphs: glyphs)
   }
 
   private func line(_ node: Node, prefix: String) -> PaneLine {

@@ -9,7 +9,8 @@ public struct TestCommand: ContextualCommand {
     abstract: "Replay .dis files and compare each command's output with the file.",
     discussion: """
       Exit status: 0 when everything passed; 1 when a command did not match, or '--section' \
-      named no file's section; 2 when a file is missing or does not parse; 74 when the output \
+      named no file's section; 2 when a file is missing or does not parse, or there is no .dis \
+      file; 74 when the output \
       could not be written. The last line is 'N passed, N failed' (and ', N skipped').
       """)
 
@@ -55,7 +56,7 @@ public struct TestCommand: ContextualCommand {
     for path in found.missing { context.printError(style.error("no such file or directory '\(path)'")) }
     if found.files.isEmpty && found.missing.isEmpty {
       context.printError(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
-      return 1
+      return 2
     }
     let files = shard.flatMap(Shard.init)?.select(found.files) ?? found.files
     let options = SessionOptions(glyphs: ascii ? .ascii : .unicode)

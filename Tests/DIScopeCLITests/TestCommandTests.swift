@@ -144,6 +144,6 @@ import Testing
 
   @Test func missingPathsAndEmptyDirectoriesAreErrors() {
     #expect(discope("test", "/nonexistent/x.dis").status == 2)
-    #expect(discope("test", temporaryDirectory()).status == 1)
+    #expect(discope("test", temporaryDirectory()).status == 2)
   }
 }

@@ -58,6 +58,17 @@ struct ValidationTests {
     #expect(captive.hint?.contains("Provider<Session>") == true)
   }
 
+  /// A singleton with caching off is held as if a prototype: the hint says to turn caching on.
+  @Test func aSingletonWithCachingOffIsCaptiveAndSaysSo() throws {
+    let container = Container()
+    let session = container.register(Session.self) { _ in Session() }
+    container.setCaching(false, for: session)
+    container.register(Cache.self) { r in Cache(session: try r.resolve(Session.self)) }
+    let captive = try #require(container.validate().findings.first { $0.kind == .captive })
+    #expect(captive.message == "'Cache' (singleton, t2) holds 'Session' (singleton, cache off, t1): every Cache user shares one Session")
+    #expect(captive.hint?.hasPrefix("turn caching of 'Session' back on, or inject Provider<Session>") == true)
+  }
+
   @Test func aProviderIsNotCaptive() {
     final class Holder: Sendable {
       let sessions: Provider<Session>

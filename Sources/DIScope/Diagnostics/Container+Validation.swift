@@ -92,11 +92,14 @@ extension Container {
       let held = to.isCaching ? to.scope : .prototype
       guard holder.isCached, !held.isCached else { return nil }
       let (a, b) = (edge.from.key.serviceName, to.key.serviceName)
+      // A cached scope with caching off behaves as a prototype: say which, and the fix that fits.
+      let heldText = to.isCaching ? "\(held)" : "\(to.scope), cache off"
+      let fix = to.scope.isCached && !to.isCaching ? "turn caching of '\(b)' back on" : "make '\(b)' a singleton"
       return ValidationFinding(
         kind: .captive, keys: [edge.from.key, to.key], tokens: [edge.from.token, to.token], path: [],
-        message: "'\(a)' (\(holder), \(edge.from.token)) holds '\(b)' (\(held), \(to.token)): "
+        message: "'\(a)' (\(holder), \(edge.from.token)) holds '\(b)' (\(heldText), \(to.token)): "
           + "every \(a) user shares one \(b)",
-        hint: "make '\(b)' a singleton, or inject Provider<\(b)> into '\(a)' to get a new one each time")
+        hint: "\(fix), or inject Provider<\(b)> into '\(a)' to get a new one each time")
     }
   }
 

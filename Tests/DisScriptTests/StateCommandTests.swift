@@ -46,6 +46,13 @@ import Testing
     _ = session.execute("assembly Bad {\n  register Nope\n}")
     _ = expectError(session, "activate Bad", "unknown service 'Nope'")
     expectOutput(session, "show tokens", ["removed: t1 t2"])
+    _ = session.execute("assembly Empty {\n}")
+    expectOutput(session, "activate Empty", ["assembly Empty is active, with no registrations"])
+    expectOutput(session, "deactivate Empty", ["assembly Empty is inactive; it had no registrations"])
+    expectOutput(session, "activate App", ["+ t3  L -> A  [singleton]", "+ t4  W  [singleton]"])
+    _ = session.execute("remove t3")
+    _ = session.execute("remove t4")
+    expectOutput(session, "deactivate App", ["assembly App is inactive; its registrations were already removed"])
   }
 
   @Test func childContainersSeeTheirParentAndNoting() {

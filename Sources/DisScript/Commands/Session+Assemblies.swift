@@ -39,8 +39,10 @@ extension Session {
     for token in group.tokens { family.removedTokens.insert(token.number) }
     family.activeGroups[place]?[name] = nil
     drainEvents()
-    return infos.isEmpty ? ["assembly \(name) is inactive; its registrations were already removed"]
-      : infos.reversed().map { tokenLine("-", $0) }
+    guard infos.isEmpty else { return infos.reversed().map { tokenLine("-", $0) } }
+    return group.tokens.isEmpty
+      ? ["assembly \(name) is inactive; it had no registrations"]
+      : ["assembly \(name) is inactive; its registrations were already removed"]
   }
 
   private func declaredAssembly(_ name: String) throws -> SyntaxAssembly {

@@ -14,6 +14,9 @@ struct CommandParsingTests {
      .register(Registration(service: "Logger", scope: .prototype, isCacheEnabled: true))),
     ("resolve Logger", .resolve(Resolution(service: "Logger"))),
     ("resolve Logger named console", .resolve(Resolution(service: "Logger", name: "console"))),
+    // Quoted as output shows names; a name with a space needs the quotes.
+    ("resolve Logger named \"console\"", .resolve(Resolution(service: "Logger", name: "console"))),
+    ("resolve Logger named \"two words\"", .resolve(Resolution(service: "Logger", name: "two words"))),
     ("resolve UserDetails with user=alice count=3 title=\"Dr. \\\"Who\\\"\"",
      .resolve(Resolution(service: "UserDetails", arguments: [
        Argument(name: "user", value: .word("alice")), Argument(name: "count", value: .number("3")),
@@ -64,6 +67,12 @@ struct CommandParsingTests {
   @Test("prints back to the same command", arguments: cases)
   func printsBack(source: String, command: Command) {
     #expect(parseSingleEntry(command.description)?.command == command)
+  }
+
+  @Test func aNameIsPrintedBareWhenItReadsBackAsAWord() {
+    #expect(Command.resolve(Resolution(service: "Logger", name: "console")).description == "resolve Logger named console")
+    #expect(Command.resolve(Resolution(service: "Logger", name: "two words")).description == "resolve Logger named \"two words\"")
+    #expect(Command.resolve(Resolution(service: "Logger", name: "2nd")).description == "resolve Logger named \"2nd\"")
   }
 
   @Test func expectedFailurePrefixAndTrailingComment() {

@@ -84,7 +84,7 @@ extension Registration: CustomStringConvertible {
     case .type(let type): words += ["=", type]
     case .instance(let type): words += ["instance", type]
     }
-    if let name { words += ["named", name] }
+    if let name { words += ["named", name.asName] }
     if let scope { words.append("scope=" + scope.rawValue) }
     if let isCacheEnabled { words.append("cache=" + (isCacheEnabled ? "on" : "off")) }
     return words.joined(separator: " ")
@@ -95,7 +95,7 @@ extension Resolution: CustomStringConvertible {
   /// `resolve S named N with k=v`, or `resolve? ...`.
   public var description: String {
     var words = [isOptional ? "resolve?" : "resolve", service]
-    if let name { words += ["named", name] }
+    if let name { words += ["named", name.asName] }
     if !arguments.isEmpty { words += ["with"] + arguments.map(\.description) }
     return words.joined(separator: " ")
   }
@@ -131,6 +131,15 @@ extension Expectation: CustomStringConvertible {
 }
 
 extension String {
+  /// A registration name as a `.dis` file writes it: a bare word when it reads back as one,
+  /// otherwise quoted (`"two words"`).
+  var asName: String {
+    guard let first = first, first.isLetter || first == "_", allSatisfy(Lexer.isWordCharacter) else {
+      return quoted
+    }
+    return self
+  }
+
   /// The string in double quotes, as a `.dis` file writes it: `\`, `"`, newlines and tabs escaped,
   /// and every other control character as `\u{…}`, so that what is printed reads back as the same
   /// string and never breaks a line or drives the terminal.

@@ -80,7 +80,7 @@ extension CommandParser {
         throw .error("'\(option)' is given twice", at: optionLocation, hint: "to fix, keep only one")
       }
       if option == "named" {
-        registration.name = try cursor.name("a registration name after 'named'")
+        registration.name = try cursor.registrationName()
         continue
       }
       try cursor.expect("=", "after '\(option)'")

@@ -67,7 +67,7 @@ struct CommandParser {
 
   private func resolution(_ cursor: inout TokenCursor, isOptional: Bool) throws(Diagnostic) -> Resolution {
     var resolution = Resolution(service: try cursor.name("a service name"), isOptional: isOptional)
-    if cursor.take(keyword: "named") { resolution.name = try cursor.name("a registration name after 'named'") }
+    if cursor.take(keyword: "named") { resolution.name = try cursor.registrationName() }
     if cursor.take(keyword: "with") {
       guard !cursor.isAtEnd else { throw cursor.failure("expected an argument like 'name=value' after 'with'") }
       resolution.arguments = try cursor.arguments()

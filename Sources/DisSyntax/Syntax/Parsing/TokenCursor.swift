@@ -63,6 +63,16 @@ struct TokenCursor {
     return word
   }
 
+  /// A registration's name after `named`: a word, or a string as output shows names
+  /// (`named "audit"`), which may also hold spaces.
+  mutating func registrationName() throws(Diagnostic) -> String {
+    if case .string(let text)? = current?.kind {
+      position += 1
+      return text
+    }
+    return try name("a registration name after 'named'")
+  }
+
   /// One of `choices`, by word.
   mutating func choice<T>(_ what: String, _ choices: [String: T]) throws(Diagnostic) -> T {
     let names = choices.keys.sorted()

@@ -27,6 +27,16 @@ struct LimitTests {
     #expect(result.script.entries.map(\.command) == [.reset])
   }
 
+  /// Expected output may be longer than a command line: what a command within the limit prints.
+  @Test func anIndentedLineMayBeFourTimesAsLong() {
+    let limits = ParserLimits(maximumLineLength: 20)
+    let output = "  " + String(repeating: "Y", count: 70)
+    let fits = ScriptParser(limits: limits).parse("reset\n\(output)\n", path: "out.dis")
+    #expect(fits.diagnostics.isEmpty, "\(fits.diagnostics)")
+    let tooLong = ScriptParser(limits: limits).parse("reset\n\(output)YYYYYYYYYY\n", path: "out.dis")
+    #expect(tooLong.diagnostics.map(\.description) == ["out.dis:2:1: error: line is too long: 82 bytes, the limit is 80"])
+  }
+
   @Test func tooManyCommands() {
     let limits = ParserLimits(maximumCommands: 2)
     let result = ScriptParser(limits: limits).parse("reset\nreset\n# fine\nreset\nreset\n", path: "many.dis")

@@ -9,8 +9,11 @@
 public struct ParserLimits: Sendable, Hashable {
   /// The largest file read, in bytes. Default 4 MiB.
   public var maximumFileSize: Int
-  /// The longest line, in bytes. Default 16 KiB.
+  /// The longest line, in bytes. Default 16 KiB; an indented line (expected output) may be
+  /// `indentedLineFactor` times as long.
   public var maximumLineLength: Int
+  /// How much longer than `maximumLineLength` an indented line may be.
+  public static let indentedLineFactor = 4
   /// How many commands a file may hold. Default 50,000.
   public var maximumCommands: Int
   /// How many lines an `assembly { ... }` block may span. Default 1,000.

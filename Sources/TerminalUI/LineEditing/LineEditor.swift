@@ -36,8 +36,22 @@ public struct LineEditor: Sendable {
 
   public mutating func insert(_ text: String) {
     let new = Array(text)
+    let start = cursor
     characters.insert(contentsOf: new, at: cursor)
     cursor += new.count
+    joinCharacters(from: max(0, start - 1))
+  }
+
+  /// Keys arrive one scalar at a time: a combining accent, or the second half of an emoji
+  /// sequence, typed after its base is a `Character` of its own until joined to it. Joins what
+  /// from `start` up to the cursor makes one character (a grapheme cluster), so that Left and
+  /// Backspace move over and delete what is seen as one character.
+  private mutating func joinCharacters(from start: Int) {
+    let typed = characters[start..<cursor]
+    let joined = Array(String(typed))
+    guard joined.count < typed.count else { return }
+    characters.replaceSubrange(start..<cursor, with: joined)
+    cursor = start + joined.count
   }
 
   public mutating func deleteBackward() {

@@ -97,4 +97,16 @@ import TerminalUI
     #expect(editor.handle(.escape) == .ignored)
     #expect(editor.handle(.function(2)) == .ignored)
   }
+
+  /// Keys arrive a scalar at a time; what makes one character on screen is one to edit.
+  @Test func aCombiningMarkTypedAfterItsBaseJoinsIt() {
+    var editor = LineEditor()
+    for scalar in "Ae\u{301}x".unicodeScalars { _ = editor.handle(.character(Character(scalar))) }
+    #expect(editor.characters == ["A", "e\u{301}", "x"])
+    _ = editor.handle(.left)
+    _ = editor.handle(.backspace)
+    #expect(editor.text == "Ax", "the accented letter goes whole")
+    for scalar in "\u{1F44D}\u{1F3FD}".unicodeScalars { _ = editor.handle(.character(Character(scalar))) }
+    #expect(editor.characters == ["A", "\u{1F44D}\u{1F3FD}", "x"], "an emoji with its skin tone is one")
+  }
 }

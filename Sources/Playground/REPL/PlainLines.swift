@@ -29,8 +29,14 @@ enum PlainLines {
     }
     var printer = TranscriptPrinter()
     printer.flush(controller, includesCommands: true)
+    // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
+    // printed again, since the terminal echoed them as they were typed.
+    let isTyped = !input.isFile && isatty(0) == 1
+    let echoesCommands = !isTyped
     var block: [String] = []
-    while let line = input.next() {
+    while true {
+      if isTyped { printer.prompt(block.isEmpty ? "dis> " : "...> ") }
+      guard let line = input.next() else { break }
       if block.isEmpty && (line.hasPrefix("  ") || line.hasPrefix("%dis") || line.allSatisfy(\.isWhitespace)) {
         continue
       }
@@ -44,7 +50,7 @@ enum PlainLines {
       block = []
       let outcome = controller.submitLine(source)
       controller.settle()
-      printer.flush(controller, includesCommands: true)
+      printer.flush(controller, includesCommands: echoesCommands)
       if let notice = controller.state.notice {
         Playground.printError(notice)
         controller.update { $0.notice = nil }
@@ -79,6 +85,11 @@ struct TranscriptPrinter {
   func write(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
+
+  /// Writes `prompt` with no newline: the answer is typed after it.
+  func prompt(_ prompt: String) {
+    FileHandle.standardOutput.write(Data(prompt.utf8))
+  }
 }
 
 /// Lines from standard input or a file, without their line endings.
@@ -88,6 +99,9 @@ final class LineSource {
   deinit { if let handle { fclose(handle) } }
 
   static func standardInput() -> LineSource { LineSource(handle: nil) }
+
+  /// Whether the lines come from a file rather than standard input.
+  var isFile: Bool { handle != nil }
 
   private init(handle: UnsafeMutablePointer<FILE>?) { self.handle = handle }
   /// The lines of the file at `path`; `nil` (with `errno` set) if it cannot be opened.

@@ -241,6 +241,19 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 130)
   }
 
+  /// A terminal that cannot hold the full screen gets plain lines with a prompt, each command
+  /// shown once (as typed), and its output.
+  @Test func aDumbTerminalGetsPromptedPlainLines() throws {
+    let tmux = try start(environment: "TERM=dumb")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("cannot move the cursor") && $0.contains("\ndis>") }
+    try run(tmux, "resolve Logger")
+    let screen = try tmux.waitFor("the output") { $0.contains("Logger → ConsoleLogger#1 created t1 [singleton]") }
+    #expect(screen.components(separatedBy: "resolve Logger").count == 2, "shown once: \(screen)")
+    try tmux.press("C-d")
+    try expectRestored(tmux, status: 0)
+  }
+
   @Test func closedStandardInputRunsPlainLines() throws {
     let result = try SpawnedCommand.run([DiscopeBinary.path!])  // stdin is /dev/null
     #expect(result.status == 0, "\(result.errorOutput)")

@@ -31,6 +31,8 @@ public final class PlaygroundController {
   var hasStackChangesInFlight = false
   /// The container pane 1 was last read from.
   weak var shownContainer: Container?
+  /// Whether any container was shown yet: the first one is no fresh start.
+  private var hasShownAContainer = false
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
 
@@ -77,6 +79,14 @@ public final class PlaygroundController {
       }
     }
     if let container = worker.feed.container, container !== shownContainer {
+      // The container shown before is gone (its session dropped it) or of another family.
+      let isFresh = shownContainer.map { Self.root(of: $0) !== Self.root(of: container) } ?? hasShownAContainer
+      hasShownAContainer = true
+      if isFresh {
+        // A fresh container (`reset`): tokens start again at t1, so the history before is
+        // marked off, not mixed with what comes.
+        state.mocks.markFreshContainer()
+      }
       shownContainer = container
       isRegistrationsStale = true
     }
@@ -86,6 +96,12 @@ public final class PlaygroundController {
       changed = true
     }
     return changed
+  }
+
+  private static func root(of container: Container) -> Container {
+    var root = container
+    while let parent = root.parent { root = parent }
+    return root
   }
 
   /// Waits for every submitted command and applies the results (tests, the plain REPL).

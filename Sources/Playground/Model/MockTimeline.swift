@@ -29,6 +29,12 @@ public struct MockTimeline: Sendable {
 
   public mutating func clear() { lines = [] }
 
+  /// Marks where a fresh container took over (`reset`): what follows has tokens of its own.
+  public mutating func markFreshContainer() {
+    guard !lines.isEmpty else { return }
+    add("── a fresh container: tokens start again ──", .secondary)
+  }
+
   /// Shown while the timeline is empty.
   public static let placeholder = PaneLine("(no mocks yet — try: mock Logger)", kind: .secondary)
 

@@ -43,4 +43,14 @@ import Testing
     let transcript = controller.state.transcript.fileLines
     #expect(transcript.contains("    └─ X …"), "the transcript draws the same tree: \(transcript)")
   }
+
+  /// After `reset` tokens start again at t1: pane 3 marks where, so histories do not mix.
+  @Test func aResetIsMarkedInTheMockHistory() throws {
+    let controller = try demo()
+    controller.enter("mock Logger")
+    controller.enter("reset")
+    controller.enter("mock Logger")
+    let mocks = controller.texts(.mocks)
+    #expect(mocks.filter { !$0.isEmpty }.map { String($0.prefix(6)) } == ["+ t7 M", "── a f", "+ t1 M"], "\(mocks)")
+  }
 }

@@ -31,6 +31,24 @@ struct ScopeTests {
     #expect(one.left !== two.left, "a new one for the next root resolve")
   }
 
+  /// A factory may resolve from another container family inside one root resolve: its graph
+  /// instances are its own, though both families number their registrations from t1.
+  @Test func graphInstancesOfTwoFamiliesInOneResolveStayApart() throws {
+    let app = Container(), module = Container()
+    module.register(Int.self, scope: .graph) { _ in 12345 }
+    app.register(String.self, scope: .graph) { _ in "https://example.com" }
+    let seen = Locked<(String, Int)?>(nil)
+    app.register(Pair.self, scope: .prototype) { r in
+      let url = try r.resolve(String.self)
+      let number = try module.resolve(Int.self)
+      seen.withLock { $0 = (url, number) }
+      return Pair(left: Db(), right: Db())
+    }
+    _ = try app.resolve(Pair.self)
+    #expect(seen.withLock { $0?.0 } == "https://example.com")
+    #expect(seen.withLock { $0?.1 } == 12345, "not the other family's t1 read as an Int")
+  }
+
   @Test func graphKeepsNothingAfterTheRootResolveEnds() throws {
     let container = Container()
     container.register(Db.self, scope: .graph) { _ in Db() }

@@ -49,6 +49,21 @@ struct StackTests {
     #expect(try one.resolve((any Logger).self).label == "console")
   }
 
+  /// Two families both have a `t1` under the same key: one's token never acts on the other's.
+  @Test func aTokenOfAnotherFamilyWithTheSameNumberAndKeyActsOnNothing() throws {
+    let one = Container(), two = Container()
+    let first = one.register((any Logger).self) { _ in ConsoleLogger() }
+    let second = two.register((any Logger).self) { _ in FileLogger() }
+    #expect(first.description == second.description, "both print as t1")
+    #expect(first != second && Set([first, second]).count == 2)
+    #expect(!two.remove(first))
+    #expect(!two.setScope(.prototype, for: first))
+    #expect(!two.setCaching(false, for: first))
+    #expect(two.registration(first) == nil)
+    #expect(try two.resolve((any Logger).self).label == "file")
+    #expect(two.registration(second)?.scope == .singleton)
+  }
+
   @Test func tokensPrintAndCountUp() {
     let container = Container()
     let first = container.register(Db.self) { _ in Db() }

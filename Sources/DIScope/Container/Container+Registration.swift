@@ -203,7 +203,7 @@ extension Container {
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
     let (registration, token, shadowed, generation) = family.withLock { state in
-      let token = RegistrationToken(number: state.nextToken, key: key)
+      let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)
       state.nextToken += 1
       let registration = Registration(
         token: token, key: key, implementationName: implementationName,

@@ -112,7 +112,7 @@ final class Registry: @unchecked Sendable {
 
   func registration(for token: RegistrationToken) -> Registration? {
     guard let key = token.key else { return nil }
-    return stacks[key]?.last(where: { $0.number == token.number })
+    return stacks[key]?.last(where: { $0.isNamed(by: token) })
   }
 }
 
@@ -146,10 +146,10 @@ struct KeyStack: RandomAccessCollection {
   /// Removes the registration numbered as `token`; returns it and its depth (0 = top).
   mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     // The usual removal, a mock or an override taken off the top: no search, no shifting.
-    if !above.isEmpty && above[above.count - 1].number == token.number {
+    if !above.isEmpty && above[above.count - 1].isNamed(by: token) {
       return (above.removeLast(), 0)
     }
-    guard let index = lastIndex(where: { $0.number == token.number }) else { return nil }
+    guard let index = lastIndex(where: { $0.isNamed(by: token) }) else { return nil }
     let registration = self[index]
     if index > 0 {
       above.remove(at: index - 1)

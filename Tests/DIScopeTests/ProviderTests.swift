@@ -69,6 +69,24 @@ struct ProviderTests {
     #expect(error.message.contains("'Db'"))
   }
 
+  /// Asked for by name, a provider provides the registration of that name, and says which when
+  /// there is none.
+  @Test func aNamedProviderProvidesTheNamedRegistration() throws {
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register((any Logger).self, name: "file") { _ in FileLogger() }
+    let file = try container.resolve(Provider<any Logger>.self, name: "file")
+    #expect(try file().label == "file")
+    #expect(try container.resolve(Provider<any Logger>.self)().label == "console")
+    #expect(container.canResolve(Provider<any Logger>.self, name: "file"))
+    #expect(!container.canResolve(Provider<any Logger>.self, name: "audit"))
+    #expect(!container.canResolve(Provider<Db>.self))
+    let error = try #require(throws: ResolutionError.self) {
+      try container.resolve(Provider<any Logger, String>.self, name: "audit")
+    }
+    #expect(error.message == "no registration for 'Logger named \"audit\"', which 'Provider<Logger, String>' provides", "\(error)")
+  }
+
   @Test func aProviderFollowsMockSwaps() throws {
     let container = Container()
     container.register((any Logger).self, scope: .prototype) { _ in ConsoleLogger() }

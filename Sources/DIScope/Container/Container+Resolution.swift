@@ -181,10 +181,12 @@ extension Container {
     return box.value(as: Service.self)
   }
 
-  /// Whether a resolve of `Service` would find a registration (without building anything).
+  /// Whether a resolve of `Service` would find a registration (without building anything); for a
+  /// `Provider`, whether what it provides is registered, as its resolve requires.
   public func canResolve<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-    hasRegistration(for: ServiceKey(type, name: name))
-      || (type as? any ProviderProtocol.Type) != nil
+    if hasRegistration(for: ServiceKey(type, name: name)) { return true }
+    guard let provider = type as? any ProviderProtocol.Type else { return false }
+    return hasRegistration(for: provider.providedKey(name: name))
   }
 
   /// Whether a registration answers for `key` here or in a parent.

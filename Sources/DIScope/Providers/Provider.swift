@@ -52,12 +52,18 @@ final class WeakContainer: @unchecked Sendable {
 /// Lets the container build any `Provider` on demand without a registration.
 protocol ProviderProtocol {
   static var providedKeyName: String { get }
+  /// `Provider<UserDetails, String>`, as written (the runtime writes the pack as `Pack{...}`).
+  static var displayName: String { get }
   static func providedKey(name: String?) -> ServiceKey
   static func make(container: Container, name: String?) -> Self
 }
 
 extension Provider: ProviderProtocol {
   static var providedKeyName: String { String(describing: Service.self) }
+  static var displayName: String {
+    let arguments = Container.typeNames(of: (repeat (each Argument).self))
+    return "Provider<" + ([providedKeyName] + arguments).joined(separator: ", ") + ">"
+  }
   static func providedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
   static func make(container: Container, name: String?) -> Self {
     Provider(container: container, name: name)
@@ -67,18 +73,20 @@ extension Provider: ProviderProtocol {
 extension Container {
   /// Builds a provider for a service that is registered; a provider of nothing is an error now,
   /// not at its first call.
+  /// A provider asked for by name (`resolve(Provider<Logger>.self, name: "file")`) provides the
+  /// registration of that name.
   func makeProvider(
-    _ providerType: any ProviderProtocol.Type, serviceType: Any.Type, thread: ThreadState
+    _ providerType: any ProviderProtocol.Type, name: String?, thread: ThreadState
   ) throws -> Any {
-    let key = providerType.providedKey(name: nil)
+    let key = providerType.providedKey(name: name)
     guard hasRegistration(for: key) else {
       let error = notRegistered(key, thread: thread, arguments: nil)
       throw ResolutionError(
         kind: .notRegistered, key: key,
-        path: path(thread, then: String(describing: serviceType)) + [key.serviceName],
-        message: "no registration for '\(key.serviceName)', which '\(serviceType)' provides",
+        path: path(thread, then: providerType.displayName) + [key.description],
+        message: "no registration for '\(key)', which '\(providerType.displayName)' provides",
         hint: error.hint)
     }
-    return providerType.make(container: self, name: nil)
+    return providerType.make(container: self, name: name)
   }
 }

@@ -68,7 +68,7 @@ extension Container {
       }
       guard let (registration, owner) = found else {
         if let providerType = serviceType as? any ProviderProtocol.Type {
-          _ = assign(try makeProvider(providerType, serviceType: serviceType, thread: thread))
+          _ = assign(try makeProvider(providerType, name: key.name, thread: thread))
           return true
         }
         if isOptional {

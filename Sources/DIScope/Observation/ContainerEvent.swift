@@ -97,6 +97,22 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
       ?? instance.map { String(describing: type(of: $0.value)) }
   }
 
+  /// This step without its instance: for an observer that keeps steps after it returns (a queue
+  /// drained later, a log), where a kept instance would stay alive, and so change what a weak
+  /// registration answers next. Everything else, its number included, is kept.
+  ///
+  /// ```swift
+  /// container.observe { event in
+  ///   if case .resolved(let step) = event { queue.append(step.withoutInstance()) }
+  /// }
+  /// ```
+  public func withoutInstance() -> ResolutionStep {
+    ResolutionStep(
+      container: container, answering: answering, absentKey: absentKey,
+      answeringContainer: answeringContainer, stackDepth: stackDepth, outcome: outcome,
+      scope: scope, depth: depth, instanceNumber: instanceNumber, instance: nil)
+  }
+
   /// `ConsoleLogger#2 created t1 [singleton]`.
   public var description: String {
     guard let answering else { return "\(key) absent" }

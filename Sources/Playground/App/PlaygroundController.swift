@@ -42,9 +42,10 @@ public final class PlaygroundController {
     isASCII: Bool = false, isSynchronous: Bool = false
   ) {
     state = PlaygroundState(isASCII: isASCII)
-    worker = EngineWorker(engine: engine, factory: factory, feed: ContainerFeed(), isSynchronous: isSynchronous)
+    worker = EngineWorker(
+      engine: engine, factory: factory, feed: ContainerFeed(instanceTypeNamer: engine.instanceTypeNamer),
+      isSynchronous: isSynchronous)
     state.completionWords = engine.completionWords
-    state.trace.instanceTypeNamer = engine.instanceTypeNamer
     state.helpLines = PlaygroundKeys.helpLines(commandSummary: CommandTable.help())
     refreshCompleter()
   }
@@ -58,7 +59,7 @@ public final class PlaygroundController {
   public func pump() -> Bool {
     var changed = false
     for item in worker.feed.drain() where item.epoch == state.epoch {
-      apply(item.event)
+      apply(item.event, instanceTypeName: item.instanceTypeName)
       changed = true
     }
     for result in worker.takeResults() {
@@ -110,8 +111,8 @@ public final class PlaygroundController {
     pump()
   }
 
-  func apply(_ event: ContainerEvent) {
-    state.trace.apply(event)
+  func apply(_ event: ContainerEvent, instanceTypeName: String? = nil) {
+    state.trace.apply(event, instanceTypeName: instanceTypeName)
     state.mocks.apply(event)
     if Self.changesStacks(event) {
       isRegistrationsStale = true

@@ -8,6 +8,10 @@ import Synchronization
 /// to a locked queue; the UI thread drains it between keys. Each event carries the epoch that
 /// was current when it arrived, so a replay rebuilt from scratch can drop stale ones.
 ///
+/// A queued step keeps no instance: it is named as it arrives and queued without it. Held until
+/// the next redraw, an instance would outlive the session's release of it, and a weak
+/// registration would answer with it: what the container did would depend on typing speed.
+///
 /// ```swift
 /// let feed = ContainerFeed()
 /// feed.attach(to: container)
@@ -19,6 +23,8 @@ public final class ContainerFeed: Sendable {
   public struct Item: Sendable {
     public var event: ContainerEvent
     public var epoch: Int
+    /// For a resolution step, what the engine calls its instance's type (a script's class).
+    public var instanceTypeName: String? = nil
   }
 
   private struct State {
@@ -31,8 +37,12 @@ public final class ContainerFeed: Sendable {
   }
 
   private let state = Mutex(State())
+  private let instanceTypeNamer: InstanceTypeNamer
 
-  public init() {}
+  /// A feed that names each step's instance with `instanceTypeNamer` as it arrives.
+  public init(instanceTypeNamer: @escaping InstanceTypeNamer = { _ in nil }) {
+    self.instanceTypeNamer = instanceTypeNamer
+  }
 
   /// Starts following `container` (and its children), stopping the previous one.
   public func attach(to container: Container) {
@@ -78,8 +88,14 @@ public final class ContainerFeed: Sendable {
   public var changeCount: Int { state.withLock { $0.changeCount } }
 
   private func append(_ event: ContainerEvent) {
+    var item = Item(event: event, epoch: 0)
+    if case .resolved(let step) = event, let instance = step.instance {
+      item.instanceTypeName = instanceTypeNamer(instance.value) ?? step.instanceTypeName
+      item.event = .resolved(step.withoutInstance())
+    }
     state.withLock { state in
-      state.items.append(Item(event: event, epoch: state.epoch))
+      item.epoch = state.epoch
+      state.items.append(item)
       state.changeCount += 1
     }
   }

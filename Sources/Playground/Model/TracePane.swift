@@ -16,6 +16,8 @@ public struct TracePane: Sendable {
     /// `nil` for a service that never finished (a failed resolve's path), named by `unfinished`.
     var step: ResolutionStep?
     var unfinished = ""
+    /// What the engine calls the instance's type, when it knows better than the runtime.
+    var typeName: String? = nil
     var children: [Node]
   }
 
@@ -27,16 +29,17 @@ public struct TracePane: Sendable {
   public var limit = 200
   public var glyphs: ResolutionTree.Glyphs
   /// Names instances whose Swift type is not the declared one (see `PlaygroundEngine`).
-  public var instanceTypeNamer: InstanceTypeNamer = { _ in nil }
   private var pending: [[Node]] = []
   private var groupStarts: [Int] = []
 
   public init(glyphs: ResolutionTree.Glyphs = .unicode) { self.glyphs = glyphs }
 
-  /// Adds one observation event; resolution steps and failures are used, others ignored.
-  public mutating func apply(_ event: ContainerEvent) {
+  /// Adds one observation event; resolution steps and failures are used, others ignored. A
+  /// step's instance is named `instanceTypeName` when given (a script's class), else as the
+  /// container names it.
+  public mutating func apply(_ event: ContainerEvent, instanceTypeName: String? = nil) {
     switch event {
-    case .resolved(let step): add(step)
+    case .resolved(let step): add(step, typeName: instanceTypeName)
     case .resolutionFailed(let error, _):
       let partial = Self.partialTree(pending, path: error.path)
       pending.removeAll()
@@ -72,9 +75,9 @@ public struct TracePane: Sendable {
     resolutionCount = 0
   }
 
-  private mutating func add(_ step: ResolutionStep) {
+  private mutating func add(_ step: ResolutionStep, typeName: String?) {
     while pending.count <= step.depth + 1 { pending.append([]) }
-    let node = Node(step: step, children: pending[step.depth + 1])
+    let node = Node(step: step, typeName: typeName, children: pending[step.depth + 1])
     pending[step.depth + 1] = []
     guard step.depth == 0 else {
       pending[step.depth].append(node)
@@ -117,15 +120,10 @@ public struct TracePane: Sendable {
     }
   }
 
-  /// The container's line for a step, its subject renamed when the engine knows a better name.
-  private func describe(_ step: ResolutionStep) -> String {
-    ResolutionTree.line(
-      for: step, typeName: step.instance.flatMap { instanceTypeNamer($0.value) }, glyphs: glyphs)
-  }
 
   private func line(_ node: Node, prefix: String) -> PaneLine {
     guard let step = node.step else { return PaneLine(prefix + node.unfinished, kind: .error) }
-    let text = prefix + describe(step)
+    let text = prefix + ResolutionTree.line(for: step, typeName: node.typeName, glyphs: glyphs)
     let kind: LineKind =
       step.registration?.isMock == true ? .mock
       : step.outcome == .cached ? .cached : step.outcome == .absent ? .secondary : .plain

@@ -53,4 +53,18 @@ import Testing
     let mocks = controller.texts(.mocks)
     #expect(mocks.filter { !$0.isEmpty }.map { String($0.prefix(6)) } == ["+ t7 M", "── a f", "+ t1 M"], "\(mocks)")
   }
+
+  /// Commands typed faster than the screen redraws: the steps queued for the panes must not keep
+  /// instances alive, or a weak registration answers with one the session released.
+  @Test func stepsQueuedForThePanesKeepNoInstanceAlive() throws {
+    let controller = try demo()
+    for line in ["class CC", "register CC scope=weak", "resolve CC", "release #1", "resolve CC"] {
+      _ = controller.submitLine(line)
+    }
+    controller.settle()
+    let transcript = controller.state.transcript.fileLines
+    #expect(transcript.contains("  released CC#1: nothing else held it, so it is gone"), "\(transcript)")
+    #expect(transcript.contains("  CC#2 created t7 [weak]"), "\(transcript)")
+    #expect(controller.texts(.trace).contains("CC#2 created t7 [weak]"), "and pane 2 names it")
+  }
 }

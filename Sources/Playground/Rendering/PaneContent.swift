@@ -49,7 +49,7 @@ public enum PaneContent {
     }
     let promptStyle = TextStyle(isBold: true)
     if state.mode == .navigation, !state.isFiltering {
-      return (navigationHint(state: state), 0)
+      return (fitted(navigationHint(state: state), width: width), 0)
     }
     let room = max(2, width - prompt.displayWidth)
     let view = editor.viewport(width: room)
@@ -61,6 +61,20 @@ public enum PaneContent {
       spans.append(StyledSpan(text.truncated(toWidth: max(0, room), ellipsis: "…"), style: .dim))
     }
     return (spans, prompt.displayWidth + view.cursorColumn)
+  }
+
+  /// `spans` cut to `width` columns, ending with `…` when something was cut: a message too
+  /// long for the row says it goes on.
+  static func fitted(_ spans: [StyledSpan], width: Int) -> [StyledSpan] {
+    guard spans.reduce(0, { $0 + $1.text.displayWidth }) > width else { return spans }
+    var room = max(0, width - 1)
+    var result: [StyledSpan] = []
+    for span in spans where room > 0 {
+      let text = span.text.truncated(toWidth: room)
+      result.append(StyledSpan(text, style: span.style))
+      room -= text.displayWidth
+    }
+    return result + [StyledSpan("…", style: .dim)]
   }
 
   private static func navigationHint(state: PlaygroundState) -> [StyledSpan] {

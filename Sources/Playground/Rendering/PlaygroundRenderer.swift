@@ -69,13 +69,13 @@ final class PlaygroundRenderer {
   }
 
   /// How wide the status line is: as wide as its text, so the message beside it gets the rest
-  /// of the row; when both do not fit, the message (a question, an error's reason) comes first
-  /// and the status keeps a third of the row.
+  /// of the row (cut with `…` if it must be). Only on a row too narrow for both does the status
+  /// give up columns, and never more than half the row.
   static func statusWidth(for state: PlaygroundState, columns: Int) -> Int {
     let status = state.statusText.displayWidth + 2
     let line = PaneContent.commandLine(state: state, width: columns)
     let message = line.spans.reduce(0) { $0 + $1.text.displayWidth } + 1
-    return max(min(status, columns / 3), min(status, columns - message))
+    return min(status, max(columns / 2, columns - message))
   }
 
   /// Forgets the windows so the next frame repaints everything (Ctrl-L).

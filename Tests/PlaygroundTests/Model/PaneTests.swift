@@ -87,6 +87,11 @@ import Testing
     let narrow = PaneContent.commandLine(state: controller.state, width: 40)
     let text = narrow.spans.map(\.text).joined()
     #expect(text.hasSuffix("…") && text.displayWidth == 40, "\(text)")
-    #expect(PlaygroundRenderer.statusWidth(for: controller.state, columns: 40) == 13, "a third when both do not fit")
+    #expect(
+      PlaygroundRenderer.statusWidth(for: controller.state, columns: 40)
+        == controller.state.statusText.displayWidth + 2, "the status whole while it fits in half the row")
+    controller.update { $0.mode = .navigation }
+    let hint = PaneContent.commandLine(state: controller.state, width: 30).spans.map(\.text).joined()
+    #expect(hint.hasSuffix("…") && hint.displayWidth == 30, "navigation messages are cut the same way: \(hint)")
   }
 }

@@ -102,7 +102,7 @@ extension PlaygroundController {
       if state.replay != nil { takeOverLive() }
       update { $0.mode = .command }
       if key == .character(":") { handle(.character(":")) }
-    case .quit: return .quit(0)
+    case .quit: return quitUnlessRecording(status: 0)
     case .interrupt:
       return quitUnlessRecording(status: 130)
     case .redraw: break

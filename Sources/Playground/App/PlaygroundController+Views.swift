@@ -30,8 +30,7 @@ extension PlaygroundController {
     let pane = state.focus
     let visible = state.visibleLines(of: pane)
     let view = state.view(of: pane)
-    let row = view.isFollowing
-      ? view.firstRow(count: visible.count, height: height(of: pane), lines: visible) : view.selection
+    let row = view.selectedRow(count: visible.count, lines: visible)
     guard visible.indices.contains(row) else { return }
     let line = visible[row]
     if line.isGroupHeading && pane != .mocks {

@@ -60,19 +60,38 @@ public struct PaneView: Hashable, Sendable {
     }
   }
 
-  /// Scrolls by `delta` rows (negative is up), moving the selection with it.
+  /// The row of the newest content, which is the selection while following: the last line of a
+  /// tail, the heading of the last group, the first row of a pane anchored at its top.
+  public func newestRow(count: Int, lines visible: [PaneLine]) -> Int {
+    switch anchor {
+    case .top: 0
+    case .tail: max(0, count - 1)
+    case .lastGroup: visible.lastIndex { $0.isGroupHeading } ?? 0
+    }
+  }
+
+  /// The selected row: the newest while following.
+  public func selectedRow(count: Int, lines visible: [PaneLine]) -> Int {
+    isFollowing ? newestRow(count: count, lines: visible) : selection
+  }
+
+  /// Scrolls by `delta` rows (negative is up), moving the selection with it. Scrolling a tail
+  /// back down to its end follows it again.
   public mutating func scroll(by delta: Int, count: Int, height: Int, lines visible: [PaneLine]) {
     let current = firstRow(count: count, height: height, lines: visible)
+    selection = selectedRow(count: count, lines: visible)
     isFollowing = false
-    top = min(max(0, current + delta), max(0, count - height))
+    let maximum = max(0, count - height)
+    top = min(max(0, current + delta), maximum)
     selection = min(max(top, selection + delta), max(0, count - 1))
     if selection < top || selection >= top + height { selection = top }
+    if anchor == .tail && delta > 0 && top == maximum { follow() }
   }
 
   /// Moves the selection by `delta`, scrolling to keep it in view.
   public mutating func moveSelection(by delta: Int, count: Int, height: Int, lines visible: [PaneLine]) {
     let current = firstRow(count: count, height: height, lines: visible)
-    if isFollowing { selection = current }
+    selection = selectedRow(count: count, lines: visible)
     isFollowing = false
     top = current
     selection = min(max(0, selection + delta), max(0, count - 1))

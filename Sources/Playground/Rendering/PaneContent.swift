@@ -19,10 +19,11 @@ public enum PaneContent {
     let first = view.firstRow(count: visible.count, height: height, lines: visible)
     let end = min(visible.count, first + height)
     guard first < end else { return [] }
+    let selected = view.selectedRow(count: visible.count, lines: visible)
     return (first..<end).map { index in
       let line = visible[index]
       var style = line.style
-      if showsSelection && !view.isFollowing && index == view.selection { style.isReverse = true }
+      if showsSelection && index == selected { style.isReverse = true }
       let text = line.text.utf8.count > width ? String(line.text.prefix(width + 2)) : line.text
       return [StyledSpan(text, style: style)]
     }

@@ -78,6 +78,25 @@ import Testing
     #expect(controller.state.view(of: .transcript).isFollowing)
   }
 
+  /// While following, the newest row is the selected one: `k` goes to the row above it, and
+  /// paging back down to the end follows again.
+  @Test func theSelectionStartsAtTheNewestRowAndPagingToTheEndFollows() {
+    let controller = PlaygroundController.fake()
+    for index in 0..<30 { controller.enter("register S\(index)") }
+    controller.update { $0.paneHeights[.transcript] = 10 }
+    controller.handle(.escape)
+    controller.handle(.character("4"))
+    let count = controller.state.visibleLines(of: .transcript).count
+    #expect(controller.state.view(of: .transcript).selectedRow(count: count, lines: []) == count - 1)
+    controller.handle(.character("k"))
+    #expect(controller.state.view(of: .transcript).selection == count - 2, "one above the newest")
+    controller.handle(.pageUp)
+    controller.handle(.pageUp)
+    #expect(!controller.state.view(of: .transcript).isFollowing)
+    for _ in 0..<3 { controller.handle(.pageDown) }
+    #expect(controller.state.view(of: .transcript).isFollowing, "back at the end, it follows again")
+  }
+
   @Test func ctrlCQuitsButAsksFirstWhileRecording() throws {
     let controller = PlaygroundController.fake()
     #expect(controller.handle(.ctrl("c")) == .quit(130))
@@ -101,6 +120,10 @@ import Testing
     #expect(controller.handle(.character("n")) == .continue)
     controller.handle(.ctrl("d"))
     #expect(controller.handle(.character("y")) == .quit(0))
+    controller.handle(.escape)
+    #expect(controller.handle(.character("q")) == .continue, "q in navigation mode asks too")
+    #expect(controller.handle(.character("n")) == .continue)
+    controller.handle(.character("i"))
     controller.enter(":stop")
     #expect(controller.handle(.ctrl("d")) == .quit(0))
   }

@@ -22,6 +22,11 @@ enum InteractiveREPL {
     printer.colors = ColorPolicy.isColorEnabled(environment: options.environment, terminalHasColors: true)
     print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.")
     printer.flush(controller, includesCommands: false)
+    if let notice = controller.state.notice {
+      // What starting did (`recording to …`), said now rather than after the first command.
+      print(notice)
+      controller.update { $0.notice = nil }
+    }
     var status: Int32 = 0
     while let line = reader.readLine(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
       // Saved line by line: Ctrl-C, a signal or a closed terminal end the process without a

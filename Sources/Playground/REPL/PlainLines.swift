@@ -29,6 +29,10 @@ enum PlainLines {
     }
     var printer = TranscriptPrinter()
     printer.flush(controller, includesCommands: true)
+    if let notice = controller.state.notice {
+      Playground.printError(notice)  // what starting did (`recording to …`), said now
+      controller.update { $0.notice = nil }
+    }
     // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
     // printed again, since the terminal echoed them as they were typed.
     let isTyped = !input.isFile && isatty(0) == 1

@@ -181,6 +181,18 @@ struct PlaygroundEndToEndTests {
     #expect(history.contains("show\\040tokens"), "libedit writes a space as \\040: \(history)")
   }
 
+  /// The REPL says it records before the first command, not after it.
+  @Test func theREPLSaysItRecordsAtOnce() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString).dis").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try start("repl --no-history --record '\(path)'")
+    defer { tmux.close() }
+    let screen = try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    #expect(screen.contains("recording to \(path)"), "\(screen)")
+    try tmux.press("C-d")
+    try expectRestored(tmux, status: 0)
+  }
+
   /// Ctrl-Z in the REPL stops it with the shell's modes back; `fg` goes on reading lines.
   @Test func theREPLStopsAndContinuesUnderJobControl() throws {
     let tmux = try TmuxSession(command: "bash --norc --noprofile -i", columns: 100, rows: 20)

@@ -123,10 +123,18 @@ final class PlaygroundRenderer {
     window.drawFrame(title: "Help — Esc closes", isFocused: true)
     let height = window.contentRect.height
     guard case .help(let top) = state.overlay else { return }
-    let first = min(top, max(0, state.helpLines.count - height))
+    let count = state.helpLines.count
+    let first = min(top, max(0, count - height))
     let rows = state.helpLines.dropFirst(first).prefix(height).map { line in
       [StyledSpan(line, style: line.hasPrefix(" ") || line.isEmpty ? .plain : .bold)]
     }
     window.drawContent(Array(rows))
+    if count > height {
+      // Where the page is, as the panes show it, and that there is more below.
+      let more = first + height < count ? (state.isASCII ? " more: PgDn" : " ↓ PgDn") : ""
+      let position = " \(first + 1)-\(min(count, first + height))/\(count)\(more) "
+      window.put(position, row: window.rect.height - 1,
+                 column: max(1, window.rect.width - position.displayWidth - 2), style: .dim)
+    }
   }
 }

@@ -59,7 +59,9 @@ struct PlaygroundEndToEndTests {
     defer { tmux.close() }
     try waitForDemo(tmux)
     try tmux.type("?")
-    try tmux.waitFor("help") { $0.contains("Help — Esc closes") && $0.contains("First steps") }
+    try tmux.waitFor("help, saying there is more") {
+      $0.contains("Help — Esc closes") && $0.contains("First steps") && $0.contains("↓ PgDn")
+    }
     try tmux.press("Escape")
     try tmux.press("F1")
     try tmux.waitFor("help again") { $0.contains("Help — Esc closes") }

@@ -26,4 +26,17 @@ import Testing
     // --- end ---
     #expect(output == ["WebService#2", "WebService#2 created t2 [singleton]", "└─ Logging → ConsoleLogger#1 created t1 [singleton]"])
   }
+
+  /// A Swift service whose last registration was removed is still known: resolving it says its
+  /// stack is empty, not that there is no such service.
+  @Test func aServiceWhoseRegistrationsWereRemovedIsStillKnown() throws {
+    let container = Container(name: "app")
+    RFAssembly().assemble(into: container)
+    let session = Session(container: container)
+    let token = try #require(container.stacks.first { $0.key.serviceName == "ContentCache" }?.registrations.first?.token)
+    #expect(!session.execute("remove \(token)").isFailure)
+    let output = session.execute("resolve ContentCache").output
+    #expect(output.first == "error: no registration for 'ContentCache'", "\(output)")
+    #expect(output.contains { $0.contains("every registration of it was removed") }, "\(output)")
+  }
 }

@@ -12,6 +12,19 @@ extension Container {
     }
   }
 
+  /// Every key registered in this container, in the order first registered, those whose
+  /// registrations were all removed included: a tool naming services by what was registered
+  /// still knows one whose last registration went.
+  ///
+  /// ```swift
+  /// let token = container.register(Logger.self) { _ in ConsoleLogger() }
+  /// container.remove(token)
+  /// container.registeredKeys   // [Logger]
+  /// ```
+  public var registeredKeys: [ServiceKey] {
+    family.withLock { _ in registry.orderedKeys }
+  }
+
   /// Every stack of this container, in the order their keys were first registered, each newest
   /// first. Keys whose registrations were all removed are left out.
   public var stacks: [ServiceStack] {

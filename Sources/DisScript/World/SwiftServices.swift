@@ -22,14 +22,16 @@ public struct SwiftServices: ServiceDirectory {
     self.container = container
   }
 
-  /// Every Swift key of the container, its parents and its standby mocks, each once.
+  /// Every Swift key of the container, its parents and its standby mocks, each once; a key
+  /// whose registrations were all removed too, so that resolving it says so rather than that
+  /// the service is unknown.
   var keys: [ServiceKey] {
     var seen: Set<ServiceKey> = []
     var keys: [ServiceKey] = []
     var next: Container? = container
     while let current = next {
-      for stack in current.stacks where stack.key.dynamicService == nil && seen.insert(stack.key).inserted {
-        keys.append(stack.key)
+      for key in current.registeredKeys where key.dynamicService == nil && seen.insert(key).inserted {
+        keys.append(key)
       }
       next = current.parent
     }

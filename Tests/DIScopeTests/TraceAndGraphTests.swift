@@ -1,9 +1,33 @@
 import DIScope
+import Dispatch
 import Foundation
 import Testing
 
 @Suite("Traces and graph export")
 struct TraceAndGraphTests {
+  /// Resolutions on several threads at once: each tree holds only its own steps.
+  @Test func treesOfResolutionsOnSeveralThreadsHoldOnlyTheirOwnSteps() {
+    let container = Container()
+    container.register(Db.self, scope: .prototype) { _ in
+      usleep(100)  // long enough for the threads' steps to interleave
+      return Db()
+    }
+    container.register(Pair.self, scope: .prototype) { r in
+      Pair(left: try r.resolve(Db.self), right: try r.resolve(Db.self))
+    }
+    let recorder = TraceRecorder(container)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<50 { _ = try? container.resolve(Pair.self) }
+    }
+    let trees = recorder.recorded
+    #expect(trees.count == 200)
+    let malformed = trees.filter { tree in
+      tree.step.key != ServiceKey(Pair.self) || tree.children.count != 2
+        || !tree.children.allSatisfy { $0.step.key == ServiceKey(Db.self) && $0.children.isEmpty }
+    }
+    #expect(malformed.count == 0, "trees that mixed other threads' steps")
+  }
+
   @Test func aRootResolutionRendersAsATree() throws {
     let container = Container()
     container.install(AppAssembly())

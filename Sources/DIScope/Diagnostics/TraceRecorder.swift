@@ -7,8 +7,13 @@
 ///
 /// Setting `DISCOPE_TRACE=1` in the environment attaches one to every root container, printing to
 /// standard error: the resolution order of a real app, without changing its code.
+///
+/// Resolutions on several threads at once make several trees at once: steps are gathered per
+/// thread (a resolution's steps all happen on the thread that started it), so each tree holds
+/// only its own.
 public final class TraceRecorder: Sendable {
-  private let builder = Protected(ResolutionTreeBuilder())
+  /// The trees being built, one per resolving thread (its `ThreadState`, alive while it runs).
+  private let builders = Protected<[ObjectIdentifier: ResolutionTreeBuilder]>([:])
   private let observation: Protected<Observation?> = Protected(nil)
   private let trees = Protected<[ResolutionTree]>([])
 
@@ -18,15 +23,23 @@ public final class TraceRecorder: Sendable {
     _ container: Container, glyphs: ResolutionTree.Glyphs = .unicode,
     onTree: (@Sendable ([String]) -> Void)? = nil
   ) {
-    let builder = self.builder, trees = self.trees
+    let builders = self.builders, trees = self.trees
     let handle = container.observe { event in
       switch event {
       case .resolved(let step):
-        guard let tree = builder.withLock({ $0.add(step) }) else { return }
+        let thread = ObjectIdentifier(ThreadState.current)
+        let finished = builders.withLock { builders -> ResolutionTree? in
+          let tree = builders[thread, default: ResolutionTreeBuilder()].add(step)
+          if tree != nil { builders[thread] = nil }
+          return tree
+        }
+        guard let tree = finished else { return }
         trees.withLock { $0.append(tree) }
         onTree?(tree.rendered(glyphs: glyphs))
       case .resolutionFailed(let error, _):
-        let partial = builder.withLock { $0.abandon() }
+        let thread = ObjectIdentifier(ThreadState.current)
+        var builder = builders.withLock { $0.removeValue(forKey: thread) } ?? ResolutionTreeBuilder()
+        let partial = builder.abandon()
         onTree?(
           partial.flatMap { $0.rendered(glyphs: glyphs) }
             + error.description.split(separator: "\n").map(String.init))

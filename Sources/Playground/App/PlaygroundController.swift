@@ -59,7 +59,7 @@ public final class PlaygroundController {
   public func pump() -> Bool {
     var changed = false
     for item in worker.feed.drain() where item.epoch == state.epoch {
-      apply(item.event, instanceTypeName: item.instanceTypeName)
+      apply(item.event, instanceTypeName: item.instanceTypeName, thread: item.thread)
       changed = true
     }
     for result in worker.takeResults() {
@@ -111,8 +111,8 @@ public final class PlaygroundController {
     pump()
   }
 
-  func apply(_ event: ContainerEvent, instanceTypeName: String? = nil) {
-    state.trace.apply(event, instanceTypeName: instanceTypeName)
+  func apply(_ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0) {
+    state.trace.apply(event, instanceTypeName: instanceTypeName, thread: thread)
     state.mocks.apply(event)
     if Self.changesStacks(event) {
       isRegistrationsStale = true

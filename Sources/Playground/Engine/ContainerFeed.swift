@@ -1,6 +1,14 @@
 import DIScope
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Collects a container's observation events for the screen.
 ///
 /// Observers run synchronously on whichever thread changed the container (the engine's worker,
@@ -25,6 +33,9 @@ public final class ContainerFeed: Sendable {
     public var epoch: Int
     /// For a resolution step, what the engine calls its instance's type (a script's class).
     public var instanceTypeName: String? = nil
+    /// The thread that made the change: an app resolving on several threads at once interleaves
+    /// the steps of several resolutions, each all on its own thread.
+    public var thread: UInt = 0
   }
 
   private struct State {
@@ -88,7 +99,7 @@ public final class ContainerFeed: Sendable {
   public var changeCount: Int { state.withLock { $0.changeCount } }
 
   private func append(_ event: ContainerEvent) {
-    var item = Item(event: event, epoch: 0)
+    var item = Item(event: event, epoch: 0, thread: Self.currentThread)
     if case .resolved(let step) = event, let instance = step.instance {
       item.instanceTypeName = instanceTypeNamer(instance.value) ?? step.instanceTypeName
       item.event = .resolved(step.withoutInstance())
@@ -101,4 +112,13 @@ public final class ContainerFeed: Sendable {
   }
 
   deinit { state.withLock { $0.observation }?.cancel() }
+
+  /// The calling thread, as a number.
+  private static var currentThread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
 }

@@ -29,7 +29,9 @@ public struct TracePane: Sendable {
   public var limit = 200
   public var glyphs: ResolutionTree.Glyphs
   /// Names instances whose Swift type is not the declared one (see `PlaygroundEngine`).
-  private var pending: [[Node]] = []
+  /// Finished steps waiting for their parent, by depth, for each thread resolving: an app
+  /// resolving on several threads interleaves their steps, each resolution all on one thread.
+  private var pending: [UInt: [[Node]]] = [:]
   private var groupStarts: [Int] = []
 
   public init(glyphs: ResolutionTree.Glyphs = .unicode) { self.glyphs = glyphs }
@@ -37,12 +39,11 @@ public struct TracePane: Sendable {
   /// Adds one observation event; resolution steps and failures are used, others ignored. A
   /// step's instance is named `instanceTypeName` when given (a script's class), else as the
   /// container names it.
-  public mutating func apply(_ event: ContainerEvent, instanceTypeName: String? = nil) {
+  public mutating func apply(_ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0) {
     switch event {
-    case .resolved(let step): add(step, typeName: instanceTypeName)
+    case .resolved(let step): add(step, typeName: instanceTypeName, thread: thread)
     case .resolutionFailed(let error, _):
-      let partial = Self.partialTree(pending, path: error.path)
-      pending.removeAll()
+      let partial = Self.partialTree(pending.removeValue(forKey: thread) ?? [], path: error.path)
       // Headed by what was asked (the path's root), not by where it failed.
       let asked = error.path.count > 1 ? error.path[0] : error.key.description
       var block = [PaneLine("resolve \(asked) — failed", kind: .error)]
@@ -69,21 +70,22 @@ public struct TracePane: Sendable {
   /// Forgets every resolution.
   public mutating func clear() {
     lines = []
-    pending = []
+    pending = [:]
     groupStarts = []
     newestStart = 0
     resolutionCount = 0
   }
 
-  private mutating func add(_ step: ResolutionStep, typeName: String?) {
-    while pending.count <= step.depth + 1 { pending.append([]) }
-    let node = Node(step: step, typeName: typeName, children: pending[step.depth + 1])
-    pending[step.depth + 1] = []
+  private mutating func add(_ step: ResolutionStep, typeName: String?, thread: UInt) {
+    var waiting = pending.removeValue(forKey: thread) ?? []
+    while waiting.count <= step.depth + 1 { waiting.append([]) }
+    let node = Node(step: step, typeName: typeName, children: waiting[step.depth + 1])
+    waiting[step.depth + 1] = []
     guard step.depth == 0 else {
-      pending[step.depth].append(node)
+      waiting[step.depth].append(node)
+      pending[thread] = waiting
       return
     }
-    pending.removeAll(keepingCapacity: true)
     let optional = step.outcome == .absent ? "?" : ""
     append([PaneLine("resolve\(optional) \(step.key)", kind: .heading)] + render(node))
   }

@@ -1,4 +1,6 @@
 import DIScope
+import Dispatch
+import Foundation
 import Testing
 @testable import Playground
 
@@ -93,5 +95,34 @@ import Testing
     controller.update { $0.mode = .navigation }
     let hint = PaneContent.commandLine(state: controller.state, width: 30).spans.map(\.text).joined()
     #expect(hint.hasSuffix("…") && hint.displayWidth == 30, "navigation messages are cut the same way: \(hint)")
+  }
+
+  final class Part: Sendable {}
+  final class Whole: Sendable {
+    let parts: [Part]
+    init(_ parts: [Part]) { self.parts = parts }
+  }
+
+  /// An app resolving on several threads at once: pane 2 builds each resolution from its own
+  /// thread's steps.
+  @Test func pane2BuildsEachThreadsResolutionApart() {
+    let container = Container()
+    container.register(Part.self, scope: .prototype) { _ in
+      usleep(100)  // long enough for the threads' steps to interleave
+      return Part()
+    }
+    container.register(Whole.self, scope: .prototype) { r in Whole([try r.resolve(Part.self), try r.resolve(Part.self)]) }
+    let feed = ContainerFeed()
+    feed.attach(to: container)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<8 { _ = try? container.resolve(Whole.self) }
+    }
+    var pane = TracePane()
+    for item in feed.drain() {
+      pane.apply(item.event, instanceTypeName: item.instanceTypeName, thread: item.thread)
+    }
+    let blocks = pane.lines.map(\.text).split(separator: "")
+    #expect(blocks.count == 32)
+    #expect(blocks.allSatisfy { $0.count == 4 && $0.dropFirst(2).allSatisfy { $0.contains("Part#") } }, "\(blocks.filter { $0.count != 4 }.prefix(2))")
   }
 }

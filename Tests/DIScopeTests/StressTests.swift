@@ -68,6 +68,38 @@ struct StressTests {
     #expect(try container.resolve((any Logger).self).label == "console")
   }
 
+  /// A cycle of singletons entered from both ends at once: each thread builds one end and would
+  /// wait for the other's. It must fail as a cycle on both threads, not hang.
+  @Test func aCycleEnteredFromTwoThreadsAtOnceIsAnErrorNotADeadlock() throws {
+    final class Left: Sendable { init(_ right: Right) {} }
+    final class Right: Sendable { init(_ left: Left) {} }
+    let container = Container()
+    container.register(Left.self) { r in
+      usleep(50_000)  // both threads hold their end before either asks for the other
+      return Left(try r.resolve(Right.self))
+    }
+    container.register(Right.self) { r in
+      usleep(50_000)
+      return Right(try r.resolve(Left.self))
+    }
+    let errors = Locked<[ResolutionError]>([])
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        do {
+          if index == 0 { _ = try container.resolve(Left.self) } else { _ = try container.resolve(Right.self) }
+        } catch let error as ResolutionError {
+          errors.withLock { $0.append(error) }
+        } catch {}
+      }
+      done.signal()
+    }.start()
+    #expect(done.wait(timeout: .now() + 20) == .success, "deadlocked")
+    let found = errors.withLock { $0 }
+    #expect(found.count == 2 && found.allSatisfy { $0.kind == .cycle }, "\(found)")
+    #expect(found.contains { $0.message.hasPrefix("dependency cycle: Left -> Right -> Left") || $0.message.hasPrefix("dependency cycle: Right -> Left -> Right") })
+  }
+
   @Test func factoriesMayResolveAndRegisterWithoutDeadlock() throws {
     let container = Container()
     container.register(WebService.self) { r in

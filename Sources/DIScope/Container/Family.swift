@@ -60,6 +60,12 @@ struct FamilyState {
   var nextToken = 1
   var observers: [ObserverEntry] = []
   var nextObserverID = 0
+  /// Which thread (its `ThreadState`) builds each shared instance being built, by registration,
+  /// and which registration each waiting thread waits for: a wait that would close a loop of
+  /// threads each waiting for the next (a cycle entered from two ends at once) is an error, not
+  /// a deadlock. Touched only when a singleton is first built.
+  var builders: [ObjectIdentifier: ObjectIdentifier] = [:]
+  var waiting: [ObjectIdentifier: Registration] = [:]
 }
 
 /// One container's stacks.

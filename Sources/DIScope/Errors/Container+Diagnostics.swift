@@ -23,6 +23,20 @@ extension Container {
         + "@Injected property in one of these services, so it is resolved after construction")
   }
 
+  /// A cycle met by two threads (or more) from different ends at once: this one builds `start`
+  /// and wants `registration`, whose builder waits, through the others, for `start`.
+  func crossThreadCycle(waitingFor registration: Registration, loopsBackTo start: Registration, thread: ThreadState)
+    -> ResolutionError
+  {
+    let from = thread.chain.position(of: start) ?? 0
+    let loop = thread.chain[from...].map(\.key.serviceName) + [registration.key.serviceName, start.key.serviceName]
+    return ResolutionError(
+      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.serviceName),
+      message: "dependency cycle: \(loop.joined(separator: " -> ")) (met by threads resolving from both ends at once)",
+      hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
+        + "@Injected property in one of these services, so it is resolved after construction")
+  }
+
   func tooDeep(_ registration: Registration, thread: ThreadState) -> ResolutionError {
     let names = thread.chain.map(\.key.serviceName)
     let shown = names.prefix(5) + ["..."] + names.suffix(5)

@@ -218,7 +218,8 @@ extension Container {
     let isDryRun = thread.isDryRun
     let lock = family.state
     enum Claim { case cached(InstanceBox, Int), weak(AnyObject, Int), build(epoch: Int) }
-    let claim: Claim = lock.withLock { _ in
+    let me = ObjectIdentifier(thread)
+    let claim: Claim = try lock.withLock { family in
       while true {
         let (state, cached) = registration.state.withLockHeld { state in
           let cached = state.cachedBox(of: registration)
@@ -227,10 +228,18 @@ extension Container {
         if let cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
         if let weak = state.weakInstance, !isDryRun { return .weak(weak, state.cachedNumber ?? 0) }
         if !state.isBuilding || isDryRun {
-          if !isDryRun { registration.state.withLockHeld { $0.isBuilding = true } }
+          if !isDryRun {
+            registration.state.withLockHeld { $0.isBuilding = true }
+            family.builders[ObjectIdentifier(registration)] = me
+          }
           return .build(epoch: state.epoch)
         }
+        if let loop = Self.waitLoop(for: registration, of: me, in: family) {
+          throw crossThreadCycle(waitingFor: registration, loopsBackTo: loop, thread: thread)
+        }
+        family.waiting[me] = registration
         lock.wait()
+        family.waiting[me] = nil
       }
     }
     let number: Int
@@ -282,7 +291,8 @@ extension Container {
     store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?, immortal: AnyObject?)?
   ) {
     let lock = family.state
-    lock.withLock { _ in
+    lock.withLock { family in
+      family.builders[ObjectIdentifier(registration)] = nil
       registration.state.withLockHeld { state in
         state.isBuilding = false
         guard let store, state.epoch == store.epoch else { return }
@@ -296,6 +306,21 @@ extension Container {
       }
       lock.broadcast()
     }
+  }
+
+  /// The registration this thread builds that the builder of `registration` waits for, directly
+  /// or through other waiting builders: waiting then would never end. `nil` when the wait is safe.
+  static func waitLoop(for registration: Registration, of me: ObjectIdentifier, in family: FamilyState)
+    -> Registration?
+  {
+    var wanted = registration
+    for _ in 0...family.waiting.count {
+      guard let builder = family.builders[ObjectIdentifier(wanted)] else { return nil }
+      guard let next = family.waiting[builder] else { return nil }
+      if family.builders[ObjectIdentifier(next)] == me { return next }
+      wanted = next
+    }
+    return nil
   }
 
   /// Runs the factory with the registration on the chain, and numbers what it built.

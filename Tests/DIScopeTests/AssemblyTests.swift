@@ -44,8 +44,28 @@ struct TestAssembly: Assembly {
   }
 }
 
+/// An assembly made of others: everything it brings in is its group.
+struct ComposedAssembly: Assembly {
+  func assemble(into container: Container) {
+    container.install(UserAssembly())
+    container.register(FriendList.self) { r in
+      FriendList(factory: try r.resolve((any UserDetailsFactory).self))
+    }
+  }
+}
+
 @Suite("Assemblies")
 struct AssemblyTests {
+  @Test func anAssemblyInstalledFromAnotherIsPartOfItsGroup() throws {
+    let container = Container()
+    let group = container.install(ComposedAssembly())
+    #expect(group.tokens.count == 3, "the nested assembly's two and its own one")
+    #expect(try container.resolve(FriendList.self).open("ann").user == "ann")
+    #expect(container.remove(group))
+    #expect(!container.canResolve(FriendList.self))
+    #expect(!container.canResolve((any UserDetailsFactory).self), "the nested assembly's went too")
+  }
+
   @Test func installRegistersAndRemoveTakesTheWholeGroupAway() throws {
     let container = Container()
     let group = container.install(AppAssembly())

@@ -41,6 +41,9 @@ extension Container {
     thread.installing.append(recorder)
     assembly.assemble(into: self)
     thread.installing.removeAll { $0 === recorder }
+    // Installed from another assembly's `assemble`: its registrations are that one's too, so
+    // removing the outer group removes everything it brought in.
+    thread.installing.last { $0.container === self }?.tokens += recorder.tokens
     let eager = family.withLock { _ in
       recorder.tokens.compactMap { registry.registration(for: $0) }.filter {
         $0.state.withLockHeld { $0.scope == .eager && $0.isCaching }

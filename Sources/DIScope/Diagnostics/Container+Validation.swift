@@ -3,7 +3,9 @@ extension Container {
   /// Resolves every registration that answers in this container in a dry run — no instance is
   /// kept, no number is used, observers see nothing, and an eager instance already built is not
   /// built again — and reports missing registrations, cycles, captive dependencies and overrides a
-  /// parent's singleton never sees. It never crashes on a bad graph.
+  /// parent's singleton never sees. It never crashes on a bad graph. Each factory runs (a
+  /// singleton's too, even if already built; the copy is dropped): validate in tests or at
+  /// start-up, not where a second build has effects.
   ///
   /// ```swift
   /// let report = container.validate()

@@ -65,6 +65,22 @@ struct ErrorTests {
     #expect(error.hint?.contains("a type of the same name from another module") == true)
   }
 
+  /// A path says which named registration each step went through, and the fix names the name.
+  @Test func aPathAndItsFixKeepRegistrationNames() throws {
+    let container = Container()
+    container.register(Db.self, name: "primary") { r in
+      _ = try r.resolve(Db.self, name: "replica")
+      return Db()
+    }
+    container.register(WebService.self) { r in
+      _ = try r.resolve(Db.self, name: "primary")
+      return WebService(logger: ConsoleLogger())
+    }
+    let error = try #require(throws: ResolutionError.self) { try container.resolve(WebService.self) }
+    #expect(error.path == ["WebService", "Db named \"primary\"", "Db named \"replica\""])
+    #expect(error.hint?.contains("container.register(Db.self, name: \"replica\") { r in ... }") == true, "\(error)")
+  }
+
   @Test func aCycleIsAnErrorWithItsPath() throws {
     let container = Container()
     container.register(CycleA.self) { r in CycleA(try r.resolve(CycleB.self)) }

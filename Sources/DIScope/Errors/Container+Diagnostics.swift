@@ -2,7 +2,7 @@
 extension Container {
   /// The services on the chain, outermost first, followed by `last`.
   func path(_ thread: ThreadState, then last: String) -> [String] {
-    thread.chain.map(\.key.serviceName) + [last]
+    thread.chain.map(\.key.description) + [last]
   }
 
   func notRegistered(_ full: ServiceKey, thread: ThreadState, arguments: String?) -> ResolutionError {
@@ -15,9 +15,9 @@ extension Container {
   func cycle(through registration: Registration, startingAt start: Int, thread: ThreadState)
     -> ResolutionError
   {
-    let loop = thread.chain[start...].map(\.key.serviceName) + [registration.key.serviceName]
+    let loop = thread.chain[start...].map(\.key.description) + [registration.key.description]
     return ResolutionError(
-      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.serviceName),
+      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.description),
       message: "dependency cycle: \(loop.joined(separator: " -> "))",
       hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
         + "@Injected property in one of these services, so it is resolved after construction")
@@ -29,19 +29,19 @@ extension Container {
     -> ResolutionError
   {
     let from = thread.chain.position(of: start) ?? 0
-    let loop = thread.chain[from...].map(\.key.serviceName) + [registration.key.serviceName, start.key.serviceName]
+    let loop = thread.chain[from...].map(\.key.description) + [registration.key.description, start.key.description]
     return ResolutionError(
-      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.serviceName),
+      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.description),
       message: "dependency cycle: \(loop.joined(separator: " -> ")) (met by threads resolving from both ends at once)",
       hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
         + "@Injected property in one of these services, so it is resolved after construction")
   }
 
   func tooDeep(_ registration: Registration, thread: ThreadState) -> ResolutionError {
-    let names = thread.chain.map(\.key.serviceName)
+    let names = thread.chain.map(\.key.description)
     let shown = names.prefix(5) + ["..."] + names.suffix(5)
     return ResolutionError(
-      kind: .tooDeep, key: registration.key, path: Array(shown) + [registration.key.serviceName],
+      kind: .tooDeep, key: registration.key, path: Array(shown) + [registration.key.description],
       message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services",
       hint: "a graph this deep is almost always a mistake; check the path for a service that "
         + "builds a new copy of itself under another name")
@@ -51,7 +51,7 @@ extension Container {
     -> ResolutionError
   {
     ResolutionError(
-      kind: .factoryFailed, key: registration.key, path: thread.chain.map(\.key.serviceName),
+      kind: .factoryFailed, key: registration.key, path: thread.chain.map(\.key.description),
       message: "the factory of '\(registration.key)' (\(registration.token)) threw: \(error)",
       hint: nil)
   }
@@ -62,7 +62,7 @@ extension Container {
     -> ResolutionError
   {
     ResolutionError(
-      kind: .typeMismatch, key: key, path: path(thread, then: key.serviceName),
+      kind: .typeMismatch, key: key, path: path(thread, then: key.description),
       message: "'\(key)' is a key of type '\(key.type)', but the resolve asked for '\(serviceType)'",
       hint: "resolve it as its key's type: resolve(key: key, as: \(key.type).self)")
   }
@@ -79,7 +79,7 @@ extension Container {
     return ResolutionError(
       kind: .argumentMismatch, key: registration.key,
       path: thread.chain.last === registration
-        ? thread.chain.map(\.key.serviceName) : path(thread, then: registration.key.serviceName),
+        ? thread.chain.map(\.key.description) : path(thread, then: registration.key.description),
       message: "'\(registration.key)' (\(registration.token)) \(takes), but \(gave)", hint: hint)
   }
 
@@ -119,7 +119,8 @@ extension Container {
       hints.append("registered here: \(listed)\(keys.count > 8 ? ", ..." : "")")
     }
     hints.append(
-      "to fix, register it: container.register(\(key.serviceName).self) { r in ... }")
+      "to fix, register it: container.register(\(key.serviceName).self"
+        + (key.name.map { ", name: \"\($0)\"" } ?? "") + ") { r in ... }")
     return hints.joined(separator: "; ")
   }
 }

@@ -137,6 +137,7 @@ struct ErrorTests {
     #expect(error.kind == .factoryFailed)
     #expect(error.pathDescription == "NoticeManager -> Db")
     #expect(error.message.contains("threw: failed"))
+    #expect(error.underlyingError as? Boom == .failed, "the factory's own error, to catch by its type")
   }
 
   @Test func aFailedSingletonIsNotCachedAndCanRecover() throws {

@@ -53,7 +53,7 @@ extension Container {
     ResolutionError(
       kind: .factoryFailed, key: registration.key, path: thread.chain.map(\.key.description),
       message: "the factory of '\(registration.key)' (\(registration.token)) threw: \(error)",
-      hint: nil)
+      hint: nil, underlyingError: error)
   }
 
   /// A resolve by key whose key names another type than the one asked for: answering it would

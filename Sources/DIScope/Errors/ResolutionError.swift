@@ -37,13 +37,23 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public let message: String
   /// What to do about it, or `nil`.
   public let hint: String?
+  /// For `factoryFailed`, the error the factory threw, to catch by its own type:
+  ///
+  /// ```swift
+  /// catch let error as ResolutionError where error.underlyingError is DatabaseError { ... }
+  /// ```
+  public let underlyingError: (any Error)?
 
-  public init(kind: Kind, key: ServiceKey, path: [String], message: String, hint: String? = nil) {
+  public init(
+    kind: Kind, key: ServiceKey, path: [String], message: String, hint: String? = nil,
+    underlyingError: (any Error)? = nil
+  ) {
     self.kind = kind
     self.key = key
     self.path = path
     self.message = message
     self.hint = hint
+    self.underlyingError = underlyingError
   }
 
   /// `ControlContext -> WebService -> Logger`.

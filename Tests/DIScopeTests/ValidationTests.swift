@@ -69,6 +69,20 @@ struct ValidationTests {
     #expect(captive.hint?.hasPrefix("turn caching of 'Session' back on, or inject Provider<Session>") == true)
   }
 
+  /// Called from a factory, validation checks nothing, and says so instead of passing.
+  @Test func validateFromAFactorySaysItCheckedNothing() throws {
+    let container = Container()
+    let report = Locked<ValidationReport?>(nil)
+    container.register(Db.self) { _ in
+      report.withLock { $0 = container.validate() }
+      return Db()
+    }
+    _ = try container.resolve(Db.self)
+    let findings = try #require(report.withLock { $0 }).findings
+    #expect(findings.map(\.kind) == [.failure])
+    #expect(findings.first?.message.contains("during a resolve") == true)
+  }
+
   @Test func aProviderIsNotCaptive() {
     final class Holder: Sendable {
       let sessions: Provider<Session>

@@ -14,7 +14,13 @@ extension Container {
   public func validate() -> ValidationReport {
     let thread = ThreadState.current
     guard thread.chain.isEmpty, !thread.isDryRun else {
-      return ValidationReport(findings: [], registrations: [], edges: [], unchecked: [])
+      // From a factory (or an observer of a dry run), a dry run would tangle with the resolve
+      // under way: say so, rather than pass with nothing checked.
+      let finding = ValidationFinding(
+        kind: .failure, keys: [], tokens: [], path: [],
+        message: "validate() was called during a resolve on this thread (from a factory), so nothing was checked",
+        hint: "call validate() outside any resolution: in a test, or at start-up")
+      return ValidationReport(findings: [finding], registrations: [], edges: [], unchecked: [])
     }
     let answering = answeringRegistrations()
     let edgeLog = EdgeLog()

@@ -66,8 +66,10 @@ public final class PlaygroundController {
       changed = true
       switch result {
       case .outcome(let outcome, let epoch):
-        let prose = pendingProse.isEmpty ? [] : pendingProse.removeFirst()
+        // An outcome of an epoch gone (a replay restarted meanwhile) is dropped without taking
+        // the prose queued for the new epoch's commands.
         guard epoch == state.epoch else { continue }
+        let prose = pendingProse.isEmpty ? [] : pendingProse.removeFirst()
         record(outcome, prose: prose)
       case .idle(let words, let pending):
         state.completionWords = words

@@ -127,6 +127,30 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 130)
   }
 
+  /// Stepping back and forth faster than the screen redraws keeps the script's prose: a
+  /// rebuilt replay's comments and sections are not taken by the outcomes of the one it replaced.
+  @Test func steppingFastKeepsTheScriptsProse() throws {
+    let lesson = FileManager.default.currentDirectoryPath + "/Scripts/lessons/05-scopes-singleton-eager-weak.dis"
+    let saved = try temporaryFile("saved", "")
+    try FileManager.default.removeItem(atPath: saved)
+    defer { try? FileManager.default.removeItem(atPath: saved) }
+    let tmux = try start("play '\(lesson)'")
+    defer { tmux.close() }
+    try tmux.waitFor("at the start") { $0.contains("REPLAY 0/") }
+    try tmux.type("]]]]]]")
+    try tmux.waitFor("the end") { $0.contains("end of script") }
+    try tmux.type(",,,,,,......")
+    try tmux.waitFor("back at the end") { $0.contains("end of script") }
+    try run(tmux, ":save \(saved)")
+    try tmux.waitFor("saved") { $0.contains("saved the session") }
+    let comments = { (path: String) in
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("#") }
+    }
+    #expect(try comments(saved) == comments(lesson))
+    try tmux.press("C-c")
+    try expectRestored(tmux, status: 130)
+  }
+
   @Test func aRecordingReplaysWithDiscopeTest() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString).dis").path
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -19,6 +19,10 @@ extension PlaygroundController {
     }
     switch state.overlay {
     case .help(let top): return handleHelp(key, top: top)
+    case .wholeLine:
+      // Any key puts it away; Ctrl-C then does what it always does.
+      update { $0.overlay = nil; $0.notice = nil }
+      return key == .ctrl("c") ? handle(key) : .continue
     case .filter(let editor): return handleFilter(key, editor: editor)
     case .confirmQuit(let status):
       update { $0.overlay = nil; $0.notice = nil }

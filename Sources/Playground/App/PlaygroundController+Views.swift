@@ -38,7 +38,10 @@ extension PlaygroundController {
         if state.views[pane]?.folded.remove(line.group) == nil { state.views[pane]?.folded.insert(line.group) }
       }
     } else {
-      update { $0.notice = line.text.trimmingCharacters(in: .whitespaces) }
+      // On the bottom row when it fits there; otherwise whole, wrapped, over the panes.
+      let text = line.text.trimmingCharacters(in: .whitespaces)
+      let room = (state.bottomRowWidth ?? Int.max) - state.statusText.displayWidth - 4
+      update { $0.overlay = text.displayWidth > room ? .wholeLine(text) : nil; $0.notice = text }
     }
   }
 

@@ -46,8 +46,10 @@ struct PlaygroundLoop {
 
   private func draw(_ renderer: PlaygroundRenderer) {
     let heights = renderer.draw(controller.state)
+    let columns = screen.size.columns
     controller.update { state in
       for (pane, height) in heights { state.paneHeights[pane] = height }
+      state.bottomRowWidth = columns
     }
   }
 }

@@ -12,6 +12,8 @@ public struct PlaygroundState: Sendable {
     case filter(LineEditor)
     /// Ctrl-C, or Ctrl-D on an empty line, while recording: quit for real, with `status`?
     case confirmQuit(status: Int32)
+    /// A pane's row too long for the bottom row, shown whole over the panes (Enter).
+    case wholeLine(String)
   }
 
   public var mode: InputMode = .command
@@ -33,6 +35,8 @@ public struct PlaygroundState: Sendable {
   ]
   /// The rows each pane had at the last draw (for paging).
   public var paneHeights: [PaneID: Int] = [:]
+  /// The terminal's width as last drawn (`nil` before the first frame, and without a screen).
+  public var bottomRowWidth: Int?
   /// Bumped when the session is rebuilt; older events and results are dropped.
   public var epoch = 0
   /// Commands submitted and not yet finished.

@@ -101,6 +101,14 @@ extension PlaygroundState {
     return false
   }
 
+  /// Whether a window is drawn over the panes: the help, or a line shown whole.
+  public var isShowingOverlayWindow: Bool {
+    switch overlay {
+    case .help, .wholeLine: true
+    default: false
+    }
+  }
+
   /// Whether a filter is being typed.
   public var isFiltering: Bool {
     if case .filter = overlay { return true }

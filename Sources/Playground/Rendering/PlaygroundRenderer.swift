@@ -13,7 +13,7 @@ final class PlaygroundRenderer {
   private var statusWindow: Window?
   /// What each pane window shows now: a pane whose content did not change is not drawn again.
   private var drawn: [PaneID: PaneDrawing] = [:]
-  private var wasShowingHelp = false
+  private var wasShowingOverlay = false
 
   /// Everything a pane window's pixels depend on.
   private struct PaneDrawing: Equatable {
@@ -43,8 +43,8 @@ final class PlaygroundRenderer {
       return [:]
     }
     var heights: [PaneID: Int] = [:]
-    if state.isShowingHelp != wasShowingHelp { drawn = [:] }
-    wasShowingHelp = state.isShowingHelp
+    if state.isShowingOverlayWindow != wasShowingOverlay { drawn = [:] }
+    wasShowingOverlay = state.isShowingOverlayWindow
     for (frame, window) in paneWindows {
       guard let pane = PaneID(rawValue: frame.index) else { continue }
       let height = frame.isCollapsed ? 0 : window.contentRect.height
@@ -52,6 +52,7 @@ final class PlaygroundRenderer {
       drawPane(pane, in: window, height: height, state: state)
     }
     if state.isShowingHelp, let helpWindow { drawHelp(in: helpWindow, state: state) }
+    if case .wholeLine(let text) = state.overlay, let helpWindow { drawWholeLine(text, in: helpWindow) }
     commandWindow.erase()
     let line = PaneContent.commandLine(state: state, width: commandWindow.rect.width)
     commandWindow.put(line.spans, row: 0, column: 0)
@@ -62,8 +63,8 @@ final class PlaygroundRenderer {
     statusWindow.put(status, row: 0, column: max(0, statusWindow.rect.width - status.displayWidth - 1),
                      style: .reverse)
     let isTyping = state.mode == .command || state.isFiltering
-    screen.setCursorVisible(isTyping && !state.isShowingHelp)
-    let windows = paneWindows.map(\.window) + (state.isShowingHelp ? helpWindow.map { [$0] } ?? [] : [])
+    screen.setCursorVisible(isTyping && !state.isShowingOverlayWindow)
+    let windows = paneWindows.map(\.window) + (state.isShowingOverlayWindow ? helpWindow.map { [$0] } ?? [] : [])
     screen.present(windows + [statusWindow], cursorIn: commandWindow)
     return heights
   }
@@ -116,6 +117,24 @@ final class PlaygroundRenderer {
                  column: window.rect.width - position.displayWidth - 3, style: .dim)
     }
     window.drawContent(rows)
+  }
+
+  /// A row too long for the bottom row, wrapped to the window's width.
+  private func drawWholeLine(_ text: String, in window: Window) {
+    window.erase()
+    window.drawFrame(title: "Whole line — any key closes", isFocused: true)
+    let width = max(1, window.contentRect.width)
+    var rows: [[StyledSpan]] = []
+    var current = ""
+    for character in text {
+      if (current + String(character)).displayWidth > width {
+        rows.append([StyledSpan(current)])
+        current = ""
+      }
+      current.append(character)
+    }
+    rows.append([StyledSpan(current)])
+    window.drawContent(Array(rows.prefix(window.contentRect.height)))
   }
 
   private func drawHelp(in window: Window, state: PlaygroundState) {

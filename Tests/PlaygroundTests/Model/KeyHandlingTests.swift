@@ -97,6 +97,29 @@ import Testing
     #expect(controller.state.view(of: .transcript).isFollowing, "back at the end, it follows again")
   }
 
+  /// Enter on a row too long for the bottom row shows it whole over the panes; any key closes.
+  @Test func enterShowsALongRowWholeOverThePanes() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register S")
+    controller.enter("register " + String(repeating: "Long", count: 20))
+    controller.update { $0.bottomRowWidth = 60 }
+    controller.handle(.escape)
+    controller.handle(.character("4"))
+    controller.handle(.enter)
+    guard case .wholeLine(let text) = controller.state.overlay else {
+      Issue.record("no whole-line window: \(String(describing: controller.state.overlay))")
+      return
+    }
+    #expect(text.hasSuffix(String(repeating: "Long", count: 20)))
+    #expect(controller.handle(.character("x")) == .continue)
+    #expect(controller.state.overlay == nil)
+    controller.handle(.character("k"))
+    controller.handle(.character("k"))
+    controller.handle(.enter)
+    #expect(controller.state.overlay == nil, "a row that fits goes on the bottom row")
+    #expect(controller.state.notice == "+ t1 S")
+  }
+
   @Test func ctrlCQuitsButAsksFirstWhileRecording() throws {
     let controller = PlaygroundController.fake()
     #expect(controller.handle(.ctrl("c")) == .quit(130))

@@ -1,4 +1,4 @@
-import Synchronization
+import CDIScopeRuntime
 
 /// The ids of the containers released in this process, in order: how each thread's cache learns
 /// that entries it holds can never be looked up again.
@@ -16,10 +16,8 @@ enum ReleasedContainers {
   static let capacity = 1024
 
   /// How many containers have been released so far: what a thread compares with the count it last
-  /// caught up to, with one load of a rarely written word.
-  static var count: UInt64 { total.load(ordering: .relaxed) }
-
-  private static let total = Atomic<UInt64>(0)
+  /// caught up to, with one load of a rarely written word (a C atomic: see `ReleasedCount.h`).
+  static var count: UInt64 { discope_released_count() }
   /// A pthread mutex (`Protected`), like the family lock, so the thread sanitizer checks it.
   private static let log = Protected(Log())
 
@@ -33,7 +31,7 @@ enum ReleasedContainers {
     log.withLock { log in
       log.ids[Int(log.count % UInt64(capacity))] = id
       log.count += 1
-      total.store(log.count, ordering: .relaxed)
+      discope_set_released_count(log.count)
     }
   }
 

@@ -18,7 +18,7 @@ public final class Container: Sendable {
   @usableFromInline let id = ContainerID.next()
   @usableFromInline let family: Family
   /// This container's stacks; read and written only under the family lock.
-  let registry = Registry()
+  let registry: Registry
   /// The parent whose registrations this container sees; `nil` for a root container.
   public let parent: Container?
   /// The container's name in traces and reports: `root` unless given to `makeChild(named:)`.
@@ -30,6 +30,7 @@ public final class Container: Sendable {
   ///
   /// - Parameter name: The name traces and reports use for it.
   public init(name: String = "root") {
+    self.registry = Registry(ownerID: id)
     self.family = Family()
     self.parent = nil
     self.name = name
@@ -39,6 +40,7 @@ public final class Container: Sendable {
   }
 
   private init(parent: Container, name: String) {
+    self.registry = Registry(ownerID: id)
     self.family = parent.family
     self.parent = parent
     self.name = name

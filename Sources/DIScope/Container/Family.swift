@@ -73,6 +73,11 @@ struct FamilyState {
 /// `@unchecked Sendable`: a container holds its registry for its whole life, and every read or
 /// write of it happens while the family lock (`Family.state`) is held.
 final class Registry: @unchecked Sendable {
+  /// The container whose stacks these are: only its tokens name registrations here (numbers
+  /// alone repeat across families), so a token's owner is checked once, not per registration.
+  let ownerID: ContainerID
+
+  init(ownerID: ContainerID) { self.ownerID = ownerID }
   /// One stack per key, newest registration last. A key stays once registered, even when its
   /// stack empties, so that errors can say every registration of it was removed.
   @exclusivity(unchecked) var stacks: [ServiceKey: KeyStack] = [:]
@@ -111,14 +116,15 @@ final class Registry: @unchecked Sendable {
 
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   func remove(_ token: RegistrationToken) -> (Registration, Int)? {
-    guard let key = token.key, let index = index(of: key) else { return nil }
+    // Another container's token names nothing here, whatever its number.
+    guard token.ownerID == ownerID, let key = token.key, let index = index(of: key) else { return nil }
     // One hash lookup: the stack is changed in place.
     return stacks.values[index].remove(token)
   }
 
   func registration(for token: RegistrationToken) -> Registration? {
-    guard let key = token.key else { return nil }
-    return stacks[key]?.last(where: { $0.isNamed(by: token) })
+    guard token.ownerID == ownerID, let key = token.key else { return nil }
+    return stacks[key]?.last(where: { $0.number == token.number })
   }
 }
 
@@ -152,10 +158,10 @@ struct KeyStack: RandomAccessCollection {
   /// Removes the registration numbered as `token`; returns it and its depth (0 = top).
   mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     // The usual removal, a mock or an override taken off the top: no search, no shifting.
-    if !above.isEmpty && above[above.count - 1].isNamed(by: token) {
+    if !above.isEmpty && above[above.count - 1].number == token.number {
       return (above.removeLast(), 0)
     }
-    guard let index = lastIndex(where: { $0.isNamed(by: token) }) else { return nil }
+    guard let index = lastIndex(where: { $0.number == token.number }) else { return nil }
     let registration = self[index]
     if index > 0 {
       above.remove(at: index - 1)

@@ -52,10 +52,6 @@ final class Registration: @unchecked Sendable {
 
   var token: RegistrationToken { RegistrationToken(number: number, ownerID: ownerID, key: key) }
 
-  /// Whether `token` names this registration (its number, from the container that issued it).
-  func isNamed(by token: RegistrationToken) -> Bool {
-    number == token.number && ownerID == token.ownerID
-  }
   /// The implementation's name when the registration gave it (scripts do); otherwise learnt from
   /// the first traced build, or the service's name. Computed only when shown.
   var explicitImplementationName: String? { details?.implementationName }

@@ -100,7 +100,10 @@ final class FastPathCache {
   @exclusivity(unchecked) private(set) var mask: Int
   /// Keys in the table, live or cleared.
   @exclusivity(unchecked) private var count = 0
-  /// Keys whose entry was cleared (generation 0): probes still pass them until the next rebuild.
+  /// Keys of released containers: never looked up or written again, probes still pass them until
+  /// the next rebuild, which these count toward. (A key cleared by a change to its registration
+  /// is not counted: it is written again at the next resolve of it, and a mock swap clears and
+  /// rewrites one on every swap, where a count would cost.)
   @exclusivity(unchecked) private var clearedCount = 0
   /// Where each container's entries are, so that letting go of a container touches only its own
   /// entries, not the whole table. Indices hold until the table is rebuilt, which rebuilds this.
@@ -250,8 +253,6 @@ final class FastPathCache {
       index = probe(containerID: containerID, typeID: typeID, name: name)
       count += 1
       entriesByContainer[containerID, default: []].append(index)
-    } else if slots[index].generation == 0 {
-      clearedCount -= 1
     }
     // What the entry held is moved out, and released only once the entry is written (see
     // `clear`).
@@ -321,7 +322,6 @@ final class FastPathCache {
   /// held. Callers release that only when done with the table: releasing an instance can release a
   /// container, whose deinit compacts this very table (`forget(containerID:)`).
   private func clear(_ index: Int) -> ColdSlot {
-    if slots[index].generation != 0 { clearedCount += 1 }
     slots[index].generation = 0
     slots[index].tag &= ~Self.holdingFlags
     slots[index].word = 0
@@ -372,6 +372,7 @@ final class FastPathCache {
   func forget(containerID: UInt64) {
     guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return }
     let released = indices.map(clear)
+    clearedCount += indices.count
     compactIfMostlyCleared()
     withExtendedLifetime(released) {}
   }
@@ -381,7 +382,7 @@ final class FastPathCache {
   /// entries nor a table sized for containers long gone.
   private func compactIfMostlyCleared() {
     guard clearedCount * 4 > mask + 1 else { return }
-    let live = count - clearedCount
+    let live = count - clearedCount  // at least the live entries; the rebuild keeps only those
     var capacity = Self.initialCapacity
     while live * 2 > capacity { capacity *= 2 }
     rebuild(capacity: capacity, keepingEntries: true)
@@ -407,6 +408,7 @@ final class FastPathCache {
     for id in released {
       guard let indices = entriesByContainer.removeValue(forKey: id) else { continue }
       held += indices.map(clear)
+      clearedCount += indices.count
     }
     guard !held.isEmpty else { return }
     compactIfMostlyCleared()

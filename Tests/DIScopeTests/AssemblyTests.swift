@@ -54,8 +54,31 @@ struct ComposedAssembly: Assembly {
   }
 }
 
+/// An eager singleton holding a prototype, installed from another assembly.
+struct EagerInner: Assembly {
+  func assemble(into container: Container) {
+    container.register(Session.self, scope: .prototype) { _ in Session() }
+    container.register(Cache.self, scope: .eager) { r in Cache(session: try r.resolve(Session.self)) }
+  }
+}
+
+struct EagerOuter: Assembly {
+  func assemble(into container: Container) { container.install(EagerInner()) }
+}
+
 @Suite("Assemblies")
 struct AssemblyTests {
+  /// The outer install does not build the nested one's eager singleton again, which would wipe
+  /// the dependencies validation reads from its first build.
+  @Test func aNestedEagerSingletonKeepsWhatValidationReadsOfIt() {
+    let direct = Container()
+    direct.install(EagerInner())
+    let nested = Container()
+    nested.install(EagerOuter())
+    #expect(direct.validate().findings.map(\.kind) == [.captive])
+    #expect(nested.validate().findings.map(\.kind) == [.captive])
+  }
+
   @Test func anAssemblyInstalledFromAnotherIsPartOfItsGroup() throws {
     let container = Container()
     let group = container.install(ComposedAssembly())

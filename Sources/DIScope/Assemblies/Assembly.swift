@@ -45,8 +45,10 @@ extension Container {
     // removing the outer group removes everything it brought in.
     thread.installing.last { $0.container === self }?.tokens += recorder.tokens
     let eager = family.withLock { _ in
+      // Not one a nested install built already: built again, it would find its own instance and
+      // record no dependency, wiping what validation reads of it.
       recorder.tokens.compactMap { registry.registration(for: $0) }.filter {
-        $0.state.withLockHeld { $0.scope == .eager && $0.isCaching }
+        $0.state.withLockHeld { $0.scope == .eager && $0.isCaching && !$0.hasCached }
       }
     }
     for registration in eager { buildEagerly(registration) }

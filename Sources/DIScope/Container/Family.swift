@@ -60,12 +60,21 @@ struct FamilyState {
   var nextToken = 1
   var observers: [ObserverEntry] = []
   var nextObserverID = 0
-  /// Which thread (its `ThreadState`) builds each shared instance being built, by registration,
-  /// and which registration each waiting thread waits for: a wait that would close a loop of
-  /// threads each waiting for the next (a cycle entered from two ends at once) is an error, not
-  /// a deadlock. Touched only when a singleton is first built.
-  var builders: [ObjectIdentifier: ObjectIdentifier] = [:]
-  var waiting: [ObjectIdentifier: Registration] = [:]
+  /// Who builds and who waits for the shared instances being built (see `SharedBuilds`).
+  let builds = SharedBuilds()
+}
+
+/// Which thread (its `ThreadState`) builds each shared instance being built, by registration,
+/// and which registration each waiting thread waits for: a wait that would close a loop of
+/// threads each waiting for the next (a cycle entered from two ends at once) is an error, not a
+/// deadlock. Touched only when a singleton is first built.
+///
+/// A class, not fields of `FamilyState`: a waiter reads it again after waiting on the family's
+/// condition, while others changed it, which an `inout` state borrowed across the wait may not
+/// see. `@unchecked Sendable`: read and written only under the family lock.
+final class SharedBuilds: @unchecked Sendable {
+  @exclusivity(unchecked) var builders: [ObjectIdentifier: ObjectIdentifier] = [:]
+  @exclusivity(unchecked) var waiting: [ObjectIdentifier: Registration] = [:]
 }
 
 /// One container's stacks.

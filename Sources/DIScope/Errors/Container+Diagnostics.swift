@@ -28,11 +28,13 @@ extension Container {
   func crossThreadCycle(waitingFor registration: Registration, loopsBackTo start: Registration, thread: ThreadState)
     -> ResolutionError
   {
+    // Only this thread's part of the loop is known here: say which part is another thread's.
     let from = thread.chain.position(of: start) ?? 0
-    let loop = thread.chain[from...].map(\.key.description) + [registration.key.description, start.key.description]
+    let mine = thread.chain[from...].map(\.key.description) + [registration.key.description]
     return ResolutionError(
       kind: .cycle, key: registration.key, path: path(thread, then: registration.key.description),
-      message: "dependency cycle: \(loop.joined(separator: " -> ")) (met by threads resolving from both ends at once)",
+      message: "dependency cycle: \(mine.joined(separator: " -> ")) -> ... -> \(start.key) "
+        + "('\(registration.key)' is being built on another thread, which waits for '\(start.key)')",
       hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
         + "@Injected property in one of these services, so it is resolved after construction")
   }

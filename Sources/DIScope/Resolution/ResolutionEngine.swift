@@ -220,6 +220,7 @@ extension Container {
     enum Claim { case cached(InstanceBox, Int), weak(AnyObject, Int), build(epoch: Int) }
     let me = ObjectIdentifier(thread)
     let claim: Claim = try lock.withLock { family in
+      let builds = family.builds
       while true {
         let (state, cached) = registration.state.withLockHeld { state in
           let cached = state.cachedBox(of: registration)
@@ -230,16 +231,16 @@ extension Container {
         if !state.isBuilding || isDryRun {
           if !isDryRun {
             registration.state.withLockHeld { $0.isBuilding = true }
-            family.builders[ObjectIdentifier(registration)] = me
+            builds.builders[ObjectIdentifier(registration)] = me
           }
           return .build(epoch: state.epoch)
         }
-        if let loop = Self.waitLoop(for: registration, of: me, in: family) {
+        if let loop = Self.waitLoop(for: registration, of: me, in: builds) {
           throw crossThreadCycle(waitingFor: registration, loopsBackTo: loop, thread: thread)
         }
-        family.waiting[me] = registration
+        builds.waiting[me] = registration
         lock.wait()
-        family.waiting[me] = nil
+        builds.waiting[me] = nil
       }
     }
     let number: Int
@@ -292,7 +293,7 @@ extension Container {
   ) {
     let lock = family.state
     lock.withLock { family in
-      family.builders[ObjectIdentifier(registration)] = nil
+      family.builds.builders[ObjectIdentifier(registration)] = nil
       registration.state.withLockHeld { state in
         state.isBuilding = false
         guard let store, state.epoch == store.epoch else { return }
@@ -310,14 +311,14 @@ extension Container {
 
   /// The registration this thread builds that the builder of `registration` waits for, directly
   /// or through other waiting builders: waiting then would never end. `nil` when the wait is safe.
-  static func waitLoop(for registration: Registration, of me: ObjectIdentifier, in family: FamilyState)
+  static func waitLoop(for registration: Registration, of me: ObjectIdentifier, in builds: SharedBuilds)
     -> Registration?
   {
     var wanted = registration
-    for _ in 0...family.waiting.count {
-      guard let builder = family.builders[ObjectIdentifier(wanted)] else { return nil }
-      guard let next = family.waiting[builder] else { return nil }
-      if family.builders[ObjectIdentifier(next)] == me { return next }
+    for _ in 0...builds.waiting.count {
+      guard let builder = builds.builders[ObjectIdentifier(wanted)] else { return nil }
+      guard let next = builds.waiting[builder] else { return nil }
+      if builds.builders[ObjectIdentifier(next)] == me { return next }
       wanted = next
     }
     return nil

@@ -73,13 +73,13 @@ public struct TestCommand: ContextualCommand {
     }
     let summary = RunSummary(reports)
     context.print(summary.line)
+    if !found.missing.isEmpty { return 2 }
     if let section, !reports.isEmpty, reports.allSatisfy({ $0.status == .skipped }) {
       // A misspelt section must not pass a CI run that checked nothing.
       context.printError(style.error("no file has a section '## \(section)'"))
       context.printError("hint: section titles match exactly, case included")
       return 1
     }
-    if !found.missing.isEmpty { return 2 }
     return summary.exitCode
   }
 

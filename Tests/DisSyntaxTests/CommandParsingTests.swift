@@ -89,6 +89,20 @@ struct CommandParsingTests {
     #expect(text.quoted == #""say \"hi\"\\\n\tthen\u{1B}[31m""#, "no raw newline, tab or escape character")
   }
 
+  /// A combining mark right after the opening quote or an escape, or a scalar that would take the
+  /// closing quote, is escaped: printed, every string reads back as itself.
+  @Test("strings with marks that join their neighbours round-trip", arguments: [
+    "\u{301}x", "a\\\u{301}b", "a\"\u{301}", "x\u{600}", "e\u{301}", "👍\u{1F3FD}",
+  ])
+  func aStringOfAnyScalarsReadsBackAsItself(text: String) {
+    let entry = parseSingleEntry("expect #1.name = \(text.quoted)")
+    #expect(entry?.command == .expect(.parameter(InstanceParameter(instance: 1, parameter: "name"), equals: .text(text))))
+  }
+
+  @Test func aNameCannotHoldAControlCharacter() {
+    #expect(diagnosticLines("resolve Cache named \"a\\nb\"") == ["test.dis:1:21: error: a registration name cannot hold a control character (U+A)"])
+  }
+
   @Test func anUnknownOrMalformedEscapeIsAnErrorAtIt() {
     #expect(diagnosticLines("expect #1.name = \"a\\rb\"") == ["test.dis:1:20: error: unknown escape '\\r' in a string"])
     #expect(

@@ -148,18 +148,41 @@ extension String {
   /// "two\nlines".quoted   // "\"two\\nlines\""
   /// ```
   public var quoted: String {
+    func escaped(_ scalar: Unicode.Scalar) -> String {
+      "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
     var result = "\""
+    // True right after the opening quote or an escape: a combining mark there would join that
+    // character (`"` with an accent is not a quote to the reader), so it is escaped too.
+    var afterSyntax = true
     for scalar in unicodeScalars {
       switch scalar {
       case "\\": result += "\\\\"
       case "\"": result += "\\\""
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      case _ where scalar.properties.generalCategory == .control:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: result.unicodeScalars.append(scalar)
+      case _ where scalar.properties.generalCategory == .control: result += escaped(scalar)
+      default:
+        let before = result.count
+        result.unicodeScalars.append(scalar)
+        if afterSyntax && result.count == before {
+          result.unicodeScalars.removeLast()
+          result += escaped(scalar)
+        } else {
+          afterSyntax = false
+          continue
+        }
       }
+      afterSyntax = true
     }
-    return result + "\""
+    // The closing quote must stay a character of its own (a prepended scalar would take it).
+    let before = result.count
+    result += "\""
+    if result.count == before, let last = unicodeScalars.last {
+      result.unicodeScalars.removeLast(2)  // the quote, and the scalar that took it
+      result += escaped(last) + "\""
+    }
+    return result
   }
+
 }

@@ -38,10 +38,19 @@ extension PlaygroundController {
         if state.views[pane]?.folded.remove(line.group) == nil { state.views[pane]?.folded.insert(line.group) }
       }
     } else {
-      // On the bottom row when it fits there; otherwise whole, wrapped, over the panes.
+      // On the bottom row when it fits there whole (beside what the row shows with it, a
+      // replay's next step); otherwise whole, wrapped, over the panes.
       let text = line.text.trimmingCharacters(in: .whitespaces)
-      let room = (state.bottomRowWidth ?? Int.max) - state.statusText.displayWidth - 4
-      update { $0.overlay = text.displayWidth > room ? .wholeLine(text) : nil; $0.notice = text }
+      var preview = state
+      preview.notice = text
+      preview.overlay = nil
+      var fits = true
+      if let columns = state.bottomRowWidth {
+        let width = columns - PlaygroundRenderer.statusWidth(for: preview, columns: columns)
+        let shown = PaneContent.commandLine(state: preview, width: width).spans.map(\.text).joined()
+        fits = shown.hasSuffix(text) || (shown.contains(text) && !shown.hasSuffix("…"))
+      }
+      update { $0.overlay = fits ? nil : .wholeLine(text); $0.notice = text }
     }
   }
 

@@ -67,6 +67,11 @@ struct TokenCursor {
   /// (`named "audit"`), which may also hold spaces.
   mutating func registrationName() throws(Diagnostic) -> String {
     if case .string(let text)? = current?.kind {
+      // A name is printed inside output lines: a line break or other control character in one
+      // would break the line a transcript reads back.
+      if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        throw failure("a registration name cannot hold a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+      }
       position += 1
       return text
     }

@@ -58,6 +58,25 @@ struct ValidationTests {
     #expect(captive.hint?.contains("Provider<Session>") == true)
   }
 
+  /// A weak instance lives while anyone holds it; held by a singleton, it lives forever.
+  @Test(arguments: [Scope.singleton, .eager])
+  func aSingletonHoldingAWeakInstanceIsCaptive(holder: Scope) throws {
+    let container = Container()
+    container.register(Session.self, scope: .weak) { _ in Session() }
+    container.register(Cache.self, scope: holder) { r in Cache(session: try r.resolve(Session.self)) }
+    let captive = try #require(container.validate().findings.first { $0.kind == .captive })
+    #expect(captive.message == "'Cache' (\(holder), t2) holds 'Session' (weak, t1): the Session it holds is never released, so it is not weak at all")
+    #expect(captive.hint == "make 'Session' a singleton if it may live forever, or inject Provider<Session> into 'Cache' and resolve it only while in use")
+  }
+
+  /// A weak instance held by a weak one lives as long as its holder: no finding.
+  @Test func aWeakInstanceHoldingAWeakOneIsFine() {
+    let container = Container()
+    container.register(Session.self, scope: .weak) { _ in Session() }
+    container.register(Cache.self, scope: .weak) { r in Cache(session: try r.resolve(Session.self)) }
+    #expect(container.validate().isEmpty)
+  }
+
   /// A singleton with caching off is held as if a prototype: the hint says to turn caching on.
   @Test func aSingletonWithCachingOffIsCaptiveAndSaysSo() throws {
     let container = Container()

@@ -23,8 +23,14 @@ public final class Container: Sendable {
   public let parent: Container?
   /// The container's name in traces and reports: `root` unless given to `makeChild(named:)`.
   public let name: String
-  /// The tracer `DISCOPE_TRACE=1` attaches to root containers.
-  private let environmentTracer = Protected<TraceRecorder?>(nil)
+  /// What this container keeps attached to itself: the tracer `DISCOPE_TRACE=1` attaches to
+  /// root containers, and the observation that `tracksHolders` keeps.
+  let attachments = Protected(Attachments())
+
+  struct Attachments {
+    var environmentTracer: TraceRecorder?
+    var holderTracking: Observation?
+  }
 
   /// A new, empty root container.
   ///
@@ -35,7 +41,7 @@ public final class Container: Sendable {
     self.parent = nil
     self.name = name
     if Self.isTracingFromEnvironment {
-      environmentTracer.withLock { $0 = traceFromEnvironmentIfAsked() }
+      attachments.withLock { $0.environmentTracer = traceFromEnvironmentIfAsked() }
     }
   }
 

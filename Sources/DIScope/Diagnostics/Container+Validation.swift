@@ -98,8 +98,17 @@ extension Container {
       guard let to = edge.to else { return nil }
       let holder = edge.from.isCaching ? edge.from.scope : .prototype
       let held = to.isCaching ? to.scope : .prototype
-      guard holder.isCached, !held.isCached else { return nil }
       let (a, b) = (edge.from.key.serviceName, to.key.serviceName)
+      if held == .weak && (holder == .singleton || holder == .eager) {
+        // A weak instance lives while anyone holds it: a singleton holds it for good.
+        return ValidationFinding(
+          kind: .captive, keys: [edge.from.key, to.key], tokens: [edge.from.token, to.token], path: [],
+          message: "'\(a)' (\(holder), \(edge.from.token)) holds '\(b)' (weak, \(to.token)): "
+            + "the \(b) it holds is never released, so it is not weak at all",
+          hint: "make '\(b)' a singleton if it may live forever, or inject Provider<\(b)> into '\(a)' "
+            + "and resolve it only while in use")
+      }
+      guard holder.isCached, !held.isCached else { return nil }
       // A cached scope with caching off behaves as a prototype: say which, and the fix that fits.
       let heldText = to.isCaching ? "\(held)" : "\(to.scope), cache off"
       let fix = to.scope.isCached && !to.isCaching ? "turn caching of '\(b)' back on" : "make '\(b)' a singleton"

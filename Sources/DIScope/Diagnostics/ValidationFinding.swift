@@ -11,7 +11,8 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
     case missing
     /// A dependency cycle.
     case cycle
-    /// A long-lived instance (singleton, eager, weak) holds a short-lived one (prototype, graph).
+    /// A long-lived instance (singleton, eager, weak) holds a short-lived one (prototype, graph),
+    /// or a singleton holds a weak one, which it then keeps alive forever.
     case captive
     /// A child overrides a dependency of a parent's singleton, which never sees the override.
     case ignoredOverride

@@ -66,12 +66,14 @@ extension Container {
     }
     let stackDepth =
       generation == found ? 0 : family.withLock { _ in depthInStack(of: registration) }
+    let observed = ObservedInstance(value: instance)
+    trackHolding(registration, outcome, scope, number, type(of: observed.value), thread)
     let event = ContainerEvent.resolved(
       ResolutionStep(
         container: name, answering: registration, absentKey: nil,
         answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
         stackDepth: stackDepth, outcome: outcome, scope: scope, depth: thread.chain.count,
-        instanceNumber: number, instance: ObservedInstance(value: instance)))
+        instanceNumber: number, instance: observed))
     // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
@@ -82,6 +84,34 @@ extension Container {
     // handler's own resolve left fresher ones.
     if !thread.chain.isEmpty && thread.observers.containerID == 0 {
       swap(&observers, &thread.observers)
+    }
+  }
+
+  /// Holder tracking, from the step's place in its resolution: the steps finished just below it
+  /// are what it was built with; a shared instance built now keeps them (see `Holdings`), and
+  /// this step joins what its own parent is built with while a shared build gathers them.
+  @inline(__always)
+  private func trackHolding(
+    _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
+    _ instanceType: Any.Type, _ thread: ThreadState
+  ) {
+    let depth = thread.chain.count
+    let keeps = outcome == .created && scope.isCached && number != nil
+    let dependencies = thread.heldFrames.takeDependencies(ofStepAt: depth, keep: keeps)
+    if keeps, let number {
+      let holdings = Holdings(
+        instanceNumber: number, instanceType: instanceType, dependencies: dependencies,
+        rootKey: depth == 0 ? registration.key : thread.chain[0].key)
+      registration.state.withLock { state in
+        // Only for the instance cached now: a scope change during the build kept nothing.
+        if state.cachedNumber == number { state.holdings = holdings }
+      }
+    }
+    if depth > 0 && thread.heldFrames.sharedBuilds > 0 {
+      thread.heldFrames.add(
+        HeldDependency(
+          registration: registration, number: number, scope: scope, instanceType: instanceType),
+        at: depth)
     }
   }
 

@@ -90,9 +90,14 @@ final class Registration: @unchecked Sendable {
 
   /// A description for events and reports.
   func info(stackDepth: Int?, container: String) -> RegistrationInfo {
-    let (scope, isCaching, cachedNumber, built) = state.withLock {
-      ($0.scope, $0.isCaching, $0.cachedNumber, $0.builtTypeName)
-    }
+    state.withLock { info(lockHeld: $0, stackDepth: stackDepth, container: container) }
+  }
+
+  /// `info(stackDepth:container:)` for a caller that holds the family lock and hands in the state.
+  func info(lockHeld state: RegistrationState, stackDepth: Int?, container: String) -> RegistrationInfo {
+    let (scope, isCaching, cachedNumber, built) = (
+      state.scope, state.isCaching, state.cachedNumber, state.builtTypeName
+    )
     return RegistrationInfo(
       token: token, key: key,
       implementationName: explicitImplementationName ?? built ?? key.serviceName, scope: scope,
@@ -189,6 +194,7 @@ struct RegistrationState {
     var weakBox: WeakBox?
     var builtTypeName: String?
     var eagerEdges: [DependencyEdge]?
+    var holdings: Holdings?
   }
 
   init(scope: Scope, isCaching: Bool) {
@@ -230,6 +236,30 @@ struct RegistrationState {
     set { makeExtras().eagerEdges = newValue }
   }
 
+  /// What the cached instance was built with, when its build was observed (see `Holdings`).
+  var holdings: Holdings? {
+    get { extras?.holdings }
+    set {
+      if newValue == nil && extras == nil { return }
+      makeExtras().holdings = newValue
+    }
+  }
+
+  /// The number of the instance this state caches now: a built singleton, or a weak instance
+  /// still alive. `nil` when nothing is cached.
+  var liveCachedNumber: Int? {
+    guard let cachedNumber else { return nil }
+    if hasCached { return cachedNumber }
+    return weakInstance == nil ? nil : cachedNumber
+  }
+
+  /// The holdings of the instance cached now; `nil` when nothing is cached or its build was not
+  /// observed.
+  var liveHoldings: Holdings? {
+    guard let holdings, let number = liveCachedNumber, holdings.instanceNumber == number else { return nil }
+    return holdings
+  }
+
   /// The scope resolution uses: caching off makes any scope behave as prototype.
   var effectiveScope: Scope { isCaching ? scope : .prototype }
 
@@ -240,6 +270,7 @@ struct RegistrationState {
     let dropped: InstanceBox? = if case .owned(let box) = storedCache { box } else { nil }
     storedCache = .none
     weakInstance = nil
+    holdings = nil
     cachedNumber = nil
     epoch += 1
     return dropped

@@ -253,6 +253,10 @@ extension Container {
     case .weak, .build:
       let epoch: Int
       if case .build(let claimed) = claim { epoch = claimed } else { epoch = -1 }
+      // While observed, the steps finishing under this build are gathered as what it holds
+      // (see `HeldFrames`); its own step, reported last, takes them.
+      if observed { thread.heldFrames.startCollecting(at: thread.chain.count) }
+      defer { if observed { thread.heldFrames.sharedBuilds -= 1 } }
       let built: Int
       do {
         // Singletons are built in, and resolve their dependencies from, the container that owns

@@ -30,6 +30,8 @@ final class ThreadState {
   @exclusivity(unchecked) var edgeLog: EdgeLog?
   /// The observers of the container this thread last reported a resolution step in.
   @exclusivity(unchecked) var observers = ObserverCache()
+  /// The dependencies of the shared instances this thread is building while observed.
+  @exclusivity(unchecked) var heldFrames = HeldFrames()
 
   @usableFromInline
   init() {}

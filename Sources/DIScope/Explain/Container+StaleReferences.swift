@@ -1,0 +1,100 @@
+/// Stale references: cached instances holding what their key no longer answers with.
+extension Container {
+  /// The cached instances, answering here or in a parent, that hold an instance this container
+  /// would no longer hand out for the key it was asked by: one from a registration that no longer
+  /// answers (register over it, remove it, a mock pushed or popped, an assembly installed or
+  /// removed, a child's override), or one its registration has since let go of (a scope or
+  /// caching change). By holder token, then in the order each holder resolved its dependencies.
+  ///
+  /// Read from what ``tracksHolders`` recorded: instances built while nothing tracked holders
+  /// are not listed. A prototype holder is never listed: every resolve builds it again.
+  ///
+  /// ```swift
+  /// for stale in container.staleReferences() { print("warning:", stale) }
+  /// ```
+  public func staleReferences() -> [StaleReference] {
+    family.withLock { state in
+      cachedHolders(in: state).flatMap { holder in
+        holder.holdings.dependencies.compactMap { staleReference(holder, $0, in: state) }
+      }
+    }
+  }
+
+  /// A registration answering here or in a parent whose cached instance's holdings are known.
+  struct CachedHolder {
+    let registration: Registration
+    let owner: Container
+    let holdings: Holdings
+  }
+
+  /// Every registration that answers its key from here and caches an instance whose build was
+  /// tracked, by token. Under the family lock.
+  func cachedHolders(in state: FamilyState) -> [CachedHolder] {
+    var holders: [CachedHolder] = []
+    for container in lineage {
+      for (key, stack) in container.registry.stacks {
+        guard let top = stack.last, lookup(key, in: state)?.0 === top,
+          let holdings = top.state.withLockHeld({ $0.liveHoldings })
+        else { continue }
+        holders.append(CachedHolder(registration: top, owner: container, holdings: holdings))
+      }
+    }
+    return holders.sorted { $0.registration.token < $1.registration.token }
+  }
+
+  /// What `holder` holds of `dependency`, when it is stale from this container. Under the lock.
+  func staleReference(_ holder: CachedHolder, _ dependency: HeldDependency, in state: FamilyState)
+    -> StaleReference?
+  {
+    let held = dependency.registration
+    let answering = lookup(held.key, in: state)
+    let reason: StaleReference.Reason
+    if let (now, _) = answering, now === held {
+      let (scope, cachedNumber) = now.state.withLockHeld { ($0.effectiveScope, $0.liveCachedNumber) }
+      guard scope != dependency.scope || (scope.isCached && cachedNumber != dependency.number) else {
+        return nil
+      }
+      reason = .rebuilt
+    } else {
+      reason = answering == nil ? .removed : .replaced
+    }
+    // A child's registration never reaches a parent's singleton, however often it is rebuilt:
+    // it is built in the parent, from the parent's registrations.
+    let fix: StaleReference.Fix =
+      if let (_, owner) = answering, holder.owner.selfOrParent(withID: owner.id) == nil {
+        .registerHolder(holder.registration.key, inContainer: owner.name)
+      } else {
+        .rebuildHolder(holder.registration.token)
+      }
+    return StaleReference(
+      holder: instanceReference(holder), held: instanceReference(dependency),
+      key: held.key, answeringNow: answering.map { info(of: $0.0, owner: $0.1) }, reason: reason,
+      container: name, fix: fix)
+  }
+
+  /// The holder's cached instance, named. Under the lock.
+  func instanceReference(_ holder: CachedHolder) -> InstanceReference {
+    InstanceReference(
+      number: holder.holdings.instanceNumber, type: holder.holdings.instanceType,
+      registration: holder.registration, info: info(of: holder.registration, owner: holder.owner))
+  }
+
+  /// A held dependency, named. Under the lock.
+  func instanceReference(_ dependency: HeldDependency) -> InstanceReference {
+    let registration = dependency.registration
+    let owner = selfOrParent(withID: registration.ownerID)
+    return InstanceReference(
+      number: dependency.number, type: dependency.instanceType, registration: registration,
+      info: info(of: registration, owner: owner))
+  }
+
+  /// A registration's description with its place in its stack (`nil` once removed). Under the lock.
+  func info(of registration: Registration, owner: Container?) -> RegistrationInfo {
+    let depth = owner?.registry.stacks[registration.key].flatMap { stack in
+      stack.lastIndex { $0 === registration }.map { stack.count - 1 - $0 }
+    }
+    return registration.state.withLockHeld {
+      registration.info(lockHeld: $0, stackDepth: depth, container: owner?.name ?? name)
+    }
+  }
+}

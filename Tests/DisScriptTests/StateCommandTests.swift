@@ -28,7 +28,11 @@ import Testing
       "  MockWebService#1 handed to ControlContext#3.webService",
       "  MockWebService#1 resolved as 'WebService' (cached)",
     ])
-    expectOutput(session, "unmock WebService", ["- t5  WebService -> MockWebService  [singleton, mock]  (uncovers t2)"])
+    expectOutput(session, "unmock WebService", [
+      "- t5  WebService -> MockWebService  [singleton, mock]  (uncovers t2)",
+      "note: RFZoneController#2.webService (t3, singleton) still holds MockWebService#1 from t5, which no longer answers for WebService (t2 answers now); 'cache t3 off' then 'cache t3 on' rebuilds it",
+      "note: ControlContext#3.webService (t4, singleton) still holds MockWebService#1 from t5, which no longer answers for WebService (t2 answers now); 'cache t4 off' then 'cache t4 on' rebuilds it",
+    ])
     _ = expectError(session, "unmock WebService", "'WebService' has no mock to remove")
     let all = session.execute("mock *").output
     #expect(all.count == 4 && all.allSatisfy { $0.contains("[singleton, mock]") })

@@ -39,6 +39,13 @@ struct CommandParsingTests {
     ("show trace Logger", .show(.trace, service: "Logger")),
     ("show tokens", .show(.tokens, service: nil)),
     ("validate", .validate),
+    ("why WebService", .why(service: "WebService", name: nil)),
+    ("why Logger named \"two words\"", .why(service: "Logger", name: "two words")),
+    ("show stale", .show(.stale, service: nil)),
+    ("show stale WebService", .show(.stale, service: "WebService")),
+    ("expect no stale", .expect(.noStaleReferences)),
+    // A service called 'no' is still a service.
+    ("expect no cached", .expect(.freshness(service: "no", isCached: true))),
     ("expect Logger is ConsoleLogger", .expect(.resolvesTo(service: "Logger", implementation: "ConsoleLogger"))),
     ("expect Logger cached", .expect(.freshness(service: "Logger", isCached: true))),
     ("expect Logger new", .expect(.freshness(service: "Logger", isCached: false))),

@@ -22,7 +22,8 @@ struct CommandTableTests {
 
   @Test("completions", arguments: [
     ("res", ["reset", "resolve", "resolve?"]),
-    ("show st", ["stacks"]),
+    ("show st", ["stacks", "stale"]),
+    ("show stac", ["stacks"]),
     ("container ", ["child", "use"]),
     ("cache t1 o", ["on", "off"]),
     ("register A sc", ["scope=prototype", "scope=graph", "scope=singleton", "scope=eager", "scope=weak"]),

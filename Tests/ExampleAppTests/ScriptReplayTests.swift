@@ -49,7 +49,7 @@ import Testing
     let failure = try #require(throws: ScriptReplayFailure.self) {
       try DisScriptFile(contentsOf: ExampleContainer.script).replay(on: container)
     }
-    #expect(failure.description.contains("\(ExampleContainer.script.path):47: mock Logging"), "\(failure)")
+    #expect(failure.description.contains("\(ExampleContainer.script.path):49: mock Logging"), "\(failure)")
     #expect(failure.description.contains("'Logging' has no mock on standby"), "\(failure)")
   }
 }

@@ -50,7 +50,21 @@ public struct Explanation: Sendable, CustomStringConvertible {
   public var description: String { lines.joined(separator: "\n") }
 
   /// The explanation's lines (see ``description``).
-  public var lines: [String] {
+  public var lines: [String] { lines() }
+
+  /// The explanation's lines, for a tool that names things its own way.
+  ///
+  /// - Parameters:
+  ///   - holder: How to name a holder of the cached instance (`ControlContext#4.webService` for a
+  ///     tool that knows the field); the instance's own name by default.
+  ///   - stale: How to print a stale reference; its ``StaleReference/description`` by default.
+  ///   - wouldBuild: What a resolve would build, when the tool knows (the container cannot see
+  ///     into a factory): printed under `resolve now` when the resolve builds.
+  public func lines(
+    holder: (_ holder: InstanceReference, _ held: InstanceReference) -> String = { holder, _ in holder.description },
+    stale: (StaleReference) -> String = \.description,
+    wouldBuild: String? = nil
+  ) -> [String] {
     guard let answering else {
       return ["\(key): nothing answers in \(container)"] + (hint.map { ["  hint: \($0)"] } ?? [])
     }
@@ -65,10 +79,12 @@ public struct Explanation: Sendable, CustomStringConvertible {
       }
     }
     lines.append("  resolve now: \(resolveNowText)")
-    if !heldBy.isEmpty {
-      lines.append("  held by: " + heldBy.map { "\($0) (\($0.registration.token))" }.joined(separator: ", "))
+    if case .builds = onResolve, let wouldBuild { lines.append("  would build: \(wouldBuild)") }
+    if let cached, !heldBy.isEmpty {
+      lines.append(
+        "  held by: " + heldBy.map { "\(holder($0, cached)) (\($0.registration.token))" }.joined(separator: ", "))
     }
-    lines += stale.map { "  stale: \($0)" }
+    lines += self.stale.map { "  stale: " + stale($0) }
     return lines
   }
 

@@ -37,6 +37,8 @@ extension Session {
       return []
     case .parameter(let reference, let expected):
       return try expectParameter(reference, equals: expected)
+    case .noStaleReferences:
+      return try expectNoStale()
     }
   }
 

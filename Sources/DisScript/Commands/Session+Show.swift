@@ -11,6 +11,7 @@ extension Session {
     case .mocks: return showMocks(service)
     case .graph: return ShowGraph(session: self).lines(for: service)
     case .tokens: return showTokens(service)
+    case .stale: return showStale(service)
     }
   }
 

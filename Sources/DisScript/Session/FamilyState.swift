@@ -25,6 +25,8 @@ struct FamilyState {
   var mockTimeline: [(service: String, line: String)] = []
   /// The resolution steps seen since the last resolve began, for what a failed one built.
   var steps: [ResolutionStep] = []
+  /// The stale references already noted under a command (see `staleNotes()`).
+  var notedStale: Set<StaleIdentity> = []
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
   /// The container's events since the last command, buffered by the observer.

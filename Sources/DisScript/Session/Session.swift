@@ -73,7 +73,15 @@ public final class Session {
       budget.reset(to: family.instances.count)
     }
     do {
-      let output = try perform(entry.command)
+      var output = try perform(entry.command)
+      switch entry.command {
+      case .register, .remove, .changeScope, .changeCaching, .mock, .mockAll, .unmock, .activate,
+        .deactivate:
+        drainEvents()
+        output += staleNotes()
+      case .makeChildContainer, .useContainer, .reset: forgetStaleNotes()
+      default: break
+      }
       return CommandOutcome(entry: entry, output: output, isFailure: false)
     } catch {
       drainEvents()
@@ -122,6 +130,7 @@ public final class Session {
     case .useContainer(let name): return try useContainer(named: name)
     case .show(let view, let service): return try show(view, service: service)
     case .validate: return try validate()
+    case .why(let service, let name): return try why(service, named: name)
     case .expect(let expectation): return try expect(expectation)
     case .release(let number): return try release(number)
     case .reset: return reset()

@@ -28,6 +28,7 @@ extension Command: CustomStringConvertible {
     case .useContainer(let name): "container use \(name)"
     case .show(let view, let service): "show \(view.rawValue)" + (service.map { " \($0)" } ?? "")
     case .validate: "validate"
+    case .why(let service, let name): "why \(service)" + (name.map { " named \($0.asName)" } ?? "")
     case .expect(let expectation): "expect " + expectation.description
     case .release(let instance): "release #\(instance)"
     case .reset: "reset"
@@ -126,6 +127,7 @@ extension Expectation: CustomStringConvertible {
     case .parameter(let parameter, .instance(let number)): "\(parameter) = #\(number)"
     case .parameter(let parameter, .none): "\(parameter) = nil"
     case .parameter(let parameter, .text(let text)): "\(parameter) = \(text.quoted)"
+    case .noStaleReferences: "no stale"
     }
   }
 }

@@ -18,5 +18,5 @@ enum SystemLabel {
   static let discopeNeverObserved = "DIScope, never observed"
   static let discopeObserverCancelled = "DIScope, observer attached then cancelled"
   static let discopeSilentObserver = "DIScope, no-op observer attached"
-  static let discopeTraced = "DIScope, trace observer attached"
+  static let discopeTraced = "DIScope, trace observer (holders tracked)"
 }

@@ -41,10 +41,12 @@ public enum Command: Sendable, Hashable {
   case makeChildContainer(name: String)
   /// `container use NAME`
   case useContainer(name: String)
-  /// `show stacks|trace|mocks|graph|tokens [S]`
+  /// `show stacks|trace|mocks|graph|tokens|stale [S]`
   case show(View, service: String?)
   /// `validate`
   case validate
+  /// `why S [named N]`: which registration answers S and why, without building anything.
+  case why(service: String, name: String?)
   /// `expect ...`
   case expect(Expectation)
   /// `release #N`
@@ -75,6 +77,7 @@ public enum Command: Sendable, Hashable {
     case .makeChildContainer, .useContainer: "container"
     case .show: "show"
     case .validate: "validate"
+    case .why: "why"
     case .expect: "expect"
     case .release: "release"
     case .reset: "reset"
@@ -86,7 +89,7 @@ public enum Command: Sendable, Hashable {
 
 /// A view `show` prints.
 public enum View: String, Sendable, Hashable, CaseIterable {
-  case stacks, trace, mocks, graph, tokens
+  case stacks, trace, mocks, graph, tokens, stale
 }
 
 /// A playground (REPL/TUI) command: a line starting with `:`.

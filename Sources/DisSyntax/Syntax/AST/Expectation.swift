@@ -13,6 +13,8 @@ public enum Expectation: Sendable, Hashable {
   case stack(service: String, tokens: [RegistrationToken])
   /// `expect #N.param = #M|nil|"text"`
   case parameter(InstanceParameter, equals: ExpectedValue)
+  /// `expect no stale`: no cached instance holds what its key no longer answers with.
+  case noStaleReferences
 }
 
 /// The right-hand side of `expect #N.param = ...`.

@@ -12,12 +12,15 @@ public struct CommandSpecification: Sendable, Hashable {
   public var forms: [[GrammarElement]]
   /// One line saying what the command does.
   public var summary: String
+  /// More, for `help` on this command alone: what it shows and an example.
+  public var details: [String]
 
   /// Creates a row.
-  public init(_ name: String, _ forms: [[GrammarElement]], _ summary: String) {
+  public init(_ name: String, _ forms: [[GrammarElement]], _ summary: String, details: [String] = []) {
     self.name = name
     self.forms = forms
     self.summary = summary
+    self.details = details
   }
 
   /// One usage line per form: `register S [= Impl] ...`.
@@ -36,6 +39,7 @@ public struct CommandSpecification: Sendable, Hashable {
   /// ```
   public var helpText: String {
     usage.map { "usage: " + $0 }.joined(separator: "\n") + "\n  " + summary
+      + details.map { "\n  " + $0 }.joined()
   }
 
   /// The literal words any form accepts, for completion.

@@ -55,6 +55,10 @@ struct CommandParser {
       let view = try cursor.choice("view", Dictionary(uniqueKeysWithValues: View.allCases.map { ($0.rawValue, $0) }))
       return .show(view, service: cursor.isAtEnd ? nil : try cursor.name("a service name"))
     case "validate": return .validate
+    case "why":
+      let service = try cursor.name("a service name")
+      guard cursor.take(keyword: "named") else { return .why(service: service, name: nil) }
+      return .why(service: service, name: try cursor.registrationName())
     case "expect": return .expect(try expectation(&cursor))
     case "release": return .release(instance: try cursor.instanceNumber())
     case "reset": return .reset
@@ -92,6 +96,13 @@ struct CommandParser {
       case .string(let text)?: _ = cursor.advance(); return .parameter(parameter, equals: .text(text))
       default: throw cursor.failure("expected '#M', 'nil' or a \"quoted string\", found \(cursor.found)")
       }
+    }
+    if cursor.current?.word == "no", cursor.tokens.count == cursor.position + 2,
+      cursor.tokens[cursor.position + 1].word == "stale"
+    {
+      _ = cursor.advance()
+      _ = cursor.advance()
+      return .noStaleReferences
     }
     let isStack = cursor.current?.word == "stack" && cursor.tokens.count > cursor.position + 2
       && cursor.tokens[cursor.position + 2].isSymbol("=")

@@ -1,0 +1,47 @@
+import DIScope
+import DisSyntax
+
+/// `why S [named N]`: the container's explanation, in the script's terms: holders named with the
+/// parameter that holds the instance, stale references with the script's fix, and what a resolve
+/// would build, read from the answering class's declaration.
+extension Session {
+  func why(_ service: String, named name: String?) throws -> [String] {
+    let (_, key) = try lookUp(service, named: name)
+    let explanation = container.explain(key: key)
+    return explanation.lines(
+      holder: { holder, held in self.label(holder, holding: held) }, stale: { self.line(for: $0) },
+      wouldBuild: explanation.answering.flatMap(wouldBuild))
+  }
+
+  /// `WebService(logger: t1 ConsoleLogger#1 cached)`: what the declared class answering would be
+  /// built with now, each dependency as what answers it (nothing is built to find out).
+  private func wouldBuild(_ answering: RegistrationInfo) -> String? {
+    guard let declaration = store.current.classes[answering.implementationName] else { return nil }
+    // A cached scope builds in, and resolves from, the container that owns the registration.
+    let from = answering.scope == .prototype || answering.scope == .graph || !answering.isCaching
+      ? container : lineage(of: container).first { $0.name == answering.container }?.container ?? container
+    func describe(_ parameter: Parameter) -> String {
+      let dependency = parameter.dependency
+      switch dependency {
+      case .argument(let type): return "\(parameter.name): the runtime argument (\(type))"
+      case .provider(let type): return "\(parameter.name): Provider<\(type)>"
+      case .service(let type), .optional(let type):
+        let answer = (try? lookUp(type, named: nil)).map { from.explain(key: $0.1) }
+        guard let answer, let info = answer.answering else {
+          if case .optional = dependency { return "\(parameter.name): nil (nothing answers \(type))" }
+          return "\(parameter.name): fails (nothing answers \(type))"
+        }
+        let now = answer.cached.map { "#\($0.number.map(String.init) ?? "?") cached" } ?? " new"
+        return "\(parameter.name): \(info.token) \(info.implementationName)\(now)"
+      }
+    }
+    var text = declaration.name
+    if let parameters = declaration.parameters {
+      text += "(" + parameters.map(describe).joined(separator: ", ") + ")"
+    }
+    if let properties = declaration.properties, !properties.isEmpty {
+      text += " { " + properties.map(describe).joined(separator: "; ") + " }"
+    }
+    return text
+  }
+}

@@ -1,0 +1,121 @@
+import DisScript
+import Testing
+
+/// The seed world with ZoneController built holding the real WebService (#2), and a mock ready.
+private func builtSeed() -> Session {
+  session(seedWorld + "\nresolve ControlContext")
+}
+
+@Suite("Stale references and 'why' in scripts")
+struct StaleAndWhyTests {
+  @Test func aMockOverABuiltDependencyPrintsANoteNamingTheHolderItsParameterAndTheFix() {
+    let session = builtSeed()
+    let outcome = session.execute("mock WebService")
+    #expect(!outcome.isFailure)
+    #expect(outcome.output.dropFirst() == [
+      "note: RFZoneController#3.webService (t3, singleton) still holds WebService#2 from t2, which no longer answers for WebService (t5 answers now); 'cache t3 off' then 'cache t3 on' rebuilds it",
+      "note: ControlContext#4.webService (t4, singleton) still holds WebService#2 from t2, which no longer answers for WebService (t5 answers now); 'cache t4 off' then 'cache t4 on' rebuilds it",
+    ])
+    // Noted once: a second mock over the first leaves the same instances stale, and says nothing.
+    #expect(session.execute("mock WebService").output.count == 1)
+  }
+
+  @Test(arguments: [
+    ("register WebService", "no longer answers for WebService (t5 answers now)"),
+    ("remove t2", "no longer answers for WebService (nothing does now)"),
+    ("scope t2 prototype", "which t2 no longer hands out (it is prototype now)"),
+    ("cache t2 off", "which t2 no longer hands out (it is caching off now)"),
+  ])
+  func everyChangeThatLeavesAStaleReferenceNotesIt(command: String, change: String) throws {
+    let session = builtSeed()
+    let notes = session.execute(command).output.filter { $0.hasPrefix("note: ") }
+    #expect(notes.count == 2)
+    #expect(notes.first?.contains(change) == true, "\(notes)")
+  }
+
+  @Test func unmockAndDeactivateNoteTheMockOrAssemblyLeftInside() {
+    let session = session(seedWorld + "\nmock WebService\nresolve ZoneController")
+    #expect(!session.execute("assembly Offline {\n  register Logger = ConsoleLogger\n}").isFailure)
+    let unmock = session.execute("unmock WebService").output
+    #expect(unmock.last?.hasPrefix("note: RFZoneController#2.webService (t3, singleton) still holds MockWebService#1 from t5, which no longer answers for WebService (t2 answers now)") == true, "\(unmock)")
+    _ = session.execute("resolve WebService")  // WebService#4 holds ConsoleLogger#3
+    #expect(session.execute("activate Offline").output.last?.hasPrefix("note: WebService#4.logger (t2, singleton) still holds ConsoleLogger#3 from t1") == true)
+    // Removing the assembly lets t1 answer again: what WebService#4 holds is current again.
+    #expect(session.execute("deactivate Offline").output.allSatisfy { !$0.hasPrefix("note:") })
+    expectOutput(session, "show stale Logger", ["no stale references to or from 'Logger'"])
+  }
+
+  @Test func aChildsOverrideNotesThatItsParentsSingletonNeverSeesIt() {
+    let session = builtSeed()
+    expectOutput(session, "container child test", ["container test (child of root) is current"])
+    let notes = session.execute("register WebService").output.filter { $0.hasPrefix("note: ") }
+    #expect(notes.first == "note: RFZoneController#3.webService (t3, singleton) still holds WebService#2 from t2, which no longer answers for WebService in test (t5 answers now); 'register ZoneController = RFZoneController' in test builds one there that sees it")
+  }
+
+  @Test func aPrototypeHolderLeavesNothingStale() {
+    let session = session(seedWorld + "\nscope t4 prototype\ncache t3 off\nresolve ControlContext")
+    #expect(session.execute("mock WebService").output.count == 1, "only the push, no note")
+    expectOutput(session, "show stale", ["no stale references"])
+    expectOutput(session, "expect no stale", [])
+  }
+
+  @Test func showStaleAndExpectNoStaleAndTheFix() {
+    let session = builtSeed()
+    _ = session.execute("mock WebService")
+    let shown = session.execute("show stale ZoneController").output
+    #expect(shown.count == 1 && shown[0].hasPrefix("RFZoneController#3.webService (t3, singleton)"))
+    let failed = session.execute("expect no stale")
+    #expect(failed.isFailure)
+    #expect(failed.output.first == "error: expected no stale references, found 2:")
+    run(session, "cache t3 off\ncache t3 on\ncache t4 off\ncache t4 on")
+    expectOutput(session, "expect no stale", [])
+    expectOutput(session, "show stale", ["no stale references"])
+  }
+
+  @Test func whyExplainsAnUnbuiltServiceAndWhatItWouldBuild() {
+    let session = session(seedWorld)
+    expectOutput(session, "why ControlContext", [
+      "ControlContext: t4 ControlContext answers (the only registration in root)",
+      "  scope: singleton, caching on",
+      "  resolve now: builds it and caches it (singleton)",
+      "  would build: ControlContext(webService: t2 WebService new, zoneController: t3 RFZoneController new)",
+    ])
+  }
+
+  @Test func whyExplainsAMockedServiceItsHoldersAndWhatIsStale() {
+    let session = builtSeed()
+    run(session, "mock WebService\nresolve ZoneController")
+    let lines = session.execute("why WebService").output
+    #expect(lines.first == "WebService: t5 MockWebService answers (a mock; newest of 2 in root; shadows t2)")
+    #expect(lines.contains("  resolve now: builds it and caches it (singleton)"))
+    #expect(lines.filter { $0.hasPrefix("  stale: ") }.count == 2)
+    _ = session.execute("resolve WebService")
+    let after = session.execute("why WebService").output
+    #expect(after.contains("  cached: MockWebService#5, built by resolve WebService"))
+    _ = session.execute("why ZoneController")
+    let zone = session.execute("why ZoneController").output
+    #expect(zone.contains("  holds: WebService#2 (t2)"))
+    #expect(zone.contains("  held by: ControlContext#4.zoneController (t4)"))
+  }
+
+  @Test func whyOfAnUnregisteredServiceSaysNothingAnswersAndOfAnUnknownOneFails() {
+    let session = session("protocol Logger\nprotocol Analytics")
+    expectOutput(session, "why Analytics", [
+      "Analytics: nothing answers in root",
+      "  hint: to fix, register it: container.register(Analytics.self) { r in ... }",
+    ])
+    _ = expectError(session, "why Nope", "unknown service 'Nope'")
+  }
+
+  @Test func validateReportsASingletonHoldingAWeakInstance() {
+    let session = session("""
+      class Session
+      class Cache(session: Session)
+      register Session scope=weak
+      register Cache
+      """)
+    let report = session.execute("validate")
+    #expect(report.isFailure)
+    #expect(report.output.first == "error: 'Cache' (singleton, t2) holds 'Session' (weak, t1): the Session it holds is never released, so it is not weak at all")
+  }
+}

@@ -42,24 +42,9 @@ extension Session {
     return []
   }
 
-  /// `RFZoneController#2.webService (t3, singleton) still holds MockWebService#1 from t5, which no
-  /// longer answers for WebService (t2 answers now); 'cache t3 off' then 'cache t3 on' rebuilds it`.
+  /// A stale reference's line, its holder named with the parameter that holds the instance.
   func line(for stale: StaleReference) -> String {
-    let holder = stale.holder.registration
-    return "\(label(stale.holder, holding: stale.held)) (\(holder.token), \(holder.scope)) still holds \(stale.held) "
-      + "from \(stale.held.registration.token), \(stale.whatChanged); " + fix(for: stale)
-  }
-
-  /// The fix in the script's own commands.
-  private func fix(for stale: StaleReference) -> String {
-    switch stale.fix {
-    case .rebuildHolder(let token):
-      return "'cache \(token) off' then 'cache \(token) on' rebuilds it"
-    case .registerHolder(let key, let child):
-      let implementation = stale.holder.registration.implementationName
-      let command = "register \(key)" + (implementation == key.serviceName ? "" : " = \(implementation)")
-      return "'\(command)' in \(child) builds one there that sees it"
-    }
+    StaleText.line(stale, holder: label(stale.holder, holding: stale.held))
   }
 
   /// `RFZoneController#2.webService` when the session knows which parameter holds it (a

@@ -19,7 +19,7 @@ extension PlaygroundController {
     }
     switch state.overlay {
     case .help(let top): return handleHelp(key, top: top)
-    case .wholeLine:
+    case .wholeLine, .explanation:
       // Any key puts it away; Ctrl-C then does what it always does.
       update { $0.overlay = nil; $0.notice = nil }
       return key == .ctrl("c") ? handle(key) : .continue

@@ -1,3 +1,5 @@
+import DIScope
+import DisScript
 import Foundation
 import TerminalUI
 
@@ -33,6 +35,12 @@ extension PlaygroundController {
     let row = view.selectedRow(count: visible.count, lines: visible)
     guard visible.indices.contains(row) else { return }
     let line = visible[row]
+    if pane == .registrations, !line.isGroupHeading, let key = line.service, let container {
+      // A registration: why its service resolves as it does.
+      let explanation = container.explain(key: key)
+      update { $0.overlay = .explanation(title: "why \(key)", lines: explanation.lines(stale: { StaleText.line($0) })) }
+      return
+    }
     if line.isGroupHeading && pane != .mocks {
       update { state in
         if state.views[pane]?.folded.remove(line.group) == nil { state.views[pane]?.folded.insert(line.group) }

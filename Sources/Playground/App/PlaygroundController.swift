@@ -94,7 +94,9 @@ public final class PlaygroundController {
       isRegistrationsStale = true
     }
     if isRegistrationsStale, let container = worker.feed.container {
-      state.registrations.refresh(from: container)
+      let stale = container.staleReferences()
+      state.registrations.refresh(from: container, stale: stale)
+      state.mocks.note(stale: stale)
       isRegistrationsStale = false
       changed = true
     }

@@ -1,4 +1,5 @@
 import DIScope
+import DisScript
 
 /// Pane 3: the timeline of mock pushes and pops, and what each one shadowed or uncovered.
 /// (A mock's removal arrives both as `removed` and as `mockPopped`; the pop is what is shown.)
@@ -27,7 +28,23 @@ public struct MockTimeline: Sendable {
     }
   }
 
-  public mutating func clear() { lines = [] }
+  public mutating func clear() {
+    lines = []
+    notedStale = []
+  }
+
+  /// Notes each stale reference not noted before: a mock, an override or a removal that did not
+  /// reach an instance already built (see `Container.staleReferences()`).
+  public mutating func note(stale: [StaleReference]) {
+    for reference in stale {
+      let identity = "\(reference.holder.registration.token)\(reference.holder)|\(reference.held.registration.token)\(reference.held)"
+      guard notedStale.insert(identity).inserted else { continue }
+      add((isASCII ? "! " : "⚠ ") + "stale: " + StaleText.line(reference), .error)
+    }
+  }
+
+  /// The stale references noted so far.
+  private var notedStale: Set<String> = []
 
   /// Marks where a fresh container took over (`reset`): what follows has tokens of its own.
   public mutating func markFreshContainer() {

@@ -1,3 +1,4 @@
+import DIScope
 import TerminalUI
 
 /// The four panes, in the order their number keys select them.
@@ -40,12 +41,18 @@ public struct PaneLine: Hashable, Sendable {
   /// Lines of one group share a number; the group's first line is its heading.
   public var group: Int
   public var isGroupHeading: Bool
+  /// The service a row of pane 1 stands for: Enter on it explains it.
+  public var service: ServiceKey?
 
-  public init(_ text: String, kind: LineKind = .plain, group: Int = 0, isGroupHeading: Bool = false) {
+  public init(
+    _ text: String, kind: LineKind = .plain, group: Int = 0, isGroupHeading: Bool = false,
+    service: ServiceKey? = nil
+  ) {
     self.text = text
     self.kind = kind
     self.group = group
     self.isGroupHeading = isGroupHeading
+    self.service = service
   }
 
   /// The style the line is drawn in.

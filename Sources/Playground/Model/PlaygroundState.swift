@@ -14,6 +14,8 @@ public struct PlaygroundState: Sendable {
     case confirmQuit(status: Int32)
     /// A pane's row too long for the bottom row, shown whole over the panes (Enter).
     case wholeLine(String)
+    /// Why a service of pane 1 resolves as it does (Enter on its row): `title`, then the lines.
+    case explanation(title: String, lines: [String])
   }
 
   public var mode: InputMode = .command

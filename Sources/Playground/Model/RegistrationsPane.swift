@@ -21,21 +21,24 @@ public struct RegistrationsPane: Sendable {
 
   public init(isASCII: Bool = false) { self.isASCII = isASCII }
 
-  /// Rebuilds the lines from `container` and its parents (nearest first).
-  public mutating func refresh(from container: Container) {
+  /// Rebuilds the lines from `container` and its parents (nearest first); registrations whose
+  /// cached instance holds a stale reference (`stale`) are marked.
+  public mutating func refresh(from container: Container, stale: [StaleReference] = []) {
     var lineage: [(name: String, stacks: [ServiceStack])] = []
     var current: Container? = container
     while let next = current {
       lineage.append((next.name, next.stacks))
       current = next.parent
     }
-    lines = Self.lines(for: lineage, isASCII: isASCII)
+    lines = Self.lines(
+      for: lineage, isASCII: isASCII, staleHolders: Set(stale.map(\.holder.registration.token)))
   }
 
   /// The lines for stacks of a container and its parents (pure, for tests and measurements).
-  public static func lines(for lineage: [(name: String, stacks: [ServiceStack])], isASCII: Bool)
-    -> [PaneLine]
-  {
+  public static func lines(
+    for lineage: [(name: String, stacks: [ServiceStack])], isASCII: Bool,
+    staleHolders: Set<RegistrationToken> = []
+  ) -> [PaneLine] {
     let all = lineage.flatMap(\.stacks).flatMap(\.registrations)
     let implementationWidth = min(28, all.map { Self.implementation($0).displayWidth }.max() ?? 0)
     let tokenWidth = all.map(\.token.description.count).max() ?? 2
@@ -53,16 +56,22 @@ public struct RegistrationsPane: Sendable {
         group += 1
         let answersHere = seen.insert(stack.key).inserted
         let count = stack.registrations.count > 1 ? " (\(stack.registrations.count))" : ""
-        result.append(PaneLine(stack.key.description + count, kind: .heading, group: group, isGroupHeading: true))
+        result.append(
+          PaneLine(
+            stack.key.description + count, kind: .heading, group: group, isGroupHeading: true,
+            service: stack.key))
         for (index, info) in stack.registrations.enumerated() {
           let answers = answersHere && index == 0
           // The marker matters where there is a choice: a stack of several, or a parent's stack.
           let marks = answers && (stack.registrations.count > 1 || lineage.count > 1)
           let marker = marks ? (isASCII ? "<- answers " : "◀ answers ") : (hasChoices ? "          " : "")
+          // Stale says so before the tags, where a narrow pane still shows it (Enter says why).
+          let stale = staleHolders.contains(info.token) ? (isASCII ? "! stale " : "⚠ stale ") : ""
           let text = "  " + info.token.description.padded(toWidth: tokenWidth) + " "
-            + Self.implementation(info).padded(toWidth: implementationWidth) + " " + marker + tags(info)
-          let kind: LineKind = info.isMock ? .mock : (answers ? .plain : .secondary)
-          result.append(PaneLine(text, kind: kind, group: group))
+            + Self.implementation(info).padded(toWidth: implementationWidth) + " " + marker + stale
+            + tags(info)
+          let kind: LineKind = !stale.isEmpty ? .error : info.isMock ? .mock : (answers ? .plain : .secondary)
+          result.append(PaneLine(text, kind: kind, group: group, service: stack.key))
         }
       }
     }

@@ -104,7 +104,7 @@ extension PlaygroundState {
   /// Whether a window is drawn over the panes: the help, or a line shown whole.
   public var isShowingOverlayWindow: Bool {
     switch overlay {
-    case .help, .wholeLine: true
+    case .help, .wholeLine, .explanation: true
     default: false
     }
   }

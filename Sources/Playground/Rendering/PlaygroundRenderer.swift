@@ -52,7 +52,13 @@ final class PlaygroundRenderer {
       drawPane(pane, in: window, height: height, state: state)
     }
     if state.isShowingHelp, let helpWindow { drawHelp(in: helpWindow, state: state) }
-    if case .wholeLine(let text) = state.overlay, let helpWindow { drawWholeLine(text, in: helpWindow) }
+    if let helpWindow {
+      switch state.overlay {
+      case .wholeLine(let text)?: drawWrapped([text], title: "Whole line — any key closes", in: helpWindow)
+      case .explanation(let title, let lines)?: drawWrapped(lines, title: "\(title) — any key closes", in: helpWindow)
+      default: break
+      }
+    }
     commandWindow.erase()
     let line = PaneContent.commandLine(state: state, width: commandWindow.rect.width)
     commandWindow.put(line.spans, row: 0, column: 0)
@@ -120,20 +126,30 @@ final class PlaygroundRenderer {
   }
 
   /// A row too long for the bottom row, wrapped to the window's width.
-  private func drawWholeLine(_ text: String, in window: Window) {
+  /// Each line wrapped to the window's width, its continuation rows indented as the line is.
+  private func drawWrapped(_ lines: [String], title: String, in window: Window) {
     window.erase()
-    window.drawFrame(title: "Whole line — any key closes", isFocused: true)
+    window.drawFrame(title: title, isFocused: true)
     let width = max(1, window.contentRect.width)
     var rows: [[StyledSpan]] = []
-    var current = ""
-    for character in text {
-      if (current + String(character)).displayWidth > width {
-        rows.append([StyledSpan(current)])
-        current = ""
+    for line in lines {
+      let indent = String(line.prefix { $0 == " " }.prefix(max(0, width / 2))) + "  "
+      var current = ""
+      for character in line {
+        if (current + String(character)).displayWidth > width {
+          // At the last space when there is one past the indent: words stay whole.
+          if let space = current.lastIndex(of: " "), current[..<space].contains(where: { $0 != " " }) {
+            rows.append([StyledSpan(String(current[..<space]))])
+            current = indent + current[current.index(after: space)...]
+          } else {
+            rows.append([StyledSpan(current)])
+            current = indent
+          }
+        }
+        current.append(character)
       }
-      current.append(character)
+      rows.append([StyledSpan(current)])
     }
-    rows.append([StyledSpan(current)])
     window.drawContent(Array(rows.prefix(window.contentRect.height)))
   }
 

@@ -69,6 +69,14 @@ struct HeldFrames {
     return frames[index]
   }
 
+  /// Forgets whatever was gathered for the step finishing at `depth` (nothing, unless a shared
+  /// build below it failed): one comparison in the usual case.
+  @inline(__always)
+  mutating func dropDependencies(ofStepAt depth: Int) {
+    let index = depth + 1
+    if index < frames.count && !frames[index].isEmpty { frames[index].removeAll(keepingCapacity: true) }
+  }
+
   /// Records a finished step at `depth` as a dependency of the step that finishes next above it.
   mutating func add(_ dependency: HeldDependency, at depth: Int) {
     while frames.count <= depth { frames.append([]) }

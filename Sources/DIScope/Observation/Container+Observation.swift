@@ -67,7 +67,7 @@ extension Container {
     let stackDepth =
       generation == found ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let observed = ObservedInstance(value: instance)
-    trackHolding(registration, outcome, scope, number, type(of: observed.value), thread)
+    trackHolding(registration, outcome, scope, number, observed, thread)
     let event = ContainerEvent.resolved(
       ResolutionStep(
         container: name, answering: registration, absentKey: nil,
@@ -89,14 +89,28 @@ extension Container {
 
   /// Holder tracking, from the step's place in its resolution: the steps finished just below it
   /// are what it was built with; a shared instance built now keeps them (see `Holdings`), and
-  /// this step joins what its own parent is built with while a shared build gathers them.
+  /// this step joins what its own parent is built with while a shared build gathers them. The
+  /// usual observed step (a prototype or a cached answer, with no shared build under way) only
+  /// checks that nothing was gathered below it.
   @inline(__always)
   private func trackHolding(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
-    _ instanceType: Any.Type, _ thread: ThreadState
+    _ instance: borrowing ObservedInstance, _ thread: ThreadState
   ) {
     let depth = thread.chain.count
     let keeps = outcome == .created && scope.isCached && number != nil
+    if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
+      recordHolding(registration, keeps: keeps, scope, number, type(of: instance.value), depth, thread)
+    } else {
+      thread.heldFrames.dropDependencies(ofStepAt: depth)
+    }
+  }
+
+  @inline(never)
+  private func recordHolding(
+    _ registration: Registration, keeps: Bool, _ scope: Scope, _ number: Int?,
+    _ instanceType: Any.Type, _ depth: Int, _ thread: ThreadState
+  ) {
     let dependencies = thread.heldFrames.takeDependencies(ofStepAt: depth, keep: keeps)
     if keeps, let number {
       let holdings = Holdings(

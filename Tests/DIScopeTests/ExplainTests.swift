@@ -84,3 +84,25 @@ struct ExplainTests {
     #expect(explanation.lines.contains("  holds: unknown (built while holders were not tracked)"))
   }
 }
+
+@Suite("README: explain and stale references")
+struct ReadmeExplainTests {
+  @Test func theReadmeExampleRuns() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    // --- README: explain ---
+    container.tracksHolders = true                  // always on while anything observes
+    _ = try container.resolve(ControlContext.self)  // ControlContext#4 holds WebService#2
+    container.mock(WebService.self, with: WebService(logger: NullLogger()))
+    #expect(container.staleReferences().map(\.holder.description) == ["ControlContext#4"])
+    #expect(container.explain(ControlContext.self).description == """
+      ControlContext: t4 ControlContext answers (the only registration in root)
+        scope: singleton, caching on
+        cached: ControlContext#4, built by resolve ControlContext
+        holds: WebService#2 (t2), ZoneController → RFZoneController#3 (t3)
+        resolve now: returns the cached ControlContext#4
+        stale: ControlContext#4 (t4, singleton) still holds WebService#2 from t2, which no longer answers for WebService (t7 answers now); to fix, rebuild it: container.setCaching(false, for: t4), then container.setCaching(true, for: t4)
+      """)
+    // --- end ---
+  }
+}

@@ -204,3 +204,50 @@ struct StaleReferenceTests {
     #expect(container.staleReferences().map(\.holder.registration.token) == [eager])
   }
 }
+
+/// Two singletons whose holdings name each other's registration: the first holds the second, and
+/// the second, built again later by a factory that changed its mind, holds the first.
+final class Left: Sendable {
+  let probe: DeinitProbe
+  let right: Right
+  init(probe: DeinitProbe, right: Right) {
+    self.probe = probe
+    self.right = right
+  }
+}
+final class Right: Sendable {
+  let left: Left?
+  init(left: Left?) { self.left = left }
+}
+
+@Suite("Holdings never keep what they name alive")
+struct HoldingsLifetimeTests {
+  @Test(arguments: [false, true])
+  func registrationsHoldingEachOthersInstancesAreFreedWithTheirContainer(removeFirst: Bool) throws {
+    let freed = Locked(false)
+    let wantsLeft = Locked(false)
+    do {
+      let container = Container()
+      container.tracksHolders = true
+      let left = container.register(Left.self) { r in
+        Left(probe: DeinitProbe { freed.withLock { $0 = true } }, right: try r.resolve(Right.self))
+      }
+      let right = container.register(Right.self) { r in
+        Right(left: wantsLeft.withLock { $0 } ? try r.resolve(Left.self) : nil)
+      }
+      _ = try container.resolve(Left.self)  // Left#2 holds Right#1
+      container.setCaching(false, for: right)
+      container.setCaching(true, for: right)
+      wantsLeft.withLock { $0 = true }
+      _ = try container.resolve(Right.self)  // Right#3 holds Left#2
+      #expect(container.explain(Right.self).holds?.map(\.instance.description) == ["Left#2"])
+      #expect(container.explain(Left.self).holds?.map(\.instance.description) == ["Right#1"])
+      if removeFirst {
+        container.remove(left)
+        container.remove(right)
+      }
+      container.tracksHolders = false
+    }
+    #expect(freed.withLock { $0 }, "the singletons outlived their container")
+  }
+}

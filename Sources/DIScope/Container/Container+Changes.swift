@@ -14,24 +14,27 @@ extension Container {
   public func remove(_ token: RegistrationToken) -> Bool {
     if family.isObserved { return removeObserved(token) }
     // The usual removal (a test taking its mock away): one registration out, nothing else read.
-    let removed = family.withLock { state -> Registration? in
+    let removed = family.withLock { state -> (Registration, Holdings?)? in
       guard let (registration, _) = registry.remove(token) else { return nil }
       family.bumpGeneration(holding: &state)
-      return registration
+      return (registration, registration.state.withLockHeld { $0.takeHoldings() })
     }
-    guard let removed else { return false }
+    guard let (removed, _) = removed else { return false }
     forgetOnThisThread(removed.key)
     return true
   }
 
   /// `remove(_:)` while observed: also reads what the removal uncovers, for the events.
   private func removeObserved(_ token: RegistrationToken) -> Bool {
-    let removed = family.withLock { state -> (Registration, Int, Registration?)? in
+    let removed = family.withLock { state -> (Registration, Int, Registration?, Holdings?)? in
       guard let (registration, depth) = registry.remove(token) else { return nil }
       family.bumpGeneration(holding: &state)
-      return (registration, depth, registry.stacks[registration.key]?.last)
+      return (
+        registration, depth, registry.stacks[registration.key]?.last,
+        registration.state.withLockHeld { $0.takeHoldings() }
+      )
     }
-    guard let (registration, depth, uncovered) = removed else { return false }
+    guard let (registration, depth, uncovered, _) = removed else { return false }
     forgetOnThisThread(registration.key)
     if family.isObserved {
       let info = registration.info(stackDepth: depth, container: name)

@@ -87,6 +87,15 @@ final class Registry: @unchecked Sendable {
   let ownerID: ContainerID
 
   init(ownerID: ContainerID) { self.ownerID = ownerID }
+
+  /// Lets go of what each registration's cached instance held (see `Holdings`), so that none is
+  /// kept alive by another's. No lock, as in `Container.deinit`: only this container and its
+  /// children, all gone now, could read these registrations; a parent's never holds them.
+  deinit {
+    for stack in stacks.values {
+      for registration in stack { _ = registration.state.withLockHeld { $0.takeHoldings() } }
+    }
+  }
   /// One stack per key, newest registration last. A key stays once registered, even when its
   /// stack empties, so that errors can say every registration of it was removed.
   @exclusivity(unchecked) var stacks: [ServiceKey: KeyStack] = [:]

@@ -116,10 +116,11 @@ extension Container {
       let holdings = Holdings(
         instanceNumber: number, instanceType: instanceType, dependencies: dependencies,
         rootKey: depth == 0 ? registration.key : thread.chain[0].key)
-      registration.state.withLock { state in
+      let replaced = registration.state.withLock { state -> Holdings? in
         // Only for the instance cached now: a scope change during the build kept nothing.
-        if state.cachedNumber == number { state.holdings = holdings }
+        state.cachedNumber == number ? state.replaceHoldings(with: holdings) : nil
       }
+      withExtendedLifetime(replaced) {}  // released here, out of the lock
     }
     if depth > 0 && thread.heldFrames.sharedBuilds > 0 {
       thread.heldFrames.add(

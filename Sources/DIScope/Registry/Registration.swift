@@ -237,12 +237,14 @@ struct RegistrationState {
   }
 
   /// What the cached instance was built with, when its build was observed (see `Holdings`).
-  var holdings: Holdings? {
-    get { extras?.holdings }
-    set {
-      if newValue == nil && extras == nil { return }
-      makeExtras().holdings = newValue
-    }
+  /// Replace it with `replaceHoldings`, which hands the old ones back to be released out of the lock.
+  var holdings: Holdings? { extras?.holdings }
+
+  /// Stores `holdings`; returns the ones they replace, for the caller to release out of the lock.
+  mutating func replaceHoldings(with holdings: Holdings) -> Holdings? {
+    let old = takeHoldings()
+    makeExtras().holdings = holdings
+    return old
   }
 
   /// The number of the instance this state caches now: a built singleton, or a weak instance
@@ -263,17 +265,26 @@ struct RegistrationState {
   /// The scope resolution uses: caching off makes any scope behave as prototype.
   var effectiveScope: Scope { isCaching ? scope : .prototype }
 
-  /// Forgets the cached instance; returns its box, for the caller to release once it has let go
-  /// of the family lock (an instance's deinit may well use its container).
-  mutating func dropCache() -> InstanceBox? {
+  /// Forgets the cached instance; returns its box and what it held, for the caller to release
+  /// once it has let go of the family lock (an instance's deinit may well use its container, and
+  /// so may a factory's captures, released with the last registration holdings kept alive).
+  mutating func dropCache() -> (InstanceBox?, Holdings?) {
     // A mock's factory keeps its instance: only a box of the state's own is let go of.
     let dropped: InstanceBox? = if case .owned(let box) = storedCache { box } else { nil }
     storedCache = .none
     weakInstance = nil
-    holdings = nil
     cachedNumber = nil
     epoch += 1
-    return dropped
+    return (dropped, takeHoldings())
+  }
+
+  /// Takes the holdings out, for the caller to release out of the family lock. A registration
+  /// that no longer answers needs none (only answering holders are read), and keeping them could
+  /// make two registrations hold each other for good.
+  mutating func takeHoldings() -> Holdings? {
+    guard let held = extras?.holdings else { return nil }
+    extras?.holdings = nil
+    return held
   }
 }
 

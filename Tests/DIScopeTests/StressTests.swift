@@ -39,6 +39,42 @@ struct StressTests {
     #expect(seen.distinctCount == 1)
   }
 
+  /// Holders tracked while threads build, rebuild and swap, and others ask what is stale: every
+  /// holdings read is of a whole build, under the lock (the thread sanitizer checks the rest).
+  @Test func holdersAreTrackedAndReadWhileThreadsRebuildAndSwap() throws {
+    let container = Container()
+    container.tracksHolders = true
+    container.install(AppAssembly())
+    let tokens = container.stacks.flatMap(\.registrations).map(\.token)
+    let failures = Counter()
+    DispatchQueue.concurrentPerform(iterations: 6) { worker in
+      for round in 0..<200 {
+        switch (worker + round) % 3 {
+        case 0:
+          let token = container.mock(WebService.self, with: WebService(logger: NullLogger()))
+          if (try? container.resolve(ControlContext.self)) == nil { failures.increment() }
+          container.remove(token)
+        case 1:
+          let token = tokens[round % tokens.count]
+          container.setCaching(false, for: token)
+          container.setCaching(true, for: token)
+          if (try? container.resolve(NoticeManager.self)) == nil { failures.increment() }
+        default:
+          for stale in container.staleReferences() where stale.holder.number == nil { failures.increment() }
+          _ = container.explain(ControlContext.self).lines
+        }
+      }
+    }
+    #expect(failures.value == 0)
+    // Once the threads are done and everything is rebuilt, nothing is stale.
+    for token in tokens {
+      container.setCaching(false, for: token)
+      container.setCaching(true, for: token)
+    }
+    _ = try container.resolve(ControlContext.self)
+    #expect(container.staleReferences().isEmpty)
+  }
+
   @Test func registerResolveAndRemoveFromManyThreadsAtOnce() throws {
     let container = Container()
     container.install(AppAssembly())

@@ -66,14 +66,21 @@ extension Container {
     }
     let stackDepth =
       generation == found ? 0 : family.withLock { _ in depthInStack(of: registration) }
-    let observed = ObservedInstance(value: instance)
-    trackHolding(registration, outcome, scope, number, observed, thread)
+    let depth = thread.chain.count
+    let keeps = outcome == .created && scope.isCached && number != nil
+    if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
+      // Only here is the instance's type read (a copy of the instance, then): the usual observed
+      // step hands its instance to the event untouched.
+      recordHolding(registration, keeps: keeps, scope, number, type(of: copy instance), depth, thread)
+    } else {
+      thread.heldFrames.dropDependencies(ofStepAt: depth)
+    }
     let event = ContainerEvent.resolved(
       ResolutionStep(
         container: name, answering: registration, absentKey: nil,
         answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
-        stackDepth: stackDepth, outcome: outcome, scope: scope, depth: thread.chain.count,
-        instanceNumber: number, instance: observed))
+        stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
+        instanceNumber: number, instance: ObservedInstance(value: instance)))
     // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
@@ -87,25 +94,12 @@ extension Container {
     }
   }
 
-  /// Holder tracking, from the step's place in its resolution: the steps finished just below it
-  /// are what it was built with; a shared instance built now keeps them (see `Holdings`), and
-  /// this step joins what its own parent is built with while a shared build gathers them. The
-  /// usual observed step (a prototype or a cached answer, with no shared build under way) only
-  /// checks that nothing was gathered below it.
-  @inline(__always)
-  private func trackHolding(
-    _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
-    _ instance: borrowing ObservedInstance, _ thread: ThreadState
-  ) {
-    let depth = thread.chain.count
-    let keeps = outcome == .created && scope.isCached && number != nil
-    if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
-      recordHolding(registration, keeps: keeps, scope, number, type(of: instance.value), depth, thread)
-    } else {
-      thread.heldFrames.dropDependencies(ofStepAt: depth)
-    }
-  }
-
+  /// Holder tracking, from the step's place in its resolution (called by `emitStep` when the
+  /// step built a shared instance, or finished under a shared build): the steps finished just
+  /// below it are what it was built with; a shared instance built now keeps them (see
+  /// `Holdings`), and this step joins what its own parent is built with while a shared build
+  /// gathers them. The usual observed step (a prototype or a cached answer, with no shared build
+  /// under way) never comes here: it only checks that nothing was gathered below it.
   @inline(never)
   private func recordHolding(
     _ registration: Registration, keeps: Bool, _ scope: Scope, _ number: Int?,

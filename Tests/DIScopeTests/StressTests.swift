@@ -75,6 +75,39 @@ struct StressTests {
     #expect(container.staleReferences().isEmpty)
   }
 
+  /// Shutting down while threads resolve: each cached instance is disposed at most once, every
+  /// resolve either gets an instance or a shut-down error, and nothing races (thread sanitizer).
+  @Test func shuttingDownWhileThreadsResolveDisposesEachInstanceOnce() throws {
+    final class Disposed: Disposable, Sendable {
+      let count = Counter()
+      func dispose() throws { count.increment() }
+    }
+    for _ in 0..<20 {
+      let container = Container()
+      let built = Locked<[Disposed]>([])
+      container.register(Disposed.self) { _ in
+        let instance = Disposed()
+        built.withLock { $0.append(instance) }
+        return instance
+      }
+      let unexpected = Counter()
+      DispatchQueue.concurrentPerform(iterations: 6) { worker in
+        if worker == 3 {
+          try? container.shutdownSynchronously()
+          return
+        }
+        for _ in 0..<50 {
+          do { _ = try container.resolve(Disposed.self) } catch let error as ResolutionError where error.kind == .shutDown {
+          } catch { unexpected.increment() }
+        }
+      }
+      #expect(unexpected.value == 0)
+      let counts = built.withLock { $0.map(\.count.value) }
+      #expect(counts.allSatisfy { $0 <= 1 }, "disposed twice: \(counts)")
+      #expect(counts.filter { $0 == 1 }.count <= 1)
+    }
+  }
+
   @Test func registerResolveAndRemoveFromManyThreadsAtOnce() throws {
     let container = Container()
     container.install(AppAssembly())

@@ -23,6 +23,32 @@ extension Container {
       ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil)
   }
 
+  /// Pushes a registration whose instance is disposed by `dispose` when its container shuts
+  /// down (``shutdown()``, or the end of ``withChild(named:_:)``), in reverse creation order with
+  /// everything else the container built: for a type you cannot make ``Disposable``.
+  ///
+  /// ```swift
+  /// container.register(Connection.self, dispose: { try await $0.close() }) { _ in
+  ///   try Connection(url: databaseURL)
+  /// }
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    dispose: @escaping @Sendable (Service) async throws -> Void,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    let rule = DisposalRule(
+      dispose: { instance in
+        // The container only ever hands back what this factory built: always a `Service`.
+        guard let service = instance as? Service else { return }
+        try await dispose(service)
+      }, disposesPrebuilt: false)
+    return register(
+      ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil,
+      disposal: rule)
+  }
+
   /// Pushes a singleton that lives as long as the process: once built, its instance is never
   /// deallocated, and its reference count is never written again.
   ///
@@ -105,13 +131,17 @@ extension Container {
   /// builds nothing. For a mock that should be built on demand, register a factory over the
   /// service instead, or put it on standby with `registerMock(_:name:factory:)`.
   ///
+  /// The container did not build the mock, so it does not dispose it when it shuts down, unless
+  /// `disposing` is true (then a ``Disposable`` or ``AsyncDisposable`` mock is disposed like any
+  /// instance the container built).
+  ///
   /// ```swift
   /// let token = container.mock(Logger.self, with: MockLogger())
   /// defer { container.remove(token) }
   /// ```
   @inlinable @discardableResult
   public func mock<Service>(
-    _ type: Service.Type, name: String? = nil, with instance: sending Service
+    _ type: Service.Type, name: String? = nil, with instance: sending Service, disposing: Bool = false
   ) -> RegistrationToken {
     let isObject = Service.self is AnyClass
     // A class instance is its own factory, held by the registration with no box around it: a
@@ -125,7 +155,8 @@ extension Container {
     // subclass's metatype passed as `Service.Type` would otherwise key an instance it is not.
     return register(
       ServiceKey(Service.self, name: name), scope: .singleton, isMock: true, factory: factory,
-      argumentTypes: nil, prebuilt: isObject ? .instance : .box)
+      argumentTypes: nil, prebuilt: isObject ? .instance : .box,
+      disposal: disposing ? .prebuilt : nil)
   }
 
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
@@ -178,7 +209,7 @@ extension Container {
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
-    argumentTypes: String?, prebuilt: Prebuilt = .none
+    argumentTypes: String?, prebuilt: Prebuilt = .none, disposal: DisposalRule? = nil
   ) -> RegistrationToken {
     // The factory is handed on, not copied, down to the registration that keeps it (a closure
     // cannot consume what it captures; it can take it out of an optional).
@@ -187,14 +218,14 @@ extension Container {
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: factory.take()!,
-        argumentTypes: argumentTypes, prebuilt: prebuilt, thread: thread)
+        argumentTypes: argumentTypes, prebuilt: prebuilt, disposal: disposal, thread: thread)
     }
   }
 
   private func register(
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
     isImmortal: Bool, factory: consuming AnyObject & Sendable, argumentTypes: String?,
-    prebuilt: Prebuilt, thread: ThreadState
+    prebuilt: Prebuilt, disposal: DisposalRule?, thread: ThreadState
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
@@ -209,7 +240,7 @@ extension Container {
         token: token, key: key, implementationName: implementationName,
         factory: factory.take()!, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
-        groupName: installing?.name, lock: family.state)
+        groupName: installing?.name, disposal: disposal, lock: family.state)
       if isPrebuilt {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

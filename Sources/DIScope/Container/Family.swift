@@ -88,6 +88,9 @@ final class Registry: @unchecked Sendable {
 
   init(ownerID: ContainerID) { self.ownerID = ownerID }
 
+  /// Set by `shutdown`: the container resolves nothing more.
+  @exclusivity(unchecked) var isShutDown = false
+
   /// Lets go of what each registration's cached instance held (see `Holdings`), so that none is
   /// kept alive by another's. No lock, as in `Container.deinit`: only this container and its
   /// children, all gone now, could read these registrations; a parent's never holds them.

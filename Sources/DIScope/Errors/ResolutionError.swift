@@ -26,6 +26,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case containerReleased
     /// A resolve by key asked for another type than the key's (`resolve(key:as:)`).
     case typeMismatch
+    /// The container (or the one owning the answering registration) was shut down.
+    case shutDown
   }
 
   public let kind: Kind

@@ -31,6 +31,8 @@ public enum ContainerEvent: Sendable, CustomStringConvertible {
   /// An eager registration could not be built when it was registered or installed; the error
   /// will be thrown again by its first resolve.
   indirect case eagerBuildFailed(RegistrationInfo, ResolutionError)
+  /// The container shut down and disposed an instance it built (or failed to).
+  indirect case disposed(Disposal)
 
   public var description: String {
     switch self {
@@ -45,6 +47,7 @@ public enum ContainerEvent: Sendable, CustomStringConvertible {
     case .resolved(let step): step.description
     case .resolutionFailed(let error, _): error.description
     case .eagerBuildFailed(let info, let error): "eager \(info.token) failed: \(error.message)"
+    case .disposed(let disposal): disposal.description
     }
   }
 }

@@ -40,13 +40,16 @@ final class Registration: @unchecked Sendable {
     let argumentTypes: String?
     let groupName: String?
     let isImmortal: Bool
+    let disposal: DisposalRule?
     init(
-      implementationName: String?, argumentTypes: String?, groupName: String?, isImmortal: Bool
+      implementationName: String?, argumentTypes: String?, groupName: String?, isImmortal: Bool,
+      disposal: DisposalRule?
     ) {
       self.implementationName = implementationName
       self.argumentTypes = argumentTypes
       self.groupName = groupName
       self.isImmortal = isImmortal
+      self.disposal = disposal
     }
   }
 
@@ -62,6 +65,8 @@ final class Registration: @unchecked Sendable {
   var groupName: String? { details?.groupName }
   /// Whether the singleton it builds is made immortal (see `Container.registerImmortal`).
   var isImmortal: Bool { details?.isImmortal ?? false }
+  /// How its instance is disposed when its container shuts down, when the registration says.
+  var disposal: DisposalRule? { details?.disposal }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
   var state: StateAccess { StateAccess(registration: self) }
@@ -70,7 +75,7 @@ final class Registration: @unchecked Sendable {
     token: RegistrationToken, key: ServiceKey, implementationName: String?,
     factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
     isMock: Bool, isImmortal: Bool = false, factoryIsInstance: Bool = false, ownerID: ContainerID,
-    groupName: String?, lock: Protected<FamilyState>
+    groupName: String?, disposal: DisposalRule? = nil, lock: Protected<FamilyState>
   ) {
     self.number = token.number
     self.key = key
@@ -79,10 +84,11 @@ final class Registration: @unchecked Sendable {
     self.lock = lock
     self.details =
       implementationName == nil && argumentTypes == nil && groupName == nil && !isImmortal
+        && disposal == nil
       ? nil
       : Details(
         implementationName: implementationName, argumentTypes: argumentTypes,
-        groupName: groupName, isImmortal: isImmortal)
+        groupName: groupName, isImmortal: isImmortal, disposal: disposal)
     self.isMock = isMock
     self.factoryIsInstance = factoryIsInstance
     self._state = RegistrationState(scope: scope, isCaching: isCaching)

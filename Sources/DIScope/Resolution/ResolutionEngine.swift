@@ -54,14 +54,19 @@ extension Container {
       // registration's state. Observers are attached and cancelled under the lock too, so the
       // generation read here vouches for `isObserved`: an instance cached for the inlined lookup
       // (which reports no step) is never stored under a generation that has an observer.
-      let (found, generation, isObservedNow, snapshot) = family.withLock {
-        state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?) in
+      let (found, generation, isObservedNow, snapshot, shutDown) = family.withLock {
+        state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?, Container?) in
         let found = lookup(key, in: state)
+        // A shut-down container resolves nothing, and nothing resolves through one: its routes
+        // and cache entries all failed their generation check, so every resolve comes here.
+        let shutDown = registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil }
         return (
           found, family.generation.load(ordering: .relaxed), family.isObserved,
-          found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } }
+          found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } },
+          shutDown
         )
       }
+      if let shutDown { throw wasShutDown(shutDown, asked: key, thread: thread) }
       let observed = isObservedNow && !thread.isDryRun
       if let edgeLog = thread.edgeLog, let from = thread.chain.last {
         edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)

@@ -1,0 +1,144 @@
+/// Shutting a container down: disposing what it built, newest first, once.
+extension Container {
+  /// Disposes every instance this container caches that it built and that is ``Disposable``,
+  /// ``AsyncDisposable`` or registered with a `dispose` closure, once, in reverse creation order
+  /// (what was built last, which may use what was built before it, goes first); then the container
+  /// resolves nothing more. Every instance is disposed even when one fails: the failures are
+  /// thrown together as a ``DisposalError``. Observers see a `.disposed` event for each.
+  ///
+  /// Mocks and instances the container did not build are left alone (unless pushed with
+  /// `disposing: true`); prototype and graph instances belong to whoever resolved them. Children
+  /// shut down on their own (see ``withChild(named:_:)``); a parent's singletons are the parent's.
+  /// A build still under way on another thread when the container shuts down finishes, and its
+  /// instance goes to the resolve that asked for it, uncached and not disposed.
+  ///
+  /// ```swift
+  /// try await container.shutdown()   // the database closes after the services using it
+  /// ```
+  public func shutdown() async throws {
+    let doomed = takeEverythingToDispose()
+    var failures: [Disposal] = []
+    for item in doomed {
+      var failure: (any Error)?
+      do {
+        if let dispose = item.registration.disposal?.dispose {
+          try await dispose(item.instance)
+        } else if let disposable = item.instance as? any AsyncDisposable {
+          try await disposable.dispose()
+        } else if let disposable = item.instance as? any Disposable {
+          try disposable.dispose()
+        }
+      } catch {
+        failure = error
+      }
+      report(item, failure: failure, into: &failures)
+    }
+    if !failures.isEmpty { throw DisposalError(container: name, failures: failures) }
+  }
+
+  /// ``shutdown()`` for synchronous code (a command-line tool, a script): the same, but an
+  /// instance that is only ``AsyncDisposable``, or registered with a `dispose` closure, cannot be
+  /// awaited here and is reported as a failure saying so (it is not disposed).
+  ///
+  /// ```swift
+  /// try container.shutdownSynchronously()
+  /// ```
+  public func shutdownSynchronously() throws {
+    let doomed = takeEverythingToDispose()
+    var failures: [Disposal] = []
+    for item in doomed {
+      var failure: (any Error)?
+      if item.registration.disposal?.dispose == nil, let disposable = item.instance as? any Disposable {
+        do { try disposable.dispose() } catch { failure = error }
+      } else {
+        failure = NeedsAwait()
+      }
+      report(item, failure: failure, into: &failures)
+    }
+    if !failures.isEmpty { throw DisposalError(container: name, failures: failures) }
+  }
+
+  /// Runs `body` with a new child container, then shuts the child down, disposing what it built:
+  /// the idiom for a request scope. Register the request's own values in the child; resolve the
+  /// request's services from it; they see the parent's singletons, and go with the request.
+  ///
+  /// If `body` throws, the child is shut down all the same and `body`'s error is thrown (a
+  /// disposal failure then reaches observers only); otherwise a disposal failure is thrown.
+  ///
+  /// ```swift
+  /// let response = try await app.withChild(named: "request") { request in
+  ///   request.register(RequestID.self) { _ in id }
+  ///   return try request.resolve(Handler.self).handle()
+  /// }
+  /// ```
+  public func withChild<Result>(
+    named name: String = "child", isolation: isolated (any Actor)? = #isolation,
+    _ body: (Container) async throws -> Result
+  ) async throws -> Result {
+    let child = makeChild(named: name)
+    let result: Result
+    do {
+      result = try await body(child)
+    } catch {
+      try? await child.shutdown()
+      throw error
+    }
+    try await child.shutdown()
+    return result
+  }
+
+  /// Whether ``shutdown()`` (or ``shutdownSynchronously()``) was called.
+  public var isShutDown: Bool { family.withLock { _ in registry.isShutDown } }
+
+  /// One instance to dispose: its registration, creation number and value.
+  private struct Doomed {
+    let registration: Registration
+    let number: Int
+    let instance: Any
+  }
+
+  /// Marks the container shut down and takes every cached instance out of it (under the lock,
+  /// once: a second shutdown finds nothing); returns those to dispose, newest first.
+  private func takeEverythingToDispose() -> [Doomed] {
+    var released: [Any] = []
+    let doomed = family.withLock { state -> [Doomed] in
+      registry.isShutDown = true
+      family.bumpGeneration(holding: &state)
+      var doomed: [Doomed] = []
+      for stack in registry.stacks.values {
+        for registration in stack {
+          registration.state.withLockHeld { state in
+            guard let number = state.liveCachedNumber,
+              let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
+            else { return }
+            let isPrebuilt = registration.mockInstance != nil
+            if !isPrebuilt || registration.disposal?.disposesPrebuilt == true {
+              doomed.append(Doomed(registration: registration, number: number, instance: value))
+            }
+            released.append(state.dropCache())
+          }
+        }
+      }
+      return doomed.sorted { $0.number > $1.number }
+    }
+    // This thread's entries hold instances too; other threads' fail their generation check.
+    ThreadState.current.cache.forget(containerID: id.raw)
+    withExtendedLifetime(released) {}  // released here, out of the lock
+    return doomed
+  }
+
+  private func report(_ item: Doomed, failure: (any Error)?, into failures: inout [Disposal]) {
+    let disposal = Disposal(
+      registration: item.registration.info(stackDepth: nil, container: name),
+      instanceNumber: item.number,
+      typeName: item.registration.explicitImplementationName ?? String(describing: type(of: item.instance)),
+      failure: failure.map { "\($0)" })
+    if failure != nil { failures.append(disposal) }
+    if family.isObserved { emit(.disposed(disposal)) }
+  }
+
+  /// What a synchronous shutdown reports for an instance it cannot dispose without `await`.
+  private struct NeedsAwait: Error, CustomStringConvertible {
+    var description: String { "it disposes asynchronously: call 'try await shutdown()' instead" }
+  }
+}

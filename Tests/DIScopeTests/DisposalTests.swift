@@ -150,3 +150,44 @@ struct DisposalTests {
     #expect(disposals == ["disposed ResourceUser#2 (t2)", "disposed Resource#1 (t1)"])
   }
 }
+
+/// A connection a request handler uses.
+final class Connection: Disposable, Sendable {
+  let closed = Locked(false)
+  func dispose() throws { closed.withLock { $0 = true } }
+}
+final class RequestID: Sendable {
+  let value: String
+  init(_ value: String) { self.value = value }
+}
+final class Handler: Disposable, Sendable {
+  let connection: Connection
+  let id: RequestID
+  init(connection: Connection, id: RequestID) {
+    self.connection = connection
+    self.id = id
+  }
+  func handle() -> String { "handled \(id.value)" }
+  func dispose() throws {}
+}
+
+@Suite("README: shutting down and request scopes")
+struct ReadmeDisposalTests {
+  @Test func theReadmeExampleRuns() async throws {
+    let app = Container()
+    // --- README: disposal ---
+    app.register(Connection.self) { _ in Connection() }  // Disposable: closed at shutdown
+    app.register(Handler.self, scope: .prototype) { r in
+      Handler(connection: try r.resolve(Connection.self), id: try r.resolve(RequestID.self))
+    }
+    let response = try await app.withChild(named: "request") { request in
+      request.register(RequestID.self) { _ in RequestID("r-1") }
+      return try request.resolve(Handler.self).handle()
+    }  // the request's own instances are disposed here, newest first
+    #expect(response == "handled r-1")
+    let connection = try app.resolve(Connection.self)
+    try await app.shutdown()  // disposes Connection; app resolves nothing more
+    #expect(connection.closed.withLock { $0 })
+    // --- end ---
+  }
+}

@@ -55,6 +55,8 @@ struct CommandParsingTests {
     ("expect #3.analytics = nil", .expect(.parameter(InstanceParameter(instance: 3, parameter: "analytics"), equals: .none))),
     ("expect #5.user = \"alice\"", .expect(.parameter(InstanceParameter(instance: 5, parameter: "user"), equals: .text("alice")))),
     ("release #2", .release(instance: 2)),
+    ("release container request", .releaseContainer(name: "request")),
+    ("shutdown", .shutdown),
     ("reset", .reset),
     ("help", .help(topic: nil)),
     ("help resolve?", .help(topic: "resolve?")),

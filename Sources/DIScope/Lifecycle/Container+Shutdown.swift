@@ -111,8 +111,9 @@ extension Container {
             guard let number = state.liveCachedNumber,
               let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
             else { return }
-            let isPrebuilt = registration.mockInstance != nil
-            if !isPrebuilt || registration.disposal?.disposesPrebuilt == true {
+            // A mock is the test's, not the container's, unless pushed with `disposing: true`.
+            let isMock = registration.isMock || registration.mockInstance != nil
+            if !isMock || registration.disposal?.disposesPrebuilt == true {
               doomed.append(Doomed(registration: registration, number: number, instance: value))
             }
             released.append(state.dropCache())

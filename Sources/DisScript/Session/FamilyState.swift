@@ -27,6 +27,8 @@ struct FamilyState {
   var steps: [ResolutionStep] = []
   /// The stale references already noted under a command (see `staleNotes()`).
   var notedStale: Set<StaleIdentity> = []
+  /// What the containers disposed since the last command looked, in order.
+  var disposals: [Disposal] = []
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
   /// The container's events since the last command, buffered by the observer.

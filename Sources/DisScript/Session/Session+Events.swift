@@ -25,6 +25,8 @@ extension Session {
               ?? ((info.stackDepth ?? 0) > 0 ? " (was under a newer registration)" : " (nothing below)"))))
       case .eagerBuildFailed(let info, let error):
         family.eagerFailures.append((info, error))
+      case .disposed(let disposal):
+        family.disposals.append(disposal)
       default: break
       }
     }

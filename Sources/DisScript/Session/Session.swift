@@ -79,7 +79,7 @@ public final class Session {
         .deactivate:
         drainEvents()
         output += staleNotes()
-      case .makeChildContainer, .useContainer, .reset: forgetStaleNotes()
+      case .makeChildContainer, .useContainer, .reset, .releaseContainer: forgetStaleNotes()
       default: break
       }
       return CommandOutcome(entry: entry, output: output, isFailure: false)
@@ -133,6 +133,8 @@ public final class Session {
     case .why(let service, let name): return try why(service, named: name)
     case .expect(let expectation): return try expect(expectation)
     case .release(let number): return try release(number)
+    case .releaseContainer(let name): return try releaseContainer(named: name)
+    case .shutdown: return try shutdown()
     case .reset: return reset()
     case .help(let topic): return try help(topic)
     case .playground: return []

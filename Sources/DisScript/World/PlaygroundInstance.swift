@@ -48,6 +48,14 @@ public final class PlaygroundInstance {
   public var slotNames: [String] { parameters.map(\.name) + properties.map(\.name) }
 }
 
+/// A script's instances are disposable, so that `shutdown` shows the order a container disposes
+/// what it built; a recording mock notes it.
+extension PlaygroundInstance: Disposable {
+  public func dispose() {
+    if mockedService != nil { recorded.append("disposed") }
+  }
+}
+
 /// What an instance holds in one parameter or property.
 public enum SlotValue {
   /// A dependency.

@@ -31,6 +31,8 @@ extension Command: CustomStringConvertible {
     case .why(let service, let name): "why \(service)" + (name.map { " named \($0.asName)" } ?? "")
     case .expect(let expectation): "expect " + expectation.description
     case .release(let instance): "release #\(instance)"
+    case .releaseContainer(let name): "release container \(name)"
+    case .shutdown: "shutdown"
     case .reset: "reset"
     case .help(let topic): "help" + (topic.map { " \($0)" } ?? "")
     case .playground(let command): command.description

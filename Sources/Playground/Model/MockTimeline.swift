@@ -23,6 +23,9 @@ public struct MockTimeline: Sendable {
       add("+ \(info.token) \(info.implementationName) over \(info.key) (\(under))", .mock)
     case .mockPopped(let info, let uncovering):
       add("- \(info.token) \(info.implementationName) off \(info.key) (\(uncovered(uncovering, by: info)))", .plain)
+    case .disposed(let disposal):
+      add((isASCII ? "x " : "✕ ") + disposal.description + " (\(disposal.registration.container) shut down)",
+        disposal.failure == nil ? .secondary : .error)
     default:
       break
     }

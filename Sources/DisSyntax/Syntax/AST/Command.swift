@@ -51,6 +51,10 @@ public enum Command: Sendable, Hashable {
   case expect(Expectation)
   /// `release #N`
   case release(instance: Int)
+  /// `release container NAME`: shut a child container down and forget it.
+  case releaseContainer(name: String)
+  /// `shutdown`: dispose what the current container built, newest first; it resolves no more.
+  case shutdown
   /// `reset`
   case reset
   /// `help [command]`
@@ -79,7 +83,8 @@ public enum Command: Sendable, Hashable {
     case .validate: "validate"
     case .why: "why"
     case .expect: "expect"
-    case .release: "release"
+    case .release, .releaseContainer: "release"
+    case .shutdown: "shutdown"
     case .reset: "reset"
     case .help: "help"
     case .playground(let command): ":" + command.name

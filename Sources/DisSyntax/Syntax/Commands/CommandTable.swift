@@ -87,7 +87,18 @@ public enum CommandTable {
         G.choice([[.placeholder("#M")], [.keyword("nil")], [.placeholder("\"text\"")]])],
        [.keyword("no"), .keyword("stale")]],
       "assert what resolving S gives, a stack, what an instance holds, or that nothing is stale"),
-    .init("release", [[.placeholder("#N")]], "let go of instance #N"),
+    .init(
+      "release", [[.placeholder("#N")], [.keyword("container"), .placeholder("NAME")]],
+      "let go of instance #N, or shut a child container down and forget it"),
+    .init(
+      "shutdown", [[]], "dispose what the current container built, newest first; it resolves no more",
+      details: [
+        "Every instance the container caches and built itself is disposed once, in reverse",
+        "creation order: what was built last, which may use what was built before it, goes first.",
+        "Mocks, prototypes and graph instances are left alone. A request's child container goes",
+        "the same way with 'release container NAME'. In Swift: try await container.shutdown(),",
+        "or container.withChild(named:) for a request scope.",
+      ]),
     .init("reset", [[]], "start a fresh container, keeping declarations"),
     .init("help", [[.optional([.placeholder("command")])]], "list the commands, or explain one"),
     .init(":record", [[.placeholder("FILE")]], "append each command and its output to FILE"),

@@ -60,7 +60,10 @@ struct CommandParser {
       guard cursor.take(keyword: "named") else { return .why(service: service, name: nil) }
       return .why(service: service, name: try cursor.registrationName())
     case "expect": return .expect(try expectation(&cursor))
-    case "release": return .release(instance: try cursor.instanceNumber())
+    case "release":
+      if cursor.take(keyword: "container") { return .releaseContainer(name: try cursor.name("a container name")) }
+      return .release(instance: try cursor.instanceNumber())
+    case "shutdown": return .shutdown
     case "reset": return .reset
     default: return .help(topic: try helpTopic(&cursor))
     }

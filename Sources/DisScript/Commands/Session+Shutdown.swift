@@ -1,0 +1,62 @@
+import DIScope
+import DisSyntax
+
+/// `shutdown` and `release container NAME`: disposing what a container built, newest first.
+extension Session {
+  func shutdown() throws -> [String] {
+    if container.isShutDown {
+      throw ScriptFailure(
+        "'\(container.name)' was shut down already",
+        hint: "'reset' starts a fresh root container; a child goes with 'release container NAME'")
+    }
+    return shutDown(container) + ["\(container.name) is shut down: it resolves nothing more"]
+  }
+
+  func releaseContainer(named name: String) throws -> [String] {
+    guard let target = family.container(named: name) else {
+      let names = family.containers.map(\.name)
+      throw ScriptFailure(
+        "no container named '\(name)'",
+        hint: suggestion(for: name, among: names) ?? "containers: " + names.joined(separator: ", "))
+    }
+    guard let parent = target.parent else {
+      throw ScriptFailure(
+        "the root container cannot be released",
+        hint: "'shutdown' disposes what it built; 'reset' starts a fresh one")
+    }
+    // Its children go with it, the deepest first: each may use what its parent built.
+    let doomed = family.containers.filter { isDescendant($0.container, of: target) }.reversed()
+    var lines: [String] = []
+    for (_, child) in doomed where !child.isShutDown { lines += shutDown(child) }
+    family.containers.removeAll { isDescendant($0.container, of: target) }
+    let wasCurrent = doomed.contains { $0.container === container }
+    if wasCurrent { switchContainer(to: parent) }
+    let released = doomed.map(\.name).reversed().joined(separator: ", ")
+    return lines + ["released \(released)" + (wasCurrent ? "; \(parent.name) is current" : "")]
+  }
+
+  /// Shuts `container` down; one line per instance disposed, newest first.
+  private func shutDown(_ container: Container) -> [String] {
+    drainEvents()
+    family.disposals = []
+    try? container.shutdownSynchronously()  // each failure is in its `.disposed` event too
+    drainEvents()
+    defer { family.disposals = [] }
+    guard !family.disposals.isEmpty else { return ["\(container.name): nothing to dispose"] }
+    return family.disposals.map { disposal in
+      let subject = "\(disposal.typeName)#\(disposal.instanceNumber) (\(disposal.registration.token))"
+      return disposal.failure.map { "- \(container.name): dispose of \(subject) failed: \($0)" }
+        ?? "- \(container.name): disposed \(subject)"
+    }
+  }
+
+  /// Whether `container` is `ancestor` or one of its descendants.
+  private func isDescendant(_ container: Container, of ancestor: Container) -> Bool {
+    var next: Container? = container
+    while let current = next {
+      if current === ancestor { return true }
+      next = current.parent
+    }
+    return false
+  }
+}

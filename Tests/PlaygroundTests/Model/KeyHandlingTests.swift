@@ -189,7 +189,8 @@ import Testing
     #expect(complete("container use t") == ["test"])
     #expect(complete("show stacks L") == ["Logger"])
     #expect(complete("expect Logger is C") == ["ConsoleLogger"])
-    #expect(complete("sh") == ["show"])
+    #expect(complete("sh") == ["show", "shutdown"])
+    #expect(complete("sho") == ["show"])
   }
 
   @Test func multiLineBlocksContinue() {

@@ -108,6 +108,46 @@ struct StressTests {
     }
   }
 
+  /// Async singletons under contention, and a shutdown racing the resolves (thread sanitizer):
+  /// each factory runs once per build, every resolve gets the one instance or a shut-down error,
+  /// and nothing is disposed twice.
+  @Test func asyncSingletonsBuildOnceAndShutdownRacesTheirResolves() async throws {
+    final class Pooled: AsyncDisposable, Sendable {
+      let disposals = Counter()
+      func dispose() async throws { disposals.increment() }
+    }
+    for _ in 0..<10 {
+      let container = Container()
+      let builds = Counter()
+      let built = Locked<[Pooled]>([])
+      container.register(Pooled.self) { _ in
+        builds.increment()
+        try await Task.sleep(nanoseconds: 100_000)
+        let pooled = Pooled()
+        built.withLock { $0.append(pooled) }
+        return pooled
+      }
+      let unexpected = Counter()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<16 {
+          group.addTask {
+            if index == 8 {
+              try? await container.shutdown()
+              return
+            }
+            do { _ = try await container.resolveAsync(Pooled.self) } catch let error as ResolutionError
+              where error.kind == .shutDown {
+            } catch { unexpected.increment() }
+          }
+        }
+        try await group.waitForAll()
+      }
+      #expect(unexpected.value == 0)
+      #expect(builds.value <= 2, "one build, and at most one more after a shutdown dropped it mid-build")
+      #expect(built.withLock { $0.allSatisfy { $0.disposals.value <= 1 } })
+    }
+  }
+
   @Test func registerResolveAndRemoveFromManyThreadsAtOnce() throws {
     let container = Container()
     container.install(AppAssembly())

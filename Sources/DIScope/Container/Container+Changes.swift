@@ -126,6 +126,9 @@ extension Container {
   /// Builds an eager registration now. A failure is reported to observers and left for the first
   /// resolve to throw, since registering cannot throw.
   func buildEagerly(_ registration: Registration) {
+    if registration.isolation == .async || (registration.isolation == .mainActor && !isOnMainActor()) {
+      return buildEagerlyInTask(registration)
+    }
     let thread = ThreadState.current
     let isCurrent = family.withLock { _ in
       registry.stacks[registration.key]?.last === registration

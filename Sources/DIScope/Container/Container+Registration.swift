@@ -209,7 +209,8 @@ extension Container {
   func register(
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
-    argumentTypes: String?, prebuilt: Prebuilt = .none, disposal: DisposalRule? = nil
+    argumentTypes: String?, prebuilt: Prebuilt = .none, disposal: DisposalRule? = nil,
+    isolation: FactoryIsolation = .none
   ) -> RegistrationToken {
     // The factory is handed on, not copied, down to the registration that keeps it (a closure
     // cannot consume what it captures; it can take it out of an optional).
@@ -218,14 +219,15 @@ extension Container {
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: factory.take()!,
-        argumentTypes: argumentTypes, prebuilt: prebuilt, disposal: disposal, thread: thread)
+        argumentTypes: argumentTypes, prebuilt: prebuilt, disposal: disposal, isolation: isolation,
+        thread: thread)
     }
   }
 
   private func register(
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
     isImmortal: Bool, factory: consuming AnyObject & Sendable, argumentTypes: String?,
-    prebuilt: Prebuilt, disposal: DisposalRule?, thread: ThreadState
+    prebuilt: Prebuilt, disposal: DisposalRule?, isolation: FactoryIsolation, thread: ThreadState
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
@@ -240,7 +242,7 @@ extension Container {
         token: token, key: key, implementationName: implementationName,
         factory: factory.take()!, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
-        groupName: installing?.name, disposal: disposal, lock: family.state)
+        groupName: installing?.name, disposal: disposal, isolation: isolation, lock: family.state)
       if isPrebuilt {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

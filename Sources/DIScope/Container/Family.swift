@@ -62,6 +62,12 @@ struct FamilyState {
   var nextObserverID = 0
   /// Who builds and who waits for the shared instances being built (see `SharedBuilds`).
   let builds = SharedBuilds()
+  /// The `async` builds of shared instances under way, by registration: later resolves await
+  /// the same task, so an `async` singleton's factory runs once.
+  var asyncBuilds: [ObjectIdentifier: Task<AsyncAnswer, any Error>] = [:]
+  /// Which registration each `async` shared build is awaiting (another task's build): a wait
+  /// that would close a loop is a cycle error, not a deadlock.
+  var asyncWaits: [ObjectIdentifier: Registration] = [:]
 }
 
 /// Which thread (its `ThreadState`) builds each shared instance being built, by registration,

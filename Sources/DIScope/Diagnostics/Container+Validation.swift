@@ -43,7 +43,11 @@ extension Container {
         edgeLog.absorb(eagerEdges)
         continue
       }
-      guard let factory = registration.erasedFactory else {
+      // The dry run is synchronous: an `async` factory, or a `@MainActor` one off the main
+      // thread, is left unchecked (as one that takes runtime arguments is).
+      let canRunHere =
+        registration.isolation == .none || (registration.isolation == .mainActor && isOnMainActor())
+      guard canRunHere, let factory = registration.erasedFactory else {
         unchecked.append(registration.info(stackDepth: 0, container: owner.name))
         continue
       }

@@ -5,10 +5,10 @@ extension Container {
     thread.chain.map(\.key.description) + [last]
   }
 
-  func wasShutDown(_ container: Container, asked key: ServiceKey, thread: ThreadState) -> ResolutionError {
+  func wasShutDown(_ container: Container, asked key: ServiceKey, thread: ThreadState?) -> ResolutionError {
     let whose = container === self ? "'\(name)'" : "'\(container.name)', where '\(key)' is registered,"
     return ResolutionError(
-      kind: .shutDown, key: key, path: path(thread, then: key.description),
+      kind: .shutDown, key: key, path: thread.map { path($0, then: key.description) } ?? [key.description],
       message: "cannot resolve '\(key)': the container \(whose) was shut down",
       hint: "a shut-down container resolves nothing more: make a new one, or a new child for the next request")
   }

@@ -28,6 +28,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case typeMismatch
     /// The container (or the one owning the answering registration) was shut down.
     case shutDown
+    /// A synchronous resolve met an `async` factory: only `resolveAsync` can wait for it.
+    case needsAwait
+    /// A synchronous resolve off the main actor met a `@MainActor` factory.
+    case offMainActor
   }
 
   public let kind: Kind

@@ -110,7 +110,11 @@ extension Container {
           registration.state.withLockHeld { state in
             guard let number = state.liveCachedNumber,
               let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
-            else { return }
+            else {
+              // Nothing cached; a build under way (an `async` one) must not store it after this.
+              state.epoch += 1
+              return
+            }
             // A mock is the test's, not the container's, unless pushed with `disposing: true`.
             let isMock = registration.isMock || registration.mockInstance != nil
             if !isMock || registration.disposal?.disposesPrebuilt == true {

@@ -33,6 +33,9 @@ final class Registration: @unchecked Sendable {
   /// registration holds with no box around it (a swap allocates one object, not two). A box for it
   /// is made only if a slow path needs one (see `RegistrationState.cachedBox(of:)`).
   let factoryIsInstance: Bool
+  /// Where the factory may run: the synchronous engine refuses an `async` one, and a `@MainActor`
+  /// one off the main actor (one byte, beside the flags above).
+  let isolation: FactoryIsolation
 
   /// The rarely set, immutable part of a registration.
   private final class Details: Sendable {
@@ -75,7 +78,8 @@ final class Registration: @unchecked Sendable {
     token: RegistrationToken, key: ServiceKey, implementationName: String?,
     factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
     isMock: Bool, isImmortal: Bool = false, factoryIsInstance: Bool = false, ownerID: ContainerID,
-    groupName: String?, disposal: DisposalRule? = nil, lock: Protected<FamilyState>
+    groupName: String?, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
+    lock: Protected<FamilyState>
   ) {
     self.number = token.number
     self.key = key
@@ -91,6 +95,7 @@ final class Registration: @unchecked Sendable {
         groupName: groupName, isImmortal: isImmortal, disposal: disposal)
     self.isMock = isMock
     self.factoryIsInstance = factoryIsInstance
+    self.isolation = isolation
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 

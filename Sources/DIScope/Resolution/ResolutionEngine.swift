@@ -83,6 +83,11 @@ extension Container {
         throw notRegistered(
           key, thread: thread, arguments: requestedArguments)
       }
+      // An `async` factory, or a `@MainActor` one off the main actor: never run here. (Never
+      // routed or cached for this thread either, so the fast paths need no such check.)
+      if registration.isolation != .none, let refusal = isolationRefusal(registration, thread: thread) {
+        throw refusal
+      }
       if let start = thread.chain.position(of: registration) {
         throw cycle(through: registration, startingAt: start, thread: thread)
       }

@@ -1,0 +1,86 @@
+/// What an `async` factory resolves its dependencies from: `try await r.resolve(T.self)` for
+/// any registration, `async` or not.
+///
+/// It continues the resolution the factory is part of, as ``Resolver`` does: the same cycle
+/// detection, the same graph scope, the same error path, carried with the resolver rather than
+/// by a thread (an `async` factory may resume on another thread).
+///
+/// ```swift
+/// container.register(Database.self) { r in
+///   try await Database.connect(url: try await r.resolve(Settings.self).databaseURL)
+/// }
+/// let db = try await container.resolveAsync(Database.self)
+/// ```
+public struct AsyncResolver: Sendable {
+  /// The container this resolver resolves from.
+  public let container: Container
+  /// The registrations being built, outermost first.
+  let path: [AsyncStep]
+  /// The graph-scope instances of this root resolve, shared by every branch of it.
+  let graph: AsyncGraph
+
+  init(container: Container, path: [AsyncStep], graph: AsyncGraph) {
+    self.container = container
+    self.path = path
+    self.graph = graph
+  }
+
+  /// Resolves `Service`, awaiting its factory if it is `async` or isolated to the main actor.
+  public func resolve<Service>(_ type: Service.Type, name: String? = nil) async throws -> Service {
+    try await container.resolveAsync(key: ServiceKey(type, name: name), as: type, from: self)
+  }
+
+  /// Resolves `Service` with runtime arguments, for an `async` registration that takes them.
+  public func resolve<Service, each Argument: Sendable>(
+    _ type: Service.Type, name: String? = nil, arguments: repeat each Argument
+  ) async throws -> Service {
+    try await container.resolveAsync(
+      key: ServiceKey(type, name: name), as: type, from: self, arguments: repeat each arguments)
+  }
+
+  /// Resolves `Service`, or returns `nil` when nothing is registered for it.
+  public func optionalResolve<Service>(_ type: Service.Type, name: String? = nil) async throws -> Service? {
+    let key = ServiceKey(type, name: name)
+    guard container.hasRegistration(for: key) else { return nil }
+    return try await container.resolveAsync(key: key, as: type, from: self)
+  }
+}
+
+/// The graph-scope instances of one root `async` resolve (factories may resolve concurrently,
+/// with `async let`, so it is locked).
+final class AsyncGraph: Sendable {
+  /// By registration (held, so that its identity is not reused while the resolve lasts).
+  private let entries = Protected<[ObjectIdentifier: (Registration, AsyncAnswer)]>([:])
+
+  func instance(of registration: Registration) -> AsyncAnswer? {
+    entries.withLock { $0[ObjectIdentifier(registration)]?.1 }
+  }
+
+  /// Keeps `answer` unless a concurrent branch kept one first; returns the one kept.
+  func keep(_ answer: AsyncAnswer, for registration: Registration) -> AsyncAnswer {
+    entries.withLock { entries in
+      if let kept = entries[ObjectIdentifier(registration)] { return kept.1 }
+      entries[ObjectIdentifier(registration)] = (registration, answer)
+      return answer
+    }
+  }
+}
+
+/// One registration being built by an `async` resolve, and whether it is a shared build (its
+/// instance cached): the nearest shared build on a path is who waits when the path awaits
+/// another task's build.
+struct AsyncStep: Sendable {
+  let registration: Registration
+  let isShared: Bool
+}
+
+/// What the async engine produced: a box read back with the service's type, or a weak
+/// registration's object, cast back to it.
+enum AsyncAnswer: Sendable {
+  case box(InstanceBox)
+  case object(WeakObject)
+
+  /// `@unchecked Sendable`: an instance shared by a weak registration, shared across threads
+  /// exactly as the registration's contract shares it; the reference is never written.
+  struct WeakObject: @unchecked Sendable { let object: AnyObject }
+}

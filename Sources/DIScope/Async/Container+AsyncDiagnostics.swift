@@ -1,0 +1,56 @@
+/// Errors of the async engine, and of the synchronous one meeting what only it can build.
+extension Container {
+  /// `error` with the async path that led to it in front of its own.
+  func prefixed(_ error: ResolutionError, by path: [AsyncStep]) -> ResolutionError {
+    guard !path.isEmpty else { return error }
+    return ResolutionError(
+      kind: error.kind, key: error.key, path: path.map(\.registration.key.description) + error.path,
+      message: error.message, hint: error.hint, underlyingError: error.underlyingError)
+  }
+
+  /// A cycle on an async path: `loop` comes back to `registration`; `prefix` led to it.
+  func asyncCycle(path loop: [AsyncStep], back registration: Registration, prefix: [AsyncStep])
+    -> ResolutionError
+  {
+    let names = loop.map(\.registration.key.description) + [registration.key.description]
+    return ResolutionError(
+      kind: .cycle, key: registration.key,
+      path: prefix.map(\.registration.key.description) + names,
+      message: "dependency cycle: \(names.joined(separator: " -> "))",
+      hint: "break the cycle: inject an AsyncProvider<\(registration.key.serviceName)> into one of "
+        + "these services, and resolve it after construction")
+  }
+
+  func asyncFactoryFailed(_ registration: Registration, error: any Error, path: [AsyncStep])
+    -> ResolutionError
+  {
+    ResolutionError(
+      kind: .factoryFailed, key: registration.key, path: path.map(\.registration.key.description),
+      message: "the factory of '\(registration.key)' (\(registration.token)) threw: \(error)",
+      hint: nil, underlyingError: error)
+  }
+
+  func needsAwait(_ registration: Registration, thread: ThreadState) -> ResolutionError {
+    let key = registration.key
+    let isRoot = thread.chain.isEmpty
+    return ResolutionError(
+      kind: .needsAwait, key: key, path: path(thread, then: key.description),
+      message: "'\(key)' (\(registration.token)) has an async factory, which a synchronous resolve "
+        + "cannot wait for",
+      hint: isRoot
+        ? "resolve it with 'try await container.resolveAsync(\(key.serviceName).self)'"
+        : "resolve '\(thread.chain[0].key)' with 'try await container.resolveAsync(...)', and make "
+          + "the factories on the path async ('try await r.resolve(\(key.serviceName).self)'), or "
+          + "inject an AsyncProvider<\(key.serviceName)>")
+  }
+
+  func offMainActor(_ registration: Registration, thread: ThreadState) -> ResolutionError {
+    let key = registration.key
+    return ResolutionError(
+      kind: .offMainActor, key: key, path: path(thread, then: key.description),
+      message: "'\(key)' (\(registration.token)) is built on the main actor, and this synchronous "
+        + "resolve runs off it",
+      hint: "resolve it from @MainActor code, or from anywhere with "
+        + "'try await container.resolveAsync(\(thread.chain.first?.key.serviceName ?? key.serviceName).self)'")
+  }
+}

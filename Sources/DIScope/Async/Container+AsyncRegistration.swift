@@ -1,0 +1,73 @@
+/// Registering `async` and `@MainActor` factories.
+extension Container {
+  /// Pushes a registration whose factory is `async`: a service that needs `await` to be built (a
+  /// database connection, a keychain read, an actor's `async init`). Resolve it with
+  /// ``resolveAsync(_:name:)``; a synchronous `resolve` of it, or of anything that depends on it,
+  /// fails saying so. A singleton's factory runs once, however many tasks resolve it at once (the
+  /// others await it without blocking a thread); if it throws, every waiter gets the error and the
+  /// next resolve builds again. An `.eager` one starts building in a task as it is registered.
+  ///
+  /// ```swift
+  /// container.register(Database.self) { r in
+  ///   try await Database.connect(url: try await r.resolve(Settings.self).databaseURL)
+  /// }
+  /// let db = try await container.resolveAsync(Database.self)
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    factory: @escaping @Sendable (AsyncResolver) async throws -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(type, name: name), scope: scope, factory: AsyncFactoryBox(factory),
+      argumentTypes: nil, isolation: .async)
+  }
+
+  /// Pushes an `async` registration whose factory takes runtime arguments (assisted injection of
+  /// an async service; see ``AsyncProvider``). `.prototype` unless said otherwise.
+  ///
+  /// ```swift
+  /// container.register(Report.self) { (r: AsyncResolver, month: String) in
+  ///   try await Report.load(month, from: try await r.resolve(Database.self))
+  /// }
+  /// let report = try await container.resolveAsync(Report.self, arguments: "2026-11")
+  /// ```
+  @discardableResult
+  public func register<Service, First: Sendable, each Rest: Sendable>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .prototype,
+    factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
+  ) -> RegistrationToken {
+    let names = Self.typeNames(of: (First.self, repeat (each Rest).self))
+    return register(
+      ServiceKey(type, name: name), scope: scope, factory: AsyncArgumentFactoryBox(factory),
+      argumentTypes: "(\(names.joined(separator: ", ")))", isolation: .async)
+  }
+
+  /// Pushes a registration whose factory runs on the main actor: a view model, a coordinator,
+  /// anything `@MainActor`. Resolve it synchronously from main-actor code, or with `await`
+  /// (``resolveAsync(_:name:)``) from anywhere; a synchronous resolve off the main actor is a
+  /// ``ResolutionError`` (`.offMainActor`), never a trap or a data race.
+  ///
+  /// Mark the factory `@MainActor` to pick this registration:
+  ///
+  /// ```swift
+  /// container.register(SettingsViewModel.self) { @MainActor r in
+  ///   SettingsViewModel(store: try r.resolve(SettingsStore.self))
+  /// }
+  /// let model = try container.resolve(SettingsViewModel.self)   // on the main actor
+  /// ```
+  @discardableResult
+  public func register<Service: Sendable>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    // Run only where the main actor is checked first (`isolationRefusal`, or on the main actor
+    // in the async engine), so the assumption always holds.
+    let onMain = FactoryBox<Service> { resolver in
+      try MainActor.assumeIsolated { try factory(resolver) }
+    }
+    return register(
+      ServiceKey(type, name: name), scope: scope, factory: onMain, argumentTypes: nil,
+      isolation: .mainActor)
+  }
+}

@@ -1,0 +1,265 @@
+/// Resolving with `await`: `async` factories, `@MainActor` factories from anywhere, and every
+/// synchronous registration on the way (through the synchronous engine, which is unchanged).
+///
+/// The synchronous engine keeps its state per thread; an `async` factory may resume on another
+/// thread, so this engine carries its path (for cycles and error paths) and its graph-scope
+/// instances in the `AsyncResolver` it hands each factory. An `async` singleton is built once by
+/// one task that every concurrent resolve awaits: none blocks a thread.
+extension Container {
+  /// Resolves `Service`, awaiting what needs awaiting: an `async` factory, a `@MainActor` one
+  /// from off the main actor, or one of their dependencies. Any registration resolves this way.
+  ///
+  /// A named variant of `resolve`, so that the synchronous `try container.resolve(...)` calls
+  /// inside `async` functions keep compiling without an `await`.
+  ///
+  /// ```swift
+  /// container.register(Database.self) { r in try await Database.connect(try await r.resolve(Settings.self)) }
+  /// let db = try await container.resolveAsync(Database.self)
+  /// ```
+  public func resolveAsync<Service>(_ type: Service.Type, name: String? = nil) async throws -> Service {
+    try await resolveAsync(key: ServiceKey(type, name: name), as: type, from: nil)
+  }
+
+  /// Resolves `Service` with runtime arguments, awaiting its factory (see ``resolveAsync(_:name:)``).
+  ///
+  /// ```swift
+  /// let report = try await container.resolveAsync(Report.self, arguments: "2026-11")
+  /// ```
+  public func resolveAsync<Service, each Argument: Sendable>(
+    _ type: Service.Type, name: String? = nil, arguments: repeat each Argument
+  ) async throws -> Service {
+    try await resolveAsync(
+      key: ServiceKey(type, name: name), as: type, from: nil, arguments: repeat each arguments)
+  }
+
+  /// The typed entry point of the async engine, without runtime arguments.
+  func resolveAsync<Service>(key: ServiceKey, as type: Service.Type, from parent: AsyncResolver?)
+    async throws -> Service
+  {
+    let answer = try await resolveAsyncAnswer(
+      key, from: parent,
+      sync: { container in InstanceBox.make(try container.resolve(key: key, as: type)) },
+      make: { registration, resolver in
+        if let factory = registration.factory as? AsyncFactoryBox<Service> {
+          return InstanceBox.make(try await factory.make(resolver))
+        }
+        throw resolver.container.argumentMismatch(registration, passed: nil)
+      })
+    return try value(of: answer, as: type, key: key)
+  }
+
+  /// The typed entry point of the async engine, with runtime arguments.
+  func resolveAsync<Service, each Argument: Sendable>(
+    key: ServiceKey, as type: Service.Type, from parent: AsyncResolver?, arguments: repeat each Argument
+  ) async throws -> Service {
+    let passed = "(\(Self.typeNames(of: (repeat (each Argument).self)).joined(separator: ", ")))"
+    let arguments = SendableArguments(values: (repeat each arguments))
+    let answer = try await resolveAsyncAnswer(
+      key, from: parent,
+      sync: { container in
+        InstanceBox.make(try container.resolve(key: key, as: type, arguments: repeat each arguments.values))
+      },
+      make: { registration, resolver in
+        guard let factory = registration.factory as? AsyncArgumentFactoryBox<Service, repeat each Argument>
+        else { throw resolver.container.argumentMismatch(registration, passed: passed) }
+        return InstanceBox.make(try await factory.make(resolver, repeat each arguments.values))
+      })
+    return try value(of: answer, as: type, key: key)
+  }
+
+  private func value<Service>(of answer: AsyncAnswer, as _: Service.Type, key: ServiceKey) throws -> Service {
+    switch answer {
+    case .box(let box): return box.value(as: Service.self)
+    case .object(let weak):
+      guard let service = weak.object as? Service else {
+        throw ResolutionError(
+          kind: .typeMismatch, key: key, path: [key.description],
+          message: "the weak instance of '\(key)' is a \(type(of: weak.object)), not a '\(Service.self)'")
+      }
+      return service
+    }
+  }
+
+  /// The untyped engine. `sync` resolves a registration the synchronous engine can (it is not
+  /// `async`, or nothing answers and that engine says so, or makes a provider); `make` runs an
+  /// `async` factory. Both box what they make with the service's own type, which the typed
+  /// entry points read back.
+  func resolveAsyncAnswer(
+    _ key: ServiceKey, from parent: AsyncResolver?,
+    sync: @escaping @Sendable (Container) throws -> InstanceBox,
+    make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
+  ) async throws -> AsyncAnswer {
+    let path = parent?.path ?? []
+    let graph = parent?.graph ?? AsyncGraph()
+    let (found, shutDown) = family.withLock { state -> ((Registration, Container)?, Container?) in
+      let found = lookup(key, in: state)
+      return (found, registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil })
+    }
+    if let shutDown { throw prefixed(wasShutDown(shutDown, asked: key, thread: nil), by: path) }
+    guard let (registration, owner) = found, registration.isolation != .none else {
+      // The synchronous engine, as a root on this thread: it never waits for anything, so it
+      // cannot come back here; its errors get this path in front.
+      do { return .box(try sync(self)) } catch let error as ResolutionError {
+        throw prefixed(error, by: path)
+      }
+    }
+    if let start = path.firstIndex(where: { $0.registration === registration }) {
+      throw asyncCycle(path: Array(path[start...]), back: registration, prefix: Array(path[..<start]))
+    }
+    if path.count >= Self.maximumDepth {
+      throw prefixed(
+        ResolutionError(
+          kind: .tooDeep, key: registration.key, path: [registration.key.description],
+          message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services"),
+        by: path)
+    }
+    if registration.isolation == .mainActor {
+      // On the main actor, the synchronous engine builds it (once, as any singleton).
+      let box = try await MainActor.run { [self] in
+        do { return try sync(self) } catch let error as ResolutionError {
+          throw prefixed(error, by: path)
+        }
+      }
+      return .box(box)
+    }
+    let scope = registration.state.withLock { $0.effectiveScope }
+    let resolver = AsyncResolver(
+      container: scope.isCached ? owner : self,
+      path: path + [AsyncStep(registration: registration, isShared: scope.isCached)], graph: graph)
+    switch scope {
+    case .prototype:
+      return .box(try await buildAsync(registration, resolver: resolver, make: make))
+    case .graph:
+      if let kept = graph.instance(of: registration) { return kept }
+      return graph.keep(.box(try await buildAsync(registration, resolver: resolver, make: make)), for: registration)
+    case .singleton, .eager, .weak:
+      return try await produceAsyncShared(registration, scope: scope, resolver: resolver, make: make)
+    }
+  }
+
+  /// Runs an `async` factory; its own errors become `factoryFailed` with the path.
+  private func buildAsync(
+    _ registration: Registration, resolver: AsyncResolver,
+    make: @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
+  ) async throws -> InstanceBox {
+    do {
+      return try await make(registration, resolver)
+    } catch let error as ResolutionError {
+      throw error
+    } catch {
+      throw asyncFactoryFailed(registration, error: error, path: resolver.path)
+    }
+  }
+
+  /// An `async` singleton, eager or weak instance: the cached one, or the one being built (by a
+  /// task every concurrent resolve awaits), or a new build. A failed build is every waiter's
+  /// error, and the next resolve builds again.
+  private func produceAsyncShared(
+    _ registration: Registration, scope: Scope, resolver: AsyncResolver,
+    make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
+  ) async throws -> AsyncAnswer {
+    let id = ObjectIdentifier(registration)
+    // Who waits, if this resolve must await another task's build: the nearest shared build on
+    // the path (this registration itself is last on it, not yet built).
+    let waiter = resolver.path.dropLast().last(where: \.isShared)?.registration
+    let task: Task<AsyncAnswer, any Error> = try family.withLock { family in
+      let cached: AsyncAnswer? = registration.state.withLockHeld { state in
+        if let box = state.cachedBox(of: registration) { return .box(box) }
+        if let object = state.weakInstance { return .object(.init(object: object)) }
+        return nil
+      }
+      if let cached { return Task { cached } }
+      if let building = family.asyncBuilds[id] {
+        if let waiter, Self.asyncWaitCloses(from: registration, to: waiter, in: family) {
+          throw asyncCycle(path: resolver.path, back: registration, prefix: [])
+        }
+        if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
+        return building
+      }
+      let epoch = registration.state.withLockHeld { $0.epoch }
+      let task = Task { [self] in
+        do {
+          let box = try await buildAsync(registration, resolver: resolver, make: make)
+          let number = self.family.nextInstanceNumber()
+          let object: AnyObject? = scope == .weak && type(of: box.anyValue) is AnyClass ? box.anyValue as AnyObject : nil
+          self.family.withLock { family in
+            family.asyncBuilds[id] = nil
+            registration.state.withLockHeld { state in
+              guard state.epoch == epoch else { return }  // its scope changed, or a shutdown
+              state.cachedNumber = number
+              if let object { state.weakInstance = object } else if scope != .weak { state.cache(box) }
+            }
+          }
+          return AsyncAnswer.box(box)
+        } catch {
+          self.family.withLock { $0.asyncBuilds[id] = nil }
+          throw error
+        }
+      }
+      family.asyncBuilds[id] = task
+      if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
+      return task
+    }
+    defer {
+      if let waiter { family.withLock { _ = $0.asyncWaits.removeValue(forKey: ObjectIdentifier(waiter)) } }
+    }
+    return try await task.value
+  }
+
+  /// Whether the build of `wanted` awaits, directly or through other builds, the build of
+  /// `waiter`: awaiting it then would never end.
+  private static func asyncWaitCloses(from wanted: Registration, to waiter: Registration, in family: FamilyState)
+    -> Bool
+  {
+    var current = wanted
+    for _ in 0...family.asyncWaits.count {
+      guard let next = family.asyncWaits[ObjectIdentifier(current)] else { return false }
+      if next === waiter { return true }
+      current = next
+    }
+    return false
+  }
+
+  /// Builds an `async` or `@MainActor` eager registration as it is registered, in a task of its
+  /// own (registering cannot wait); a failure is reported to observers and left for the first
+  /// resolve to throw again.
+  func buildEagerlyInTask(_ registration: Registration) {
+    let key = registration.key
+    Task { [self] in
+      do {
+        _ = try await resolveAsyncAnswer(
+          key, from: nil,
+          // Untyped: the instance is built and cached, and nothing reads the box made here.
+          sync: { container in InstanceBox.make(try container.resolveAny(key: key)) },
+          make: { registration, resolver in
+            guard let factory = registration.factory as? any AsyncErasedFactory else {
+              throw resolver.container.argumentMismatch(registration, passed: nil)
+            }
+            return try await factory.makeBoxed(resolver)
+          })
+      } catch let error as ResolutionError {
+        if family.isObserved {
+          emit(.eagerBuildFailed(registration.info(stackDepth: nil, container: name), error))
+        }
+      }
+    }
+  }
+
+  /// Whether the synchronous engine may run `registration`'s factory on this thread; the error
+  /// to throw when it may not.
+  func isolationRefusal(_ registration: Registration, thread: ThreadState) -> ResolutionError? {
+    switch registration.isolation {
+    case .none: return nil
+    case .async: return needsAwait(registration, thread: thread)
+    case .mainActor: return isOnMainActor() ? nil : offMainActor(registration, thread: thread)
+    }
+  }
+}
+
+/// Runtime arguments carried into the task that builds a shared instance.
+///
+/// `@unchecked Sendable`: every argument is `Sendable` (the entry points require it); a pack of
+/// them in a tuple is not seen as such by the compiler.
+struct SendableArguments<each Argument: Sendable>: @unchecked Sendable {
+  let values: (repeat each Argument)
+}

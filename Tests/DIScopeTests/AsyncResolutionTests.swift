@@ -1,0 +1,230 @@
+import DIScope
+import Testing
+
+/// A connection opened with `await`.
+final class AsyncDb: Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+  static func open(_ number: Int) async throws -> AsyncDb {
+    try await Task.sleep(nanoseconds: 2_000_000)
+    return AsyncDb(number: number)
+  }
+}
+
+/// Holds an async service; built synchronously would be impossible.
+final class Repository: Sendable {
+  let db: AsyncDb
+  let logger: any Logger
+  init(db: AsyncDb, logger: any Logger) {
+    self.db = db
+    self.logger = logger
+  }
+}
+
+/// A synchronous service that needs an async one: the path a sync resolve cannot take.
+final class SyncNeedsAsync: Sendable {
+  init(db: AsyncDb) {}
+}
+
+@MainActor final class ScreenModel {
+  let logger: any Logger
+  init(logger: any Logger) { self.logger = logger }
+}
+
+@Suite("async factories")
+struct AsyncResolutionTests {
+  @Test func anAsyncFactoryResolvesWithAwaitAndItsDependenciesMayBeEither() async throws {
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(AsyncDb.self) { _ in try await AsyncDb.open(1) }
+    container.register(Repository.self, scope: .prototype) { r in
+      Repository(db: try await r.resolve(AsyncDb.self), logger: try await r.resolve((any Logger).self))
+    }
+    let first = try await container.resolveAsync(Repository.self)
+    let second = try await container.resolveAsync(Repository.self)
+    #expect(first !== second, "a prototype")
+    #expect(first.db === second.db, "one singleton database")
+    // A synchronous registration resolves through the async entry point too.
+    let logger = try await container.resolveAsync((any Logger).self)
+    #expect(logger === first.logger && logger.label == "console")
+  }
+
+  @Test func aSynchronousResolveOfAnAsyncServiceFailsNamingTheCallToUse() throws {
+    let container = Container()
+    container.register(AsyncDb.self) { _ in try await AsyncDb.open(1) }
+    container.register(SyncNeedsAsync.self) { r in SyncNeedsAsync(db: try r.resolve(AsyncDb.self)) }
+    let direct = try #require(throws: ResolutionError.self) { try container.resolve(AsyncDb.self) }
+    #expect(direct.kind == .needsAwait)
+    #expect(direct.message == "'AsyncDb' (t1) has an async factory, which a synchronous resolve cannot wait for")
+    #expect(direct.hint == "resolve it with 'try await container.resolveAsync(AsyncDb.self)'")
+    let onThePath = try #require(throws: ResolutionError.self) { try container.resolve(SyncNeedsAsync.self) }
+    #expect(onThePath.path == ["SyncNeedsAsync", "AsyncDb"])
+    #expect(onThePath.hint?.contains("inject an AsyncProvider<AsyncDb>") == true)
+  }
+
+  @Test func existingSynchronousResolvesInsideAsyncFunctionsNeedNoAwait() async throws {
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    // No `await` on a synchronous resolve in an async context: it must keep compiling as it is.
+    let logger = try container.resolve((any Logger).self)
+    #expect(logger.label == "console")
+  }
+
+  @Test func anAsyncSingletonIsBuiltOnceHoweverManyTasksResolveIt() async throws {
+    let container = Container()
+    let builds = Counter()
+    container.register(AsyncDb.self) { _ in
+      builds.increment()
+      return try await AsyncDb.open(builds.value)
+    }
+    let numbers = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<50 { group.addTask { ObjectIdentifier(try await container.resolveAsync(AsyncDb.self)) } }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(builds.value == 1)
+    #expect(numbers.count == 1)
+  }
+
+  @Test func aFailedBuildIsEveryWaitersErrorAndTheNextResolveBuildsAgain() async throws {
+    let container = Container()
+    let builds = Counter()
+    container.register(AsyncDb.self) { _ in
+      builds.increment()
+      try await Task.sleep(nanoseconds: 5_000_000)
+      if builds.value == 1 { throw Boom.failed }
+      return AsyncDb(number: builds.value)
+    }
+    let failures = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<10 {
+        group.addTask { (try? await container.resolveAsync(AsyncDb.self)) == nil }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(builds.value == 1 && failures == 10, "one build, its error to all ten")
+    #expect(try await container.resolveAsync(AsyncDb.self).number == 2)
+  }
+
+  @Test func aGraphScopedAsyncServiceIsSharedWithinOneRootResolve() async throws {
+    final class Pair: Sendable {
+      let a: AsyncDb, b: AsyncDb
+      init(a: AsyncDb, b: AsyncDb) { self.a = a; self.b = b }
+    }
+    let container = Container()
+    let builds = Counter()
+    container.register(AsyncDb.self, scope: .graph) { _ in
+      builds.increment()
+      return try await AsyncDb.open(builds.value)
+    }
+    container.register(Pair.self, scope: .prototype) { r in
+      Pair(a: try await r.resolve(AsyncDb.self), b: try await r.resolve(AsyncDb.self))
+    }
+    let pair = try await container.resolveAsync(Pair.self)
+    #expect(pair.a === pair.b)
+    let next = try await container.resolveAsync(Pair.self)
+    #expect(next.a !== pair.a)
+  }
+
+  @Test func anAsyncCycleIsAnErrorWithItsPath() async throws {
+    let container = Container()
+    container.register(CycleA.self) { r in CycleA(try await r.resolve(CycleB.self)) }
+    container.register(CycleB.self) { r in CycleB(try await r.resolve(CycleC.self)) }
+    container.register(CycleC.self) { r in CycleC(try await r.resolve(CycleA.self)) }
+    let error = try await #require(throws: ResolutionError.self) { try await container.resolveAsync(CycleA.self) }
+    #expect(error.kind == .cycle)
+    #expect(error.message == "dependency cycle: CycleA -> CycleB -> CycleC -> CycleA")
+  }
+
+  @Test func aCycleEnteredFromTwoTasksAtOnceIsAnErrorNotADeadlock() async throws {
+    final class Left: Sendable { init(_ right: Right) {} }
+    final class Right: Sendable { init(_ left: Left) {} }
+    let container = Container()
+    container.register(Left.self) { r in
+      try await Task.sleep(nanoseconds: 20_000_000)
+      return Left(try await r.resolve(Right.self))
+    }
+    container.register(Right.self) { r in
+      try await Task.sleep(nanoseconds: 20_000_000)
+      return Right(try await r.resolve(Left.self))
+    }
+    async let left: Left? = try? container.resolveAsync(Left.self)
+    async let right: Right? = try? container.resolveAsync(Right.self)
+    let (l, r) = await (left, right)
+    #expect(l == nil && r == nil)
+  }
+
+  @Test func anAsyncProviderGivesAssistedInjectionOfAnAsyncService() async throws {
+    final class Report: Sendable {
+      let month: String
+      init(month: String) { self.month = month }
+    }
+    final class Reports: Sendable {
+      let make: AsyncProvider<Report, String>
+      init(make: AsyncProvider<Report, String>) { self.make = make }
+    }
+    let container = Container()
+    container.register(Report.self) { (_: AsyncResolver, month: String) in
+      try await Task.sleep(nanoseconds: 1_000)
+      return Report(month: month)
+    }
+    // A synchronous factory can hold an async service's provider.
+    container.register(Reports.self) { r in Reports(make: try r.resolve(AsyncProvider<Report, String>.self)) }
+    let reports = try container.resolve(Reports.self)
+    #expect(try await reports.make("2026-11").month == "2026-11")
+    #expect(try await container.resolveAsync(Report.self, arguments: "2026-12").month == "2026-12")
+  }
+
+  @Test func anEagerAsyncSingletonStartsBuildingAsItIsRegistered() async throws {
+    let container = Container()
+    let builds = Counter()
+    container.register(AsyncDb.self, scope: .eager) { _ in
+      builds.increment()
+      return try await AsyncDb.open(7)
+    }
+    #expect(try await container.resolveAsync(AsyncDb.self).number == 7)
+    #expect(builds.value == 1)
+  }
+
+  @Test func anAsyncSingletonIsDisposedAtShutdownAndValidateLeavesItUnchecked() async throws {
+    final class Pool: AsyncDisposable, Sendable {
+      let closed = Locked(false)
+      func dispose() async throws { closed.withLock { $0 = true } }
+    }
+    let container = Container()
+    container.register(Pool.self) { _ in
+      try await Task.sleep(nanoseconds: 1_000)
+      return Pool()
+    }
+    #expect(container.validate().unchecked.map(\.token.description) == ["t1"])
+    let pool = try await container.resolveAsync(Pool.self)
+    try await container.shutdown()
+    #expect(pool.closed.withLock { $0 })
+  }
+}
+
+@Suite("@MainActor factories")
+struct MainActorResolutionTests {
+  @MainActor @Test func aMainActorServiceResolvesSynchronouslyOnTheMainActor() throws {
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(ScreenModel.self) { @MainActor r in ScreenModel(logger: try r.resolve((any Logger).self)) }
+    let model = try container.resolve(ScreenModel.self)
+    #expect(model === (try container.resolve(ScreenModel.self)))
+  }
+
+  @Test func offTheMainActorASynchronousResolveIsAnErrorAndAnAwaitedOneWorks() async throws {
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(ScreenModel.self) { @MainActor r in ScreenModel(logger: try r.resolve((any Logger).self)) }
+    let error = try await Task.detached {
+      do {
+        _ = try container.resolve(ScreenModel.self)
+        return nil as ResolutionError?
+      } catch let error as ResolutionError { return error }
+    }.value
+    #expect(error?.kind == .offMainActor)
+    #expect(error?.message == "'ScreenModel' (t2) is built on the main actor, and this synchronous resolve runs off it")
+    let first = try await Task.detached { try await container.resolveAsync(ScreenModel.self) }.value
+    let second = try await container.resolveAsync(ScreenModel.self)
+    #expect(first === second)
+  }
+}

@@ -228,3 +228,39 @@ struct MainActorResolutionTests {
     #expect(first === second)
   }
 }
+
+/// Settings read before the database can open.
+final class Settings: Sendable {
+  let url = "postgres://localhost/app"
+}
+final class Database: Sendable {
+  let url: String
+  init(url: String) { self.url = url }
+  static func connect(url: String) async throws -> Database {
+    await Task.yield()
+    return Database(url: url)
+  }
+}
+@MainActor final class SettingsViewModel {
+  let settings: Settings
+  init(settings: Settings) { self.settings = settings }
+}
+
+@Suite("README: async and @MainActor")
+struct ReadmeAsyncTests {
+  @MainActor @Test func theReadmeExampleRuns() async throws {
+    let container = Container()
+    // --- README: async ---
+    container.register(Settings.self) { _ in Settings() }
+    container.register(Database.self) { r in  // an async factory: resolved with await
+      try await Database.connect(url: try await r.resolve(Settings.self).url)
+    }
+    let db = try await container.resolveAsync(Database.self)  // built once, however many await it
+    container.register(SettingsViewModel.self) { @MainActor r in
+      SettingsViewModel(settings: try r.resolve(Settings.self))
+    }
+    let model = try container.resolve(SettingsViewModel.self)  // synchronously, on the main actor
+    #expect(db.url == model.settings.url)
+    // --- end ---
+  }
+}

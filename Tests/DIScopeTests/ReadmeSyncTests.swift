@@ -47,8 +47,11 @@ struct ReadmeSyncTests {
 
   static func testRegions() throws -> [String: [String]] {
     var regions: [String: [String]] = [:]
-    let tests = root.appendingPathComponent("Tests")
-    let targets = try FileManager.default.contentsOfDirectory(at: tests, includingPropertiesForKeys: nil)
+    // The library's tests, and the tools' (the debugging examples run against the example app).
+    let targets = try ["Tests", "Tools/Tests"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+    }
     let files = targets.flatMap { target in
       (FileManager.default.enumerator(at: target.resolvingSymlinksInPath(), includingPropertiesForKeys: nil)?
         .compactMap { $0 as? URL } ?? [])

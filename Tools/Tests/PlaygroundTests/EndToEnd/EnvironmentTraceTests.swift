@@ -8,6 +8,7 @@ import Testing
 struct EnvironmentTraceTests {
   static let lesson = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appendingPathComponent("Scripts/lessons/01-register-and-resolve.dis").path
 
   @Test(.enabled(if: DiscopeBinary.path != nil))

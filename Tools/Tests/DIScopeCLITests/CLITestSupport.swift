@@ -47,6 +47,6 @@ let failingScript = "class A\nregister A\n  + t1  A  [weak]\n"
 
 let lessons: String = {
   let path = #filePath
-  guard let range = path.firstRange(of: "/Tests/DIScopeCLITests/") else { return "Scripts/lessons" }
+  guard let range = path.firstRange(of: "/Tools/Tests/DIScopeCLITests/") else { return "Scripts/lessons" }
   return String(path[..<range.lowerBound]) + "/Scripts/lessons"
 }()

@@ -130,7 +130,8 @@ struct PlaygroundEndToEndTests {
   /// Stepping back and forth faster than the screen redraws keeps the script's prose: a
   /// rebuilt replay's comments and sections are not taken by the outcomes of the one it replaced.
   @Test func steppingFastKeepsTheScriptsProse() throws {
-    let lesson = FileManager.default.currentDirectoryPath + "/Scripts/lessons/05-scopes-singleton-eager-weak.dis"
+    let lesson = EnvironmentTraceTests.lesson.replacingOccurrences(
+      of: "01-register-and-resolve.dis", with: "05-scopes-singleton-eager-weak.dis")
     let saved = try temporaryFile("saved", "")
     try FileManager.default.removeItem(atPath: saved)
     defer { try? FileManager.default.removeItem(atPath: saved) }

@@ -1,0 +1,81 @@
+// swift-tools-version: 6.1
+//
+// The playground and the `discope` command, over the library package one level up: the terminal
+// (ncurses, libedit) and argument-parser stay here, so that no user of the library builds or
+// resolves them.
+//
+// Layers import only downward:
+//   (..) DIScope, DisScript  <-  TerminalUI  <-  Playground  <-  DIScopeCLI  <-  discope
+import PackageDescription
+
+let package = Package(
+  name: "DIScopeTools",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Playground", targets: ["Playground"]),
+    .executable(name: "discope", targets: ["discope"]),
+  ],
+  dependencies: [
+    .package(name: "DIScope", path: ".."),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // C libraries at the edge: only `TerminalUI` imports them.
+    .systemLibrary(
+      name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // The line REPL's signal handler, in C: it must be async-signal-safe.
+    .target(name: "CTerminalSignals"),
+    // The terminal: the only Swift module that imports the C libraries.
+    .target(name: "TerminalUI", dependencies: ["CNCurses", "CEditLine", "CTerminalSignals"]),
+    // The full-screen TUI and the libedit REPL over a live container.
+    .target(
+      name: "Playground",
+      dependencies: [
+        "TerminalUI", .product(name: "DisScript", package: "DIScope"),
+        .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+      ]),
+    // argument-parser commands, tested in-process.
+    .target(
+      name: "DIScopeCLI",
+      dependencies: [
+        "Playground", .product(name: "DisScript", package: "DIScope"),
+        .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(name: "discope", dependencies: ["DIScopeCLI"]),
+
+    // Drives programs in a real terminal through a private tmux server, for the tests below.
+    .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
+    .testTarget(
+      name: "PlaygroundTests",
+      dependencies: [
+        "Playground", "TerminalTesting", .product(name: "DisScript", package: "DIScope"),
+        .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+      ]),
+    .testTarget(
+      name: "DIScopeCLITests",
+      dependencies: [
+        "DIScopeCLI", .product(name: "DisScript", package: "DIScope"),
+        .product(name: "DisSyntax", package: "DIScope"),
+      ]),
+    // The example app: the seed's components as Swift classes, a script replayed against its
+    // container, and a small executable the tmux test attaches the playground to.
+    .target(
+      name: "ExampleApp", dependencies: [.product(name: "DIScope", package: "DIScope")],
+      path: "Tests/ExampleApp"),
+    .executableTarget(
+      name: "example-app",
+      dependencies: ["ExampleApp", "Playground", .product(name: "DIScope", package: "DIScope")],
+      path: "Tests/ExampleAppMain"),
+    .testTarget(
+      name: "ExampleAppTests",
+      dependencies: [
+        "ExampleApp", "Playground", "TerminalTesting", .product(name: "DisScript", package: "DIScope"),
+        .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+      ],
+      path: "Tests/ExampleAppTests", exclude: ["Scripts"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

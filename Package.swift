@@ -15,6 +15,8 @@ let package = Package(
   products: [
     .library(name: "DIScope", targets: ["DIScope"]),
     .library(name: "DIScopeTesting", targets: ["DIScopeTesting"]),
+    .library(name: "DIScopeHopoate", targets: ["DIScopeHopoate"]),
+    .library(name: "DIScopeHopoateTesting", targets: ["DIScopeHopoateTesting"]),
     .library(name: "DisSyntax", targets: ["DisSyntax"]),
     .library(name: "DisScript", targets: ["DisScript"]),
   ],
@@ -25,18 +27,25 @@ let package = Package(
     .target(name: "DIScope", dependencies: ["CDIScopeRuntime"]),
     // Mocks, isolation traits and test bases over the container.
     .target(name: "DIScopeTesting", dependencies: ["DIScope"]),
+    // Hopoate's API over the container, for code bases migrating with one import line; apart, so
+    // that DIScope's own users never see Hopoate's free `resolve` inside their factories.
+    .target(name: "DIScopeHopoate", dependencies: ["DIScope"]),
+    // Hopoate's testing helpers' signatures (`MockContainer(_:container:)`).
+    .target(name: "DIScopeHopoateTesting", dependencies: ["DIScopeHopoate", "DIScopeTesting"]),
     // The `.dis` language as text: lexer, parser, diagnostics, canonical printer, expected-output
     // matching and diffs. Knows nothing of the container.
     .target(name: "DisSyntax"),
     // The `.dis` language at work: the interpreter over a real `Container`, replay and reports.
     .target(name: "DisScript", dependencies: ["DisSyntax", "DIScope"]),
 
-    .testTarget(name: "DIScopeTests", dependencies: ["DIScope"]),
+    // (With the compatibility module for the few tests of how it and the container meet.)
+    .testTarget(name: "DIScopeTests", dependencies: ["DIScope", "DIScopeHopoate"]),
     // Hopoate's own XCTest suite, unchanged but for its import.
     .testTarget(
-      name: "HopoateCompatibilityTests", dependencies: ["DIScope"],
+      name: "HopoateCompatibilityTests", dependencies: ["DIScopeHopoate", "DIScopeHopoateTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
-    .testTarget(name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope"]),
+    .testTarget(
+      name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope"]),
   ],

@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeHopoate
 import DIScopeTesting
 import Testing
 

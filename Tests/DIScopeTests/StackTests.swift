@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeHopoate
 import Testing
 
 @Suite("Registration stacks and tokens")

@@ -1,6 +1,6 @@
 // Hopoate's public API, exercised the way a Hopoate code base uses it, compiled in the Swift 5
 // language mode such code bases are written in. Only the import differs from Hopoate.
-import DIScope
+import DIScopeHopoate
 import XCTest
 
 protocol Greeting: AnyObject {

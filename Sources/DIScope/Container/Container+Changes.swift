@@ -55,8 +55,9 @@ extension Container {
     return removedAny
   }
 
-  /// Removes every registration of `key` in this container (Hopoate's overwrite).
-  func removeAll(for key: ServiceKey) {
+  /// Removes every registration of `key` in this container (Hopoate's overwrite, in the
+  /// compatibility module).
+  package func removeAll(for key: ServiceKey) {
     let tokens = family.withLock { _ in registry.stacks[key]?.map(\.token) ?? [] }
     for token in tokens.reversed() { remove(token) }
   }

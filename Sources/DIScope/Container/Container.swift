@@ -107,6 +107,7 @@ public final class Container: Sendable {
   // MARK: - The default container
 
   @TaskLocal static var taskShared: Container?
+  /// The default container when no task set one.
   static let processShared = Container()
 
   /// The default container: the one the property wrappers use when given none.
@@ -114,7 +115,17 @@ public final class Container: Sendable {
   /// It is task-local, so a test can give each test its own (see `withShared(_:operation:)` and
   /// `DIScopeTesting`'s `.isolatedDependencies` trait) while the app uses one for its lifetime.
   public static var shared: Container {
-    taskShared ?? DependencyContainer.shared.container
+    compatibilityShared.withLock { $0 }?() ?? taskShared ?? processShared
+  }
+
+  /// How the compatibility module's binding of its shared container (Hopoate's
+  /// `DependencyContainer.$shared.withValue`) is read: `nil` until that module is used.
+  private static let compatibilityShared = Protected<(@Sendable () -> Container?)?>(nil)
+
+  /// Lets the compatibility module's binding of its shared container take precedence: `read`
+  /// returns the container it binds, or `nil` where it binds none.
+  package static func readSharedFromCompatibility(_ read: @escaping @Sendable () -> Container?) {
+    compatibilityShared.withLock { $0 = read }
   }
 
   /// Runs `operation` with `container` as ``shared`` for this task and the tasks it creates.
@@ -125,9 +136,7 @@ public final class Container: Sendable {
   public static func withShared<Result>(
     _ container: Container, operation: () throws -> Result
   ) rethrows -> Result {
-    try $taskShared.withValue(container) {
-      try DependencyContainer.$shared.withValue(DependencyContainer(container), operation: operation)
-    }
+    try $taskShared.withValue(container, operation: operation)
   }
 
   /// The `async` form of ``withShared(_:operation:)``.
@@ -135,9 +144,6 @@ public final class Container: Sendable {
     _ container: Container, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await $taskShared.withValue(container) {
-      try await DependencyContainer.$shared.withValue(
-        DependencyContainer(container), operation: operation, isolation: isolation)
-    }
+    try await $taskShared.withValue(container, operation: operation, isolation: isolation)
   }
 }

@@ -20,9 +20,6 @@ public struct Dependency<Service> {
   /// Resolves from `container`.
   public init(in container: Container) { self.container = container }
 
-  /// Hopoate's spelling: resolves from `container`.
-  public init(container: DependencyContainer) { self.container = container.container }
-
   public lazy var wrappedValue: Service = {
     do {
       return try container.resolve(Service.self)
@@ -48,9 +45,6 @@ public struct OptionalDependency<Service> {
 
   /// Resolves from `container`.
   public init(in container: Container) { self.container = container }
-
-  /// Hopoate's spelling: resolves from `container`.
-  public init(container: DependencyContainer) { self.container = container.container }
 
   public lazy var wrappedValue: Service? = {
     do {

@@ -1,5 +1,7 @@
+@_exported import DIScope
+
 /// Hopoate's container API over a DIScope `Container`: a team on Hopoate switches by changing
-/// `import Hopoate` to `import DIScope`.
+/// `import Hopoate` to `import DIScopeHopoate`.
 ///
 /// `resolve` does not throw: asking for something unregistered is a programming error and stops
 /// the program, but with DIScope's full diagnostic (what was asked, the path, a hint).
@@ -9,17 +11,34 @@
 /// let analytics = DependencyContainer.shared.resolve(AnalyticsProviding.self)
 /// ```
 public final class DependencyContainer: Sendable {
+  /// The container given to `init`; `nil` for the default, which follows `Container.shared`.
+  private let fixed: Container?
+
   /// The container behind it, for everything Hopoate's API does not offer.
-  public let container: Container
+  public var container: Container { fixed ?? Container.shared }
 
   /// The default container, task-local as in Hopoate: `DependencyContainer.$shared.withValue`.
-  @TaskLocal public static var shared = DependencyContainer(Container.processShared)
+  /// Unless bound, it is `Container.shared`, so code on Hopoate's API and on DIScope's see one
+  /// container (a test's isolated one included); bound, it is what `Container.shared` returns too.
+  @TaskLocal public static var shared: DependencyContainer = .followingShared
+
+  /// The default: follows `Container.shared`. Made on first use of `shared`, which is when
+  /// DIScope learns to read this module's binding.
+  private static let followingShared: DependencyContainer = {
+    Container.readSharedFromCompatibility {
+      let bound = DependencyContainer.shared
+      return bound.fixed
+    }
+    return DependencyContainer(fixed: nil)
+  }()
 
   /// A new, empty container.
   public convenience init() { self.init(Container()) }
 
   /// Hopoate's API over an existing container.
-  public init(_ container: Container) { self.container = container }
+  public convenience init(_ container: Container) { self.init(fixed: container) }
+
+  private init(fixed: Container?) { self.fixed = fixed }
 
   /// Registers a creation closure for a service type; cached unless `cacheService` is false.
   @discardableResult
@@ -45,7 +64,7 @@ public final class DependencyContainer: Sendable {
     service: Service.Type, cacheService: Bool = true,
     creator: @escaping @Sendable () -> Service
   ) -> ServiceRegistration<Service> {
-    container.removeAll(for: ServiceKey(service))
+    container.removeAll(for: ServiceKey(service))  // a `package` entry point of DIScope
     return register(service: service, cacheService: cacheService, creator: creator)
   }
 
@@ -103,3 +122,14 @@ public func resolve<Service>(_ serviceType: Service.Type) -> Service {
 public func optionalResolve<Service>(_ serviceType: Service.Type) -> Service? {
   DependencyContainer.shared.optionalResolve(serviceType)
 }
+
+extension Dependency {
+  /// Hopoate's spelling: resolves from `container`.
+  public init(container: DependencyContainer) { self.init(in: container.container) }
+}
+
+extension OptionalDependency {
+  /// Hopoate's spelling: resolves from `container`.
+  public init(container: DependencyContainer) { self.init(in: container.container) }
+}
+

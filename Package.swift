@@ -19,6 +19,16 @@ let package = Package(
     .library(name: "DIScopeHopoateTesting", targets: ["DIScopeHopoateTesting"]),
     .library(name: "DisSyntax", targets: ["DisSyntax"]),
     .library(name: "DisScript", targets: ["DisScript"]),
+    .library(name: "DIScopeServiceLifecycle", targets: ["DIScopeServiceLifecycle"]),
+  ],
+  traits: [
+    .trait(
+      name: "ServiceLifecycle",
+      description: "DIScopeServiceLifecycle: a container as a swift-service-lifecycle Service"),
+  ],
+  dependencies: [
+    // Resolved only by packages that enable the ServiceLifecycle trait.
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // The container, and what it needs from below Swift: a thread-local record its resolve path
@@ -37,6 +47,15 @@ let package = Package(
     .target(name: "DisSyntax"),
     // The `.dis` language at work: the interpreter over a real `Container`, replay and reports.
     .target(name: "DisScript", dependencies: ["DisSyntax", "DIScope"]),
+    // A container as a swift-service-lifecycle `Service`, with the ServiceLifecycle trait.
+    .target(
+      name: "DIScopeServiceLifecycle",
+      dependencies: [
+        "DIScope",
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle",
+          condition: .when(traits: ["ServiceLifecycle"])),
+      ]),
 
     // (With the compatibility module for the few tests of how it and the container meet.)
     .testTarget(name: "DIScopeTests", dependencies: ["DIScope", "DIScopeHopoate"]),
@@ -48,6 +67,15 @@ let package = Package(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope"]),
+    // Run with the trait: `swift test --traits ServiceLifecycle` (Scripts/test does).
+    .testTarget(
+      name: "DIScopeServiceLifecycleTests",
+      dependencies: [
+        "DIScopeServiceLifecycle", "DIScope",
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle",
+          condition: .when(traits: ["ServiceLifecycle"])),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -191,3 +191,18 @@ struct ReadmeDisposalTests {
     // --- end ---
   }
 }
+
+@Suite("Disposal leaves alone what has nothing to dispose")
+struct NothingToDisposeTests {
+  @Test func aSynchronousShutdownOfInstancesWithNoDisposeSucceedsAndReportsNothing() throws {
+    let events = EventLog()
+    let container = Container()
+    let observation = container.observe { events.append($0) }
+    defer { observation.cancel() }
+    container.register(Db.self) { _ in Db() }
+    _ = try container.resolve(Db.self)
+    try container.shutdownSynchronously()
+    #expect(!events.all.contains { if case .disposed = $0 { true } else { false } })
+    #expect(container.isShutDown)
+  }
+}

@@ -17,15 +17,16 @@ struct BenchCommand: ParsableCommand {
     abstract: "Measure DIScope against Swinject, swift-dependencies and hand-written baselines.",
     discussion: """
       Workloads: W1 cached singleton resolve; W2 a chain of three prototypes over a singleton; \
-      W3 a mock swap; W4 a random pick among 10,000 registered types; W5 W1 on one and two \
-      threads; W6 W2 observed and not; memory: 10,000 registrations and graph-scope resolves.
+      W3 a mock swap; W3r the same through the register path; W4 a random pick among 10,000 \
+      registered types; W5 W1 on one and two threads; W6 W2 observed and not; W8 a request scope \
+      (a child container per request); memory: 10,000 registrations and graph-scope resolves.
       Build in release mode (Scripts/bench does).
       """)
 
   @Flag(help: "Run each workload briefly (3 rounds of ~2 ms samples): a smoke check.")
   var quick = false
 
-  @Option(help: "Comma-separated workloads to run: W1,...,W6,memory (default: all).")
+  @Option(help: "Comma-separated workloads to run: W1,W2,W3,W3r,W4,W5,W6,W8,memory (default: all).")
   var only: String?
 
   @Option(
@@ -65,7 +66,9 @@ struct BenchCommand: ParsableCommand {
     let ids = (only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     return Set(
       ids.filter { !$0.isEmpty }.map {
-        $0.lowercased() == Suite.memoryID ? Suite.memoryID : $0.uppercased()
+        // Any case: `w3r` and `W3R` name `W3r`.
+        let id = $0
+        return (Suite.workloadIDs + [Suite.memoryID]).first { $0.lowercased() == id.lowercased() } ?? id
       })
   }
 

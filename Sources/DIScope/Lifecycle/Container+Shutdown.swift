@@ -51,7 +51,7 @@ extension Container {
       if item.registration.disposal?.dispose == nil, let disposable = item.instance as? any Disposable {
         do { try disposable.dispose() } catch { failure = error }
       } else {
-        failure = NeedsAwait()
+        failure = NeedsAwait()  // only an `async` dispose is left: a closure, or AsyncDisposable
       }
       report(item, failure: failure, into: &failures)
     }
@@ -115,9 +115,12 @@ extension Container {
               state.epoch += 1
               return
             }
-            // A mock is the test's, not the container's, unless pushed with `disposing: true`.
+            // A mock is the test's, not the container's, unless pushed with `disposing: true`;
+            // an instance with nothing to call is only let go of.
             let isMock = registration.isMock || registration.mockInstance != nil
-            if !isMock || registration.disposal?.disposesPrebuilt == true {
+            let hasDispose =
+              registration.disposal?.dispose != nil || value is any Disposable || value is any AsyncDisposable
+            if hasDispose && (!isMock || registration.disposal?.disposesPrebuilt == true) {
               doomed.append(Doomed(registration: registration, number: number, instance: value))
             }
             released.append(state.dropCache())

@@ -51,3 +51,42 @@ final class GraphRoot: Sendable {
     self.right = right
   }
 }
+
+/// W8: a request's own values.
+final class RequestID: Sendable {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+}
+final class User: Sendable {}
+
+/// W8: the request's graph of four, over the parent's `Database`.
+final class RequestRepository: Sendable {
+  let database: Database
+  let user: User
+  init(database: Database, user: User) {
+    self.database = database
+    self.user = user
+  }
+}
+final class AuditLog: Sendable {
+  let requestID: RequestID
+  init(requestID: RequestID) { self.requestID = requestID }
+}
+final class RequestContext: Sendable {
+  let requestID: RequestID
+  let user: User
+  init(requestID: RequestID, user: User) {
+    self.requestID = requestID
+    self.user = user
+  }
+}
+final class RequestHandler: Sendable {
+  let context: RequestContext
+  let repository: RequestRepository
+  let audit: AuditLog
+  init(context: RequestContext, repository: RequestRepository, audit: AuditLog) {
+    self.context = context
+    self.repository = repository
+    self.audit = audit
+  }
+}

@@ -27,11 +27,7 @@ public struct AsyncProvider<Service, each Argument: Sendable>: Sendable {
   /// Resolves a new `Service` (or the cached one, under a caching scope), awaiting its factory.
   public func callAsFunction(_ arguments: repeat each Argument) async throws -> Service {
     guard let container = reference.container else {
-      let key = ServiceKey(Service.self, name: name)
-      throw ResolutionError(
-        kind: .containerReleased, key: key, path: ["AsyncProvider<\(key.serviceName)>", key.serviceName],
-        message: "the container of this 'AsyncProvider<\(key.serviceName)>' was released",
-        hint: "keep the container alive as long as the objects that hold its providers")
+      throw WeakContainer.released(ServiceKey(Service.self, name: name), provider: "AsyncProvider")
     }
     var count = 0
     for _ in repeat (each Argument).self { count += 1 }

@@ -29,11 +29,7 @@ public struct Provider<Service, each Argument>: Sendable {
   /// Resolves a new `Service` (or the cached one, under a caching scope).
   public func callAsFunction(_ arguments: repeat each Argument) throws -> Service {
     guard let container = reference.container else {
-      let key = ServiceKey(Service.self, name: name)
-      throw ResolutionError(
-        kind: .containerReleased, key: key, path: ["Provider<\(key.serviceName)>", key.serviceName],
-        message: "the container of this 'Provider<\(key.serviceName)>' was released",
-        hint: "keep the container alive as long as the objects that hold its providers")
+      throw WeakContainer.released(ServiceKey(Service.self, name: name), provider: "Provider")
     }
     var count = 0
     for _ in repeat (each Argument).self { count += 1 }
@@ -47,6 +43,14 @@ public struct Provider<Service, each Argument>: Sendable {
 final class WeakContainer: @unchecked Sendable {
   weak var container: Container?
   init(_ container: Container) { self.container = container }
+
+  /// What calling a provider (`Provider`, `AsyncProvider`) of `key` throws once its container is gone.
+  static func released(_ key: ServiceKey, provider: String) -> ResolutionError {
+    ResolutionError(
+      kind: .containerReleased, key: key, path: ["\(provider)<\(key.serviceName)>", key.serviceName],
+      message: "the container of this '\(provider)<\(key.serviceName)>' was released",
+      hint: "keep the container alive as long as the objects that hold its providers")
+  }
 }
 
 /// Lets the container build any `Provider` on demand without a registration.

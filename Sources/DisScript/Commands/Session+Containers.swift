@@ -20,15 +20,21 @@ extension Session {
   }
 
   func useContainer(named name: String) throws -> [String] {
-    guard let target = family.container(named: name) else {
+    let target = try existingContainer(named: name)
+    if target === container { return ["container \(name) is current already"] }
+    switchContainer(to: target)
+    let parent = target.parent.map { " (child of \($0.name))" } ?? ""
+    return ["container \(name)\(parent) is current"]
+  }
+
+  /// The session's container named `name`; a failure naming the ones there are, if none.
+  func existingContainer(named name: String) throws -> Container {
+    guard let container = family.container(named: name) else {
       let names = family.containers.map(\.name)
       throw ScriptFailure(
         "no container named '\(name)'",
         hint: suggestion(for: name, among: names) ?? "containers: " + names.joined(separator: ", "))
     }
-    if target === container { return ["container \(name) is current already"] }
-    switchContainer(to: target)
-    let parent = target.parent.map { " (child of \($0.name))" } ?? ""
-    return ["container \(name)\(parent) is current"]
+    return container
   }
 }

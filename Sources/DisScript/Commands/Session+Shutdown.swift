@@ -13,12 +13,7 @@ extension Session {
   }
 
   func releaseContainer(named name: String) throws -> [String] {
-    guard let target = family.container(named: name) else {
-      let names = family.containers.map(\.name)
-      throw ScriptFailure(
-        "no container named '\(name)'",
-        hint: suggestion(for: name, among: names) ?? "containers: " + names.joined(separator: ", "))
-    }
+    let target = try existingContainer(named: name)
     guard let parent = target.parent else {
       throw ScriptFailure(
         "the root container cannot be released",

@@ -8,11 +8,21 @@ import Swinject
 ///
 /// The mock instance is made once, outside the loop; each operation pays only for the swap.
 enum MockSwap {
-  static func workload() -> Workload {
-    let mock = Logger(isMock: true)
-
+  /// The baseline W3 and W3r share: replace the box in the dictionary, resolve, put the old one back.
+  static func dictionarySwapBaseline(mock: Logger) -> Contender {
     var registry = TypedBoxRegistry()
     registry.register(Logger())
+    return Contender(SystemLabel.dictionarySwap, role: .baseline) { iterations, sink in
+      for _ in 0..<iterations {
+        let replaced = registry.register(mock)
+        sink.consume(registry.resolve(Logger.self))
+        registry.restore(replaced, for: Logger.self)
+      }
+    }
+  }
+
+  static func workload() -> Workload {
+    let mock = Logger(isMock: true)
 
     let container = DIScope.Container()
     container.register(Logger.self) { _ in Logger() }
@@ -35,13 +45,7 @@ enum MockSwap {
           + "read }`.",
       ],
       contenders: [
-        Contender(SystemLabel.dictionarySwap, role: .baseline) { iterations, sink in
-          for _ in 0..<iterations {
-            let replaced = registry.register(mock)
-            sink.consume(registry.resolve(Logger.self))
-            registry.restore(replaced, for: Logger.self)
-          }
-        },
+        dictionarySwapBaseline(mock: mock),
         Contender(SystemLabel.discope, role: .subject) { iterations, sink in
           for _ in 0..<iterations {
             let token = container.mock(Logger.self, with: mock)

@@ -7,9 +7,6 @@ enum RegisterSwap {
   static func workload() -> Workload {
     let mock = Logger(isMock: true)
 
-    var registry = TypedBoxRegistry()
-    registry.register(Logger())
-
     let container = DIScope.Container()
     container.register(Logger.self) { _ in Logger() }
 
@@ -21,13 +18,7 @@ enum RegisterSwap {
           + "(runs the factory and caches its instance), `remove(token)`.",
       ],
       contenders: [
-        Contender(SystemLabel.dictionarySwap, role: .baseline) { iterations, sink in
-          for _ in 0..<iterations {
-            let replaced = registry.register(mock)
-            sink.consume(registry.resolve(Logger.self))
-            registry.restore(replaced, for: Logger.self)
-          }
-        },
+        MockSwap.dictionarySwapBaseline(mock: mock),
         Contender(SystemLabel.discope, role: .subject) { iterations, sink in
           for _ in 0..<iterations {
             let token = container.register(Logger.self) { _ in mock }

@@ -86,4 +86,12 @@ import Testing
     expectOutput(session, "expect #2.t = #1", [])
     _ = expectError(session, "expect #2.t = #5", "expected #2.t to be #5, found S#1")
   }
+
+  /// A runtime argument prints as the type of its parameter: `user: arg String` given 34 is "34".
+  @Test func runtimeArgumentsPrintAsTheirParametersType() {
+    let session = session("class UserDetails(user: arg String, age: arg Int, admin: arg Bool)\nregister UserDetails")
+    let output = session.execute("resolve UserDetails with user=34 age=3 admin=true").output
+    #expect(output.first == "UserDetails#1(user: \"34\", age: 3, admin: true)")
+    expectOutput(session, "expect #1.user = \"34\"", [])
+  }
 }

@@ -82,7 +82,7 @@ struct InstanceBuilder: Sendable {
       guard value.fits(type) else {
         throw BuildError.argumentType(name: parameter.name, type: type, value: value.description)
       }
-      return .argument(value)
+      return .argument(value.typed(type))
     }
   }
 }

@@ -17,20 +17,37 @@ public struct ScriptArguments: Sendable, Hashable {
   }
 }
 
-/// One runtime argument's value: text or a number, printed as written.
+/// One runtime argument's value: text or a number, printed as written, or as the type of the
+/// parameter it was given to says (a `String` parameter's `34` is the string `"34"`).
 public struct ArgumentValue: Sendable, Hashable, CustomStringConvertible {
   /// The value's text, unquoted.
   public var text: String
   /// Whether it was written as a number.
   public var isNumber: Bool
+  /// The declared type of the parameter it was handed to, once it was.
+  public var declaredType: String?
 
   init(_ value: Value) {
     text = value.text
     if case .number = value { isNumber = true } else { isNumber = false }
   }
 
-  /// `3`, or `"ann"`.
-  public var description: String { isNumber ? text : text.quoted }
+  /// This value as handed to a parameter declared `type`.
+  func typed(_ type: String) -> ArgumentValue {
+    var value = self
+    value.declaredType = type
+    return value
+  }
+
+  /// `3`, `true` or `"ann"`: numbers and Booleans bare when the parameter is one (or, untyped, when
+  /// written as a number), anything else as a string.
+  public var description: String {
+    switch declaredType {
+    case "Int", "Double", "Float", "Bool": text
+    case nil: isNumber ? text : text.quoted
+    default: text.quoted
+    }
+  }
 
   /// Whether the value fits a declared argument type (`Int` and `Double` want numbers, `Bool`
   /// wants `true` or `false`; other types take any value).

@@ -1,15 +1,21 @@
 import ArgumentParser
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import DIScope
 import Playground
 
-/// `discope repl [--record FILE] [--no-history] [--empty]`: the playground's engine one line at a
-/// time, with libedit editing, history in `~/.discope_history` and tab completion. Not on a
-/// terminal it reads standard input, so `discope repl < lesson.dis` prints a transcript.
+/// `discope repl [--record FILE] [--no-history] [--empty | --demo]`: the playground's engine one
+/// line at a time, with libedit editing, history in `~/.discope_history` and tab completion. Not
+/// on a terminal it reads standard input as a script, starting empty as a script file does, so
+/// `discope repl < lesson.dis` prints the lesson's transcript (`--demo` starts on the demo world).
 ///
 /// ```text
 /// discope repl
 /// discope repl --record session.dis
-/// discope repl --empty < lesson.dis > transcript.dis
+/// discope repl < lesson.dis > transcript.dis
 /// ```
 public struct ReplCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
@@ -25,14 +31,25 @@ public struct ReplCommand: ParsableCommand {
   @Flag(name: .long, help: "Start on an empty container instead of the demo world.")
   var empty = false
 
+  @Flag(
+    name: .long,
+    help: "Start on the demo world even when standard input is not a terminal (a script piped in starts empty).")
+  var demo = false
+
   @Flag(name: .long, help: "Draw traces with ASCII instead of box-drawing characters.")
   var ascii = false
 
   public init() {}
 
+  public func validate() throws {
+    if empty && demo { throw ValidationError("'--empty' and '--demo' cannot go together: pick one.") }
+  }
+
   public func run() throws {
     let glyphs: ResolutionTree.Glyphs = ascii ? .ascii : .unicode
-    var options = empty ? PlaygroundOptions.session(glyphs: glyphs) : PlaygroundOptions.demo(glyphs: glyphs)
+    // A script piped in starts as a script file does: on an empty container.
+    let startsEmpty = empty || (!demo && isatty(STDIN_FILENO) == 0)
+    var options = startsEmpty ? PlaygroundOptions.session(glyphs: glyphs) : PlaygroundOptions.demo(glyphs: glyphs)
     options.recordPath = record
     options.historyFile = noHistory ? nil : PlaygroundOptions.defaultHistoryFile()
     try endWithStatus(Playground.runREPL(options))

@@ -67,6 +67,17 @@ extension CommandParser {
   /// end of the command or a separator (`;`, `}`, a line break, a comment).
   func registration(_ cursor: inout TokenCursor) throws(Diagnostic) -> Registration {
     var registration = Registration(service: try cursor.name("a service name"))
+    // `Logger -> ConsoleLogger` is how output shows a registration; a script writes `=`.
+    if let dash = cursor.current, dash.isSymbol("-") || dash.word == "-", cursor.tokens.count > cursor.position + 1,
+      cursor.tokens[cursor.position + 1].isSymbol(">")
+    {
+      let implementation = cursor.tokens.count > cursor.position + 2
+        ? cursor.tokens[cursor.position + 2].word : nil
+      throw .error(
+        "expected '=' between the service and its implementation, found '->'", at: dash.location,
+        hint: "'->' is how output shows a registration; to fix, write 'register \(registration.service) = "
+          + "\(implementation ?? "Impl")'")
+    }
     if cursor.take("=") {
       registration.implementation = .type(try cursor.name("an implementation after '='"))
     } else if cursor.take(keyword: "instance") {

@@ -97,6 +97,10 @@ struct CommandParser {
       case .instance(let number)?: _ = cursor.advance(); return .parameter(parameter, equals: .instance(number))
       case .word("nil")?: _ = cursor.advance(); return .parameter(parameter, equals: .none)
       case .string(let text)?: _ = cursor.advance(); return .parameter(parameter, equals: .text(text))
+      case .number(let number)?:
+        throw cursor.failure(
+          "expected '#M', 'nil' or a \"quoted string\", found the number \(number)",
+          hint: "a value is compared as the text it prints: to fix, quote it: expect \(parameter) = \"\(number)\"")
       default: throw cursor.failure("expected '#M', 'nil' or a \"quoted string\", found \(cursor.found)")
       }
     }
@@ -119,6 +123,13 @@ struct CommandParser {
     }
     let service = try cursor.name("a service name, 'stack' or '#N.param'")
     if cursor.take(keyword: "is") {
+      if cursor.current?.word == "not", cursor.tokens.count > cursor.position + 1 {
+        let other = cursor.tokens[cursor.position + 1].word ?? "Impl"
+        throw cursor.failure(
+          "'expect' asserts what holds; it has no 'not'",
+          hint: "to assert that '\(service)' does not resolve to '\(other)', write "
+            + "'! expect \(service) is \(other)': a command marked '!' must fail")
+      }
       return .resolvesTo(service: service, implementation: try cursor.name("an implementation after 'is'"))
     }
     let isCached = try cursor.choice("expectation", ["cached": true, "new": false])

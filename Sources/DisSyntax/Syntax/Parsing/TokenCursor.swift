@@ -75,6 +75,11 @@ struct TokenCursor {
       position += 1
       return text
     }
+    if case .number(let number)? = current?.kind {
+      throw failure(
+        "expected a registration name after 'named', found the number \(number)",
+        hint: "a name is a word or a string: to fix, quote it: named \"\(number)\"")
+    }
     return try name("a registration name after 'named'")
   }
 

@@ -137,7 +137,11 @@ public final class PlaygroundController {
     if outcome.isUnexpected { unexpectedFailures += 1 }
     if !prose.isEmpty { appendComment(prose, kind: .secondary) }
     if outcome.entry == nil && outcome.playgroundCommand == nil {
-      appendComment(outcome.output, kind: .error)
+      // What was typed stays in the transcript and the recording, as a comment (the file must
+      // still parse), with why it did not parse.
+      let typed = (outcome.source?.split(separator: "\n", omittingEmptySubsequences: false) ?? [])
+        .enumerated().map { index, line in (index == 0 ? "did not parse: " : "               ") + line }
+      appendComment(typed + outcome.output, kind: .error)
       return
     }
     guard !outcome.recordedText.isEmpty else { return }

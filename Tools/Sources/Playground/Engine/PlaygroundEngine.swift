@@ -48,6 +48,9 @@ public struct PlaygroundOutcome: Sendable, Hashable {
   public var recordedText: String
   /// A `:record`, `:stop`, `:save`, `:open` or `:quit` for the playground itself.
   public var playgroundCommand: PlaygroundCommand?
+  /// The text as typed, kept for text that did not parse: the transcript and a recording show
+  /// what was typed (as comments, so the file stays a valid script).
+  public var source: String?
 
   public init(
     entry: Entry?, output: [String], isFailure: Bool, recordedText: String,

@@ -4,7 +4,11 @@ import DisSyntax
 
 /// The `.dis` interpreter as the playground's engine.
 extension Session: PlaygroundEngine {
-  public func run(_ source: String) -> PlaygroundOutcome { PlaygroundOutcome(execute(source)) }
+  public func run(_ source: String) -> PlaygroundOutcome {
+    var outcome = PlaygroundOutcome(execute(source))
+    if outcome.entry == nil { outcome.source = source }
+    return outcome
+  }
 
   public func run(_ entry: Entry) -> PlaygroundOutcome { PlaygroundOutcome(execute(entry)) }
 

@@ -1,4 +1,5 @@
 import DisScript
+import DisSyntax
 import Testing
 @testable import Playground
 
@@ -16,6 +17,21 @@ import Testing
     #expect(trace.contains("└─ ZoneController → RFZoneController#3 created t3 [singleton]"), "\(trace)")
     let stacks = controller.texts(.registrations)
     #expect(stacks.contains { $0.contains("t4 ControlContext") && $0.contains("holds #4") }, "\(stacks)")
+  }
+
+  /// Text that does not parse stays in the transcript (and so in a recording) as typed, in a
+  /// comment, with why: the file still replays.
+  @Test func aLineThatDoesNotParseIsKeptAsTyped() throws {
+    let controller = try demo()
+    controller.enter("register Logger -> ConsoleLogger")
+    let lines = controller.state.transcript.fileLines.suffix(3)
+    #expect(Array(lines) == [
+      "# did not parse: register Logger -> ConsoleLogger",
+      "# error: expected '=' between the service and its implementation, found '->'",
+      "#   hint: '->' is how output shows a registration; to fix, write 'register Logger = ConsoleLogger'",
+    ])
+    let replayed = ScriptParser().parse(controller.state.transcript.text, path: "recorded.dis")
+    #expect(!replayed.hasErrors)
   }
 
   /// A mock says so in words before its implementation, which even a narrow pane shows.

@@ -43,7 +43,7 @@ public final class PlaygroundController {
   ) {
     state = PlaygroundState(isASCII: isASCII)
     worker = EngineWorker(
-      engine: engine, factory: factory, feed: ContainerFeed(instanceTypeNamer: engine.instanceTypeNamer),
+      engine: engine, factory: factory, feed: ContainerFeed(instanceTypeNamer: engine.instanceTypeNamer, errorDescriber: engine.errorLines),
       isSynchronous: isSynchronous)
     state.completionWords = engine.completionWords
     state.helpLines = PlaygroundKeys.helpLines(commandSummary: CommandTable.help())
@@ -59,7 +59,7 @@ public final class PlaygroundController {
   public func pump() -> Bool {
     var changed = false
     for item in worker.feed.drain() where item.epoch == state.epoch {
-      apply(item.event, instanceTypeName: item.instanceTypeName, thread: item.thread)
+      apply(item.event, instanceTypeName: item.instanceTypeName, thread: item.thread, errorLines: item.errorLines)
       changed = true
     }
     for result in worker.takeResults() {
@@ -115,8 +115,10 @@ public final class PlaygroundController {
     pump()
   }
 
-  func apply(_ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0) {
-    state.trace.apply(event, instanceTypeName: instanceTypeName, thread: thread)
+  func apply(
+    _ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0, errorLines: [String]? = nil
+  ) {
+    state.trace.apply(event, instanceTypeName: instanceTypeName, thread: thread, errorLines: errorLines)
     state.mocks.apply(event)
     if Self.changesStacks(event) {
       isRegistrationsStale = true

@@ -36,6 +36,8 @@ public final class ContainerFeed: Sendable {
     /// The thread that made the change: an app resolving on several threads at once interleaves
     /// the steps of several resolutions, each all on its own thread.
     public var thread: UInt = 0
+    /// For a failed resolve, the error as the engine words it.
+    public var errorLines: [String]? = nil
   }
 
   private struct State {
@@ -49,10 +51,15 @@ public final class ContainerFeed: Sendable {
 
   private let state = Mutex(State())
   private let instanceTypeNamer: InstanceTypeNamer
+  private let errorDescriber: ErrorDescriber?
 
-  /// A feed that names each step's instance with `instanceTypeNamer` as it arrives.
-  public init(instanceTypeNamer: @escaping InstanceTypeNamer = { _ in nil }) {
+  /// A feed that names each step's instance with `instanceTypeNamer` as it arrives, and words
+  /// each failed resolve with `errorDescriber` (the error's own description when `nil`).
+  public init(
+    instanceTypeNamer: @escaping InstanceTypeNamer = { _ in nil }, errorDescriber: ErrorDescriber? = nil
+  ) {
     self.instanceTypeNamer = instanceTypeNamer
+    self.errorDescriber = errorDescriber
   }
 
   /// Starts following `container` (and its children), stopping the previous one.
@@ -103,6 +110,11 @@ public final class ContainerFeed: Sendable {
     if case .resolved(let step) = event, let instance = step.instance {
       item.instanceTypeName = instanceTypeNamer(instance.value) ?? step.instanceTypeName
       item.event = .resolved(step.withoutInstance())
+    }
+    if case .resolutionFailed(let error, _) = event, let errorDescriber,
+      let container = state.withLock({ $0.container })
+    {
+      item.errorLines = errorDescriber(error, container)
     }
     state.withLock { state in
       item.epoch = state.epoch

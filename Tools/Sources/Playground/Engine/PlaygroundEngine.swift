@@ -26,13 +26,22 @@ public protocol PlaygroundEngine: AnyObject {
   /// Names an observed instance when its Swift type is not what a user declared (a script's
   /// classes all share one Swift type); nil keeps the container's own name.
   var instanceTypeNamer: InstanceTypeNamer { get }
+  /// Words a failed resolve as the engine's own commands would (a script's hints name script
+  /// commands, not Swift calls), for the trace pane: one wording wherever the error shows.
+  var errorLines: ErrorDescriber { get }
 }
 
 /// Gives an observed instance's declared type name, or nil.
 public typealias InstanceTypeNamer = @Sendable (Any) -> String?
 
+/// Words a failed resolve of `container` for a user, a line each.
+public typealias ErrorDescriber = @Sendable (ResolutionError, Container) -> [String]
+
 extension PlaygroundEngine {
   public var instanceTypeNamer: InstanceTypeNamer { { _ in nil } }
+  public var errorLines: ErrorDescriber {
+    { error, _ in error.description.split(separator: "\n").map(String.init) }
+  }
 }
 
 /// What one command did, as the playground shows and records it.

@@ -16,6 +16,8 @@ extension Session: PlaygroundEngine {
     { value in (value as? PlaygroundInstance)?.typeName }
   }
 
+  // `errorLines` is the session's own (DisScript): the words its commands print.
+
   public var completionWords: CompletionWords {
     let candidates = completionCandidates
     return CompletionWords(

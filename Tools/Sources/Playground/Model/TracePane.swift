@@ -39,7 +39,10 @@ public struct TracePane: Sendable {
   /// Adds one observation event; resolution steps and failures are used, others ignored. A
   /// step's instance is named `instanceTypeName` when given (a script's class), else as the
   /// container names it.
-  public mutating func apply(_ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0) {
+  /// `errorLines` words a failed resolve (the engine's wording); the error's own otherwise.
+  public mutating func apply(
+    _ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0, errorLines: [String]? = nil
+  ) {
     switch event {
     case .resolved(let step): add(step, typeName: instanceTypeName, thread: thread)
     case .resolutionFailed(let error, _):
@@ -48,7 +51,8 @@ public struct TracePane: Sendable {
       let asked = error.path.count > 1 ? error.path[0] : error.key.description
       var block = [PaneLine("resolve \(asked) — failed", kind: .error)]
       for node in partial { block += render(node) }
-      block += error.description.split(separator: "\n").map { PaneLine(String($0), kind: .error) }
+      let lines = errorLines ?? error.description.split(separator: "\n").map(String.init)
+      block += lines.map { PaneLine($0, kind: .error) }
       append(block)
     default: break
     }

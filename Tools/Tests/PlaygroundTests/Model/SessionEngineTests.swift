@@ -34,6 +34,20 @@ import Testing
     #expect(!replayed.hasErrors)
   }
 
+  /// A cycle's hint in pane 2 is the transcript's: a script breaks it with a provider (it has
+  /// no `@Injected`, which the container's Swift wording suggests too).
+  @Test func paneTwoWordsAFailureAsTheCommandDid() throws {
+    let controller = try demo()
+    for line in ["class A(b: B)", "class B(a: A)", "register A", "register B", "resolve A"] {
+      controller.enter(line)
+    }
+    let transcriptHint = controller.state.transcript.fileLines.last { $0.contains("hint:") }
+    let paneHint = controller.texts(.trace).last { $0.contains("hint:") }
+    #expect(transcriptHint?.contains("'Provider<A>' parameter") == true, "\(String(describing: transcriptHint))")
+    #expect(paneHint?.trimmingCharacters(in: .whitespaces) == transcriptHint?.trimmingCharacters(in: .whitespaces))
+    #expect(paneHint?.contains("@Injected") == false)
+  }
+
   /// A mock says so in words before its implementation, which even a narrow pane shows.
   @Test func aMockSaysSoBeforeItsImplementation() throws {
     let controller = try demo()

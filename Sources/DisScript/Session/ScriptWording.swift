@@ -1,0 +1,60 @@
+import DIScope
+
+/// The container's errors in a script's own terms: hints that name commands rather than Swift
+/// calls. Only reads the declarations (behind their lock) and the container it is given, so that
+/// what a command prints and what the playground's trace pane shows for the same error are one
+/// wording, computed on either thread.
+struct ScriptWording: Sendable {
+  let store: DeclarationStore
+
+  func failure(for error: ResolutionError, in container: Container, before: [String] = []) -> ScriptFailure {
+    if error.kind == .argumentMismatch, error.key.dynamicService != nil {
+      let service = error.key.serviceName
+      let info = container.answeringRegistration(for: error.key)
+      let className = info?.implementationName ?? service
+      let declarations = store.current
+      let arguments = declarations.argumentList(of: className)
+      if !arguments.isEmpty {
+        return ScriptFailure(
+          "'\(error.key)' (\(info.map(\.token.description) ?? "?")) takes runtime arguments (\(arguments)), "
+            + "but was resolved without them",
+          path: Session.withoutRepeats(error.path),
+          hint: "give them at the root: 'resolve \(service) with \(declarations.argumentParameters(of: className).map { "\($0.name)=..." }.joined(separator: " "))'; "
+            + "as a dependency, inject 'Provider<\(service)>' and 'call' it with them",
+          before: before)
+      }
+    }
+    return ScriptFailure(
+      error.message, path: Session.withoutRepeats(error.path),
+      hint: hint(error.hint, service: error.key.serviceName), before: before)
+  }
+
+  /// A container hint rewritten for scripts: Swift spellings become commands.
+  func hint(_ hint: String?, service: String) -> String? {
+    guard let hint else { return nil }
+    let parts = hint.split(separator: "; ").map { part -> String in
+      if part.hasPrefix("to fix, register it: container.register(") {
+        return registerAdvice(for: service)
+      }
+      if part.hasPrefix("break the cycle:") {
+        return "break the cycle: make one of these dependencies a 'Provider<\(service)>' parameter, "
+          + "so it is resolved only when the provider is called"
+      }
+      return String(part)
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  /// How to make `service` resolvable, in the script's commands.
+  func registerAdvice(for service: String) -> String {
+    let declarations = store.current
+    if declarations.classes[service] != nil { return "to fix, register it: 'register \(service)'" }
+    if declarations.isProtocol(service) {
+      if let implementation = declarations.implementations(of: service).first {
+        return "to fix, register it: 'register \(service) = \(implementation)'"
+      }
+      return "to fix, declare a class for it ('class Live\(service): \(service)') and register it"
+    }
+    return "to fix, declare it ('protocol \(service)' or 'class \(service)'), then register it"
+  }
+}

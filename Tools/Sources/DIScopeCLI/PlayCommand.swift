@@ -43,7 +43,7 @@ public struct PlayCommand: ParsableCommand {
   }
 
   public func run() throws {
-    var options = PlaygroundOptions.demo(glyphs: ascii ? .ascii : .unicode)
+    var options = PlaygroundOptions.demo(glyphs: ascii || !Playground.canDrawUnicode ? .ascii : .unicode)
     if measureRedraw {
       options.prelude = nil
       try endWithStatus(RedrawMeasurement.run(options))

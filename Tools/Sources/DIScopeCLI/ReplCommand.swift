@@ -64,7 +64,7 @@ public struct ReplCommand: ParsableCommand {
 /// ```
 public enum PlaygroundLauncher {
   public static func runDefault() throws {
-    try endWithStatus(Playground.run(.demo()))
+    try endWithStatus(Playground.run(.demo(glyphs: Playground.canDrawUnicode ? .unicode : .ascii)))
   }
 }
 

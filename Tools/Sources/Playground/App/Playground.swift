@@ -13,6 +13,13 @@ import TerminalUI
 /// exit(Playground.runREPL(options))      // libedit prompt; plain lines when not on a terminal
 /// ```
 public enum Playground {
+  /// Whether the full-screen playground can draw box-drawing glyphs here: not on a terminal (its
+  /// output is text, always UTF-8), or under a UTF-8 locale. Under `LANG=C` ncurses draws them
+  /// blank, so callers choose ASCII glyphs instead.
+  public static var canDrawUnicode: Bool {
+    !Screen.isInteractive || TerminalLocale.canDrawUnicode
+  }
+
   /// Opens the full-screen playground. When standard input or output is not a terminal, or the
   /// terminal is unknown, reads commands line by line and prints plain output instead.
   /// Returns the exit status (0 on quit, 130 on Ctrl-C; signals end the process as they would).

@@ -1,0 +1,25 @@
+import TerminalTesting
+import Foundation
+import Testing
+
+/// Under a locale that is not UTF-8 (`LANG=C`, the default in many containers) ncurses draws
+/// box-drawing glyphs blank: the playground draws its trees in ASCII there, as `--ascii` does.
+@Suite(.serialized, .enabled(if: DiscopeBinary.isReady, "discope is not built or tmux is missing"))
+struct LocaleEndToEndTests {
+  @Test func underTheCLocaleTheTraceIsDrawnInASCII() throws {
+    let tmux = try TmuxSession(
+      command: DiscopeBinary.command("", environment: "LANG=C LC_ALL=C"), columns: 120, rows: 32)
+    defer { tmux.close() }
+    try tmux.waitFor("the demo's panes") { $0.contains("1 Registrations") && $0.contains("CMD LIVE") }
+    try tmux.type("resolve ControlContext")
+    try tmux.press("Enter")
+    let screen = try tmux.waitFor("the trace, in ASCII") {
+      $0.contains("|- WebService#2 created t2 [singleton]")
+        && $0.contains("`- ZoneController -> RFZoneController#3 created t3 [singleton]")
+    }
+    #expect(!screen.contains("├─") && !screen.contains("→"))
+    try tmux.type(":quit")
+    try tmux.press("Enter")
+    try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
+  }
+}

@@ -119,3 +119,41 @@ struct StaleAndWhyTests {
     #expect(report.output.first == "error: 'Cache' (singleton, t2) holds 'Session' (weak, t1): the Session it holds is never released, so it is not weak at all")
   }
 }
+
+@Suite("Runtime arguments: validation and mocks")
+struct ArgumentDefectTests {
+  @Test func validateSaysADependencyCannotBeGivenRuntimeArgumentsInScriptTerms() {
+    let session = session("""
+      class PhotoService
+      class UserDetails(photos: PhotoService, user: arg String)
+      class Screen(details: UserDetails)
+      register PhotoService
+      register UserDetails
+      register Screen
+      """)
+    let report = session.execute("validate")
+    #expect(report.isFailure)
+    #expect(report.output.prefix(3) == [
+      "error: 'UserDetails' (t2) takes runtime arguments (user: String), which 'Screen' cannot give it",
+      "  path: Screen -> UserDetails",
+      "  hint: inject 'Provider<UserDetails>' into 'Screen' and 'call' it with them",
+    ])
+    #expect(!report.output.contains { $0.contains("ScriptArguments") || $0.contains("a singleton") })
+  }
+
+  @Test func aMockOfAnArgumentTakingServiceStandsInForEveryCallAndSaysSo() {
+    let session = session("""
+      class UserDetails(user: arg String)
+      class Profile(details: Provider<UserDetails>)
+      register UserDetails
+      register Profile
+      resolve Profile
+      mock UserDetails
+      """)
+    let called = session.execute("call #1.details user=ann")
+    #expect(!called.isFailure, "\(called.output)")
+    #expect(called.output.first == "MockUserDetails#2")
+    #expect(called.output.last == "note: t3 MockUserDetails is a mock: it stands in for every resolve of 'UserDetails', and the arguments were not passed to it")
+    #expect(!session.execute("resolve UserDetails with user=bob").isFailure)
+  }
+}

@@ -99,7 +99,9 @@ extension Container {
 
   private func captiveFindings(_ edges: [DependencyEdge]) -> [ValidationFinding] {
     edges.compactMap { edge in
-      guard let to = edge.to else { return nil }
+      // One that takes runtime arguments cannot be resolved as a dependency at all: the dry run
+      // reports that, and "make it a singleton" would be no fix.
+      guard let to = edge.to, to.argumentTypes == nil else { return nil }
       let holder = edge.from.isCaching ? edge.from.scope : .prototype
       let held = to.isCaching ? to.scope : .prototype
       let (a, b) = (edge.from.key.serviceName, to.key.serviceName)

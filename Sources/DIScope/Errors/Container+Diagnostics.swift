@@ -82,10 +82,14 @@ extension Container {
     let thread = ThreadState.current
     let takes = registration.argumentTypes.map { "takes arguments \($0)" } ?? "takes no arguments"
     let gave = passed.map { "the resolve passed \($0)" } ?? "the resolve passed none"
+    let isDependency = thread.chain.count > (thread.chain.last === registration ? 1 : 0)
     let hint =
       registration.argumentTypes == nil
       ? "resolve it without arguments: resolve(\(registration.key.serviceName).self)"
-      : "pass \(registration.argumentTypes!) in that order: resolve(_:arguments:)"
+      : passed == nil && isDependency
+        ? "a dependency is resolved without arguments: inject a Provider<\(registration.key.serviceName), ...> "
+          + "and call it with \(registration.argumentTypes!)"
+        : "pass \(registration.argumentTypes!) in that order: resolve(_:arguments:)"
     return ResolutionError(
       kind: .argumentMismatch, key: registration.key,
       path: thread.chain.last === registration

@@ -28,6 +28,7 @@ extension Session {
     let (value, traces) = try resolveTraced(
       key, with: DeclaredServices(store: store), arguments: checked, in: owner)
     return [InstanceText.line(value, number: number(of: value))] + traces
+      + mockNote(key, given: arguments, in: owner)
   }
 
   /// The instance `#number` the session holds.

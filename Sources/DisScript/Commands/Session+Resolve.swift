@@ -11,6 +11,17 @@ extension Session {
     let arguments = try checkArguments(resolution.arguments, for: key, service: resolution.service)
     let (value, traces) = try resolveTraced(key, with: directory, arguments: arguments)
     return [InstanceText.line(value, number: number(of: value))] + traces
+      + mockNote(key, given: resolution.arguments, in: container)
+  }
+
+  /// `note:` that a mock answered, and was not given the arguments (a mock stands in for every
+  /// resolve of its service, whatever the arguments).
+  func mockNote(_ key: ServiceKey, given: [Argument], in container: Container) -> [String] {
+    guard !given.isEmpty, let info = container.answeringRegistration(for: key), info.isMock,
+      info.argumentTypes == nil
+    else { return [] }
+    return ["note: \(info.token) \(info.implementationName) is a mock: it stands in for every resolve of "
+      + "'\(key)', and the arguments were not passed to it"]
   }
 
   /// The directory that knows `service`, and its key.
@@ -55,6 +66,8 @@ extension Session {
       }
       return nil
     }
+    // A mock stands in for every resolve, whatever its arguments: they are not passed to it.
+    if info.isMock && info.argumentTypes == nil { return nil }
     let declared = store.current.argumentParameters(of: info.implementationName)
     if info.argumentTypes == nil || declared.isEmpty {
       guard given.isEmpty else {

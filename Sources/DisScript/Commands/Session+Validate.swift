@@ -21,6 +21,12 @@ extension Session {
       return loops.insert(Array(Set(loop)).sorted()).inserted
     }
     for finding in findings {
+      if finding.kind == .failure, let key = finding.keys.first, finding.path.count > 1,
+        let missing = wording.argumentsMissing(key, resolvedBy: finding.path[finding.path.count - 2], in: container)
+      {
+        lines += ["error: " + missing.message, "  path: " + finding.path.joined(separator: " -> "), "  hint: " + missing.hint]
+        continue
+      }
       lines.append("error: " + finding.message)
       if finding.path.count > 1 && finding.kind != .cycle {
         lines.append("  path: " + finding.path.joined(separator: " -> "))

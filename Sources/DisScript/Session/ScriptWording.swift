@@ -29,6 +29,23 @@ struct ScriptWording: Sendable {
       hint: hint(error.hint, service: error.key.serviceName), before: before)
   }
 
+  /// A script class that takes runtime arguments, resolved without them by `holder` (a
+  /// dependency cannot be given any): what to say instead of the container's Swift wording.
+  func argumentsMissing(_ key: ServiceKey, resolvedBy holder: String, in container: Container)
+    -> (message: String, hint: String)?
+  {
+    guard key.dynamicService != nil, let info = container.answeringRegistration(for: key),
+      info.argumentTypes != nil
+    else { return nil }
+    let arguments = store.current.argumentList(of: info.implementationName)
+    guard !arguments.isEmpty else { return nil }
+    let service = key.serviceName
+    return (
+      "'\(service)' (\(info.token)) takes runtime arguments (\(arguments)), which '\(holder)' cannot give it",
+      "inject 'Provider<\(service)>' into '\(holder)' and 'call' it with them"
+    )
+  }
+
   /// A container hint rewritten for scripts: Swift spellings become commands.
   func hint(_ hint: String?, service: String) -> String? {
     guard let hint else { return nil }

@@ -16,7 +16,7 @@ extension PlaygroundController {
 
   func scroll(byPages pages: Int) {
     if case .help(let top) = state.overlay {
-      update { $0.overlay = .help(top: max(0, top + pages * 10)) }
+      update { $0.overlay = .help(top: Self.helpTop(top + pages * $0.helpPage, in: $0)) }
       return
     }
     let pane = state.focus
@@ -67,8 +67,8 @@ extension PlaygroundController {
     case .escape, .character("q"), .character("?"), .enter: update { $0.overlay = nil }
     case .up, .character("k"): update { $0.overlay = .help(top: max(0, top - 1)) }
     case .down, .character("j"): update { $0.overlay = .help(top: min(top + 1, max(0, $0.helpLines.count - 1))) }
-    case .pageUp: update { $0.overlay = .help(top: max(0, top - 10)) }
-    case .pageDown, .character(" "): update { $0.overlay = .help(top: min(top + 10, max(0, $0.helpLines.count - 1))) }
+    case .pageUp: update { $0.overlay = .help(top: Self.helpTop(top - $0.helpPage, in: $0)) }
+    case .pageDown, .character(" "): update { $0.overlay = .help(top: Self.helpTop(top + $0.helpPage, in: $0)) }
     case .ctrl("c"):
       update { $0.overlay = nil }
       return handle(key)
@@ -101,4 +101,14 @@ extension PlaygroundController {
     }
     return .continue
   }
+
+  /// `top` kept within the help: from its first line to where its last page starts.
+  static func helpTop(_ top: Int, in state: PlaygroundState) -> Int {
+    max(0, min(top, state.helpLines.count - state.helpPage))
+  }
+}
+
+extension PlaygroundState {
+  /// How far PgUp and PgDn move the help: a page of what it shows.
+  var helpPage: Int { max(1, overlayPageHeight ?? 10) }
 }

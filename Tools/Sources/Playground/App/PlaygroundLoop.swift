@@ -47,9 +47,11 @@ struct PlaygroundLoop {
   private func draw(_ renderer: PlaygroundRenderer) {
     let heights = renderer.draw(controller.state)
     let columns = screen.size.columns
+    let rows = screen.size.rows
     controller.update { state in
       for (pane, height) in heights { state.paneHeights[pane] = height }
       state.bottomRowWidth = columns
+      state.overlayPageHeight = max(1, rows - 3)  // the overlay, less its frame
     }
   }
 }

@@ -39,6 +39,8 @@ public struct PlaygroundState: Sendable {
   public var paneHeights: [PaneID: Int] = [:]
   /// The terminal's width as last drawn (`nil` before the first frame, and without a screen).
   public var bottomRowWidth: Int?
+  /// The rows of text the help (and other overlays) showed at the last draw: a page.
+  public var overlayPageHeight: Int?
   /// Bumped when the session is rebuilt; older events and results are dropped.
   public var epoch = 0
   /// Commands submitted and not yet finished.

@@ -16,7 +16,11 @@ import TerminalUI
 /// A mock says so before its implementation, where even a narrow pane shows it (colour marks it
 /// too, but never alone).
 public struct RegistrationsPane: Sendable {
-  public private(set) var lines: [PaneLine] = []
+  public private(set) var lines: [PaneLine] = [] {
+    didSet { widestLine = lines.map(\.text.displayWidth).max() ?? 0 }
+  }
+  /// The display width of the widest line, for the layout to make room for.
+  public private(set) var widestLine = 0
   public var isASCII = false
 
   public init(isASCII: Bool = false) { self.isASCII = isASCII }

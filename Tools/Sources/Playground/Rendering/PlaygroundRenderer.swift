@@ -36,7 +36,8 @@ final class PlaygroundRenderer {
     let size = screen.size
     let wanted = policy.layout(
       size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
-      isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns))
+      isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns),
+      leftContentWidth: state.registrations.widestLine)
     if wanted != layout { rebuild(for: wanted) }
     guard case .panes = wanted, let commandWindow, let statusWindow else {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }

@@ -14,6 +14,10 @@ public struct LayoutPolicy: Hashable, Sendable {
   public var minimumPaneRows = 4
   /// The share of the width given to the left column of the grid, in percent.
   public var leftColumnPercent = 40
+  /// The most the left column widens to for content that wants it, in percent.
+  public var maximumLeftColumnPercent = 45
+  /// What the right column keeps at least when the left one widens.
+  public var minimumRightColumns = 60
   /// The widest the status line gets; it never takes more than half of the bottom row.
   public var maximumStatusWidth = 40
 
@@ -22,8 +26,11 @@ public struct LayoutPolicy: Hashable, Sendable {
   /// Lays out `paneCount` panes on a terminal of `size`. The status line on the bottom row is
   /// `statusWidth` columns when given (at most half the row), so that the command line to its
   /// left gets all the rest; otherwise `maximumStatusWidth`.
+  /// `leftContentWidth`, the widest line the grid's left column (its first pane) has to show,
+  /// widens that column up to `maximumLeftColumnPercent`, so that a wide terminal shows it whole.
   public func layout(
-    size: TerminalSize, paneCount: Int, focusedPane: Int, isZoomed: Bool, statusWidth: Int? = nil
+    size: TerminalSize, paneCount: Int, focusedPane: Int, isZoomed: Bool, statusWidth: Int? = nil,
+    leftContentWidth: Int? = nil
   ) -> ScreenLayout {
     guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows, paneCount > 0
     else {
@@ -37,7 +44,8 @@ public struct LayoutPolicy: Hashable, Sendable {
     let statusLine = Rect(
       x: commandLine.maxX, y: size.rows - 1, width: statusWidth, height: 1)
     let (arrangement, panes) = arrange(
-      area: area, paneCount: paneCount, focused: focused, isZoomed: isZoomed)
+      area: area, paneCount: paneCount, focused: focused, isZoomed: isZoomed,
+      leftContentWidth: leftContentWidth)
     return .panes(
       PaneLayout(
         size: size, arrangement: arrangement, panes: panes, commandLine: commandLine,
@@ -49,7 +57,7 @@ public struct LayoutPolicy: Hashable, Sendable {
     "Terminal too small: \(size) (needs \(minimumSize)). Enlarge it or press Ctrl-C to quit."
   }
 
-  private func arrange(area: Rect, paneCount: Int, focused: Int, isZoomed: Bool)
+  private func arrange(area: Rect, paneCount: Int, focused: Int, isZoomed: Bool, leftContentWidth: Int?)
     -> (PaneArrangement, [PaneFrame])
   {
     if isZoomed || paneCount == 1 {
@@ -57,7 +65,7 @@ public struct LayoutPolicy: Hashable, Sendable {
     }
     let gridRows = (paneCount + 1) / 2
     if area.width >= minimumGridColumns, area.height >= gridRows * minimumPaneRows {
-      return (.grid, grid(area: area, paneCount: paneCount, rows: gridRows))
+      return (.grid, grid(area: area, paneCount: paneCount, rows: gridRows, leftContentWidth: leftContentWidth))
     }
     if area.height >= paneCount * minimumPaneRows {
       let heights = split(area.height, into: paneCount)
@@ -68,8 +76,11 @@ public struct LayoutPolicy: Hashable, Sendable {
     return (.stackedCollapsed, column(area: area, heights: heights))
   }
 
-  private func grid(area: Rect, paneCount: Int, rows: Int) -> [PaneFrame] {
-    let leftWidth = area.width * leftColumnPercent / 100
+  private func grid(area: Rect, paneCount: Int, rows: Int, leftContentWidth: Int?) -> [PaneFrame] {
+    let standard = area.width * leftColumnPercent / 100
+    let widest = area.width * maximumLeftColumnPercent / 100
+    // The content, and its frame's two borders.
+    let leftWidth = max(standard, min((leftContentWidth ?? 0) + 2, widest, area.width - minimumRightColumns))
     let heights = split(area.height, into: rows)
     var frames: [PaneFrame] = []
     var y = area.y

@@ -23,3 +23,22 @@ struct LocaleEndToEndTests {
     try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
   }
 }
+
+/// A wide terminal gives pane 1 the room its rows need, while the trace keeps its own.
+@Suite(.serialized, .enabled(if: DiscopeBinary.isReady, "discope is not built or tmux is missing"))
+struct WidePaneEndToEndTests {
+  @Test func atOneHundredFortyColumnsPaneOneShowsItsRowsWhole() throws {
+    let tmux = try TmuxSession(command: DiscopeBinary.command(""), columns: 140, rows: 40)
+    defer { tmux.close() }
+    try tmux.waitFor("the demo's panes") { $0.contains("┌ 1 Registrations") && $0.contains("CMD LIVE") }
+    try tmux.type("resolve ControlContext")
+    try tmux.press("Enter")
+    let screen = try tmux.waitFor("the assembly named whole") {
+      $0.contains("t1 ConsoleLogger    [singleton] holds #1 from RFAssembly│")
+    }
+    #expect(screen.contains("└─ ZoneController → RFZoneController#3 created t3 [singleton]"), "\(screen)")
+    try tmux.type(":quit")
+    try tmux.press("Enter")
+    try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
+  }
+}

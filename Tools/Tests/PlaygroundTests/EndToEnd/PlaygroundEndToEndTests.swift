@@ -65,8 +65,12 @@ struct PlaygroundEndToEndTests {
     try tmux.press("Escape")
     try tmux.press("F1")
     try tmux.waitFor("help again") { $0.contains("Help — Esc closes") }
-    try tmux.press("PPage", "NPage", "NPage")
-    try tmux.waitFor("the navigation keys") { $0.contains("Navigation mode") || $0.contains("replay: one command") }
+    // A page is what the help shows (29 rows here): one PgDn shows the navigation keys, a second
+    // the last page, the commands.
+    try tmux.press("PPage", "NPage")
+    try tmux.waitFor("the navigation keys") { $0.contains("filter the focused pane") && !$0.contains("First steps") }
+    try tmux.press("NPage")
+    try tmux.waitFor("the last page") { $0.contains(":quit       leave the playground") }
     try tmux.press("Escape")
     try tmux.waitFor("help closed") { !$0.contains("Help — Esc closes") && $0.contains("┌ 2 Resolution trace") }
     try tmux.press("Escape")
@@ -297,7 +301,7 @@ struct PlaygroundEndToEndTests {
     let result = try SpawnedCommand.run([DiscopeBinary.path!])  // stdin is /dev/null
     #expect(result.status == 0, "\(result.errorOutput)")
     #expect(result.output.contains("activate RFAssembly"))
-    let repl = try SpawnedCommand.run(["sh", "-c", "printf 'resolve WebService\\n' | '\(DiscopeBinary.path!)' repl --no-history"])
+    let repl = try SpawnedCommand.run(["sh", "-c", "printf 'resolve WebService\\n' | '\(DiscopeBinary.path!)' repl --demo --no-history"])
     #expect(repl.status == 0 && repl.output.contains("resolve WebService\n  WebService#"), "\(repl.output)")
   }
 

@@ -64,7 +64,11 @@ func readText(_ path: String) throws -> String {
     let result = replay("class A\nresolve A\n! class B\n")
     #expect(result.mismatches.count == 2)
     #expect(result.mismatches[0].statusProblem?.contains("has no '!'") == true)
-    #expect(result.mismatches[0].rendered().contains("+  error: no registration for 'A'"))
+    // The cause first, then the remark about '!'.
+    let lines = result.mismatches[0].rendered().split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasSuffix(": resolve A") == true)
+    #expect(lines.dropFirst().first == "error: no registration for 'A'", "\(lines)")
+    #expect(lines.last?.hasPrefix("note: the command failed, but has no '!'") == true, "\(lines)")
     #expect(result.mismatches[1].statusProblem?.contains("must fail") == true)
   }
 

@@ -15,6 +15,8 @@ public struct Mismatch: Sendable, Hashable {
   public let header: String
   /// The command's line in its file.
   public let line: Int
+  /// For a command that failed without `!`, its error: why it failed, shown first.
+  public let cause: [String]
   /// What was wrong with its success or failure, if anything.
   public let statusProblem: String?
   /// The output diff, numbered by the file's lines, if the output differs.
@@ -22,13 +24,15 @@ public struct Mismatch: Sendable, Hashable {
   /// What the command printed.
   public let actual: [String]
 
-  /// The report: the header, the status problem, then the diff (or, without one, the output).
+  /// The report: the header, the cause of a failure, the status problem, then the diff (or,
+  /// without one and without a cause shown, the output).
   public func rendered(styling: (DiffLine) -> String = { $0.text }) -> String {
     var lines = [styling(DiffLine(.header, header))]
+    lines += cause
     if let statusProblem { lines.append(statusProblem) }
     if let diff {
       lines += diff.lines.dropFirst().map(styling)
-    } else if statusProblem != nil && !actual.isEmpty {
+    } else if statusProblem != nil && !actual.isEmpty && cause.isEmpty {
       lines.append("it printed:")
       lines += actual.map { styling(DiffLine(.added, "+  " + $0)) }
     }

@@ -55,8 +55,11 @@ public struct ScriptReplay: Sendable {
   static func compare(_ entry: Entry, _ outcome: CommandOutcome, path: String, line: Int) -> Mismatch? {
     if outcome.playgroundCommand != nil { return nil }
     var problem: String?
+    var cause: [String] = []
     if outcome.isFailure && !entry.isExpectedToFail {
-      problem = "error: the command failed, but has no '!' (to fix, add '! ' before it if the failure is expected)"
+      // Why it failed first: that is what to fix, far more often than a missing '!'.
+      cause = Array(outcome.output.drop { !$0.hasPrefix("error:") })
+      problem = "note: the command failed, but has no '!' (if the failure is expected, add '! ' before it)"
     } else if !outcome.isFailure && entry.isExpectedToFail {
       problem = "error: the command succeeded, but its '!' says it must fail"
     }
@@ -64,7 +67,8 @@ public struct ScriptReplay: Sendable {
     guard problem != nil || diff != nil else { return nil }
     let command = (entry.isExpectedToFail ? "! " : "") + entry.command.description
     let header = "\(path):\(line): " + (command.split(separator: "\n").first.map(String.init) ?? "")
-    return Mismatch(header: header, line: line, statusProblem: problem, diff: diff, actual: outcome.output)
+    return Mismatch(
+      header: header, line: line, cause: cause, statusProblem: problem, diff: diff, actual: outcome.output)
   }
 }
 

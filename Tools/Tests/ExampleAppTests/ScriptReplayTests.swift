@@ -39,7 +39,7 @@ import Testing
     let lines = failure.mismatches.map(\.line)
     #expect(lines.contains(23), "\(failure)")
     #expect(failure.description.contains(
-      "error: the command failed, but has no '!' (to fix, add '! ' before it if the failure is expected)"),
+      "note: the command failed, but has no '!' (if the failure is expected, add '! ' before it)"),
       "\(failure)")
   }
 

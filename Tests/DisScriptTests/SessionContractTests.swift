@@ -94,7 +94,9 @@ import Testing
 
   @Test func helpComesFromTheCommandTable() {
     let session = Session()
-    expectOutput(session, "help cache", ["usage: cache tN on|off", "  switch a live registration's caching; drops what it had cached"])
+    let cache = session.execute("help cache").output
+    #expect(Array(cache.prefix(2)) == ["usage: cache tN on|off", "  switch a live registration's caching; drops what it had cached"])
+    #expect(cache.contains("  example:"))
     let outcome = expectError(session, "help resolv", "no command 'resolv'")
     #expect(outcome.output.last == "  hint: did you mean 'resolve'?")
     #expect(session.execute("help").output.first?.hasPrefix("protocol") == true)

@@ -15,7 +15,7 @@ struct CommandTableTests {
       "register S instance Impl [named N]",
     ])
     #expect(CommandTable.specification(named: "resolve")?.usageLine == "resolve S [named N] [with k=v ...]")
-    #expect(CommandTable.help(for: "cache") == "usage: cache tN on|off\n  switch a live registration's caching; drops what it had cached")
+    #expect(CommandTable.help(for: "cache")?.hasPrefix("usage: cache tN on|off\n  switch a live registration's caching; drops what it had cached\n  idea: ") == true)
     #expect(CommandTable.help(for: "nope") == nil)
     #expect(CommandTable.help()?.split(separator: "\n").count == CommandTable.all.count)
   }
@@ -38,5 +38,24 @@ struct CommandTableTests {
   @Test func suggestions() {
     #expect(CommandTable.suggestions(for: "resolv") == ["resolve"])
     #expect(CommandTable.suggestions(for: "xyzzy") == [])
+  }
+
+  /// Every command's help gives its usage, the idea it stands for and a worked example.
+  @Test(arguments: CommandTable.names.filter { !$0.hasPrefix(":") })
+  func everyCommandsHelpHasAnIdeaAndAnExample(name: String) throws {
+    let text = try #require(CommandTable.help(for: name))
+    #expect(text.hasPrefix("usage: \(name)"))
+    #expect(text.contains("\n  idea: "), "\(name) has no idea line")
+    #expect(text.contains("\n  example:"), "\(name) has no example")
+  }
+
+  /// The ideas have a paragraph each: `help token`, `help concepts`.
+  @Test func conceptsExplainTheWordsTheCourseUses() throws {
+    #expect(CommandTable.help(for: "token")?.hasPrefix("token: The name of one registration") == true)
+    #expect(CommandTable.help(for: "captive-dependency")?.hasPrefix("captive dependency: ") == true)
+    let listing = try #require(CommandTable.help(for: "concepts"))
+    for word in ["container", "scope", "provider", "mock", "stale reference", "child container"] {
+      #expect(listing.contains("\n\n\(word): ") || listing.hasPrefix("\(word): "), "\(word)")
+    }
   }
 }

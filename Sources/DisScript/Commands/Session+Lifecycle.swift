@@ -45,7 +45,7 @@ extension Session {
   func help(_ topic: String?) throws -> [String] {
     guard let topic else {
       return (CommandTable.help() ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        + ["", "type 'help COMMAND' for its usage"]
+        + ["", "type 'help COMMAND' for its usage, idea and an example; 'help concepts' for the ideas"]
     }
     guard let text = CommandTable.help(for: topic) else {
       throw ScriptFailure(

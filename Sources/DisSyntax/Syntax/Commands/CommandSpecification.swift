@@ -38,8 +38,15 @@ public struct CommandSpecification: Sendable, Hashable {
   ///   switch a live registration's scope; drops what it had cached
   /// ```
   public var helpText: String {
-    usage.map { "usage: " + $0 }.joined(separator: "\n") + "\n  " + summary
-      + details.map { "\n  " + $0 }.joined()
+    var text = usage.map { "usage: " + $0 }.joined(separator: "\n") + "\n  " + summary
+    if let guide = CommandGuide.entries[name] {
+      text += "\n  idea: " + guide.concept
+      if !details.contains("example:") { text += "\n  example:" + guide.example.map { "\n    " + $0 }.joined() }
+    }
+    if Concepts.text(for: name) != nil, !name.hasPrefix(":") {
+      text += "\n  more on the idea: 'help concepts'"
+    }
+    return text + details.map { "\n  " + $0 }.joined()
   }
 
   /// The literal words any form accepts, for completion.

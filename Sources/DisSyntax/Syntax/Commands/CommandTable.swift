@@ -141,7 +141,8 @@ public enum CommandTable {
       let width = all.map(\.name.count).max() ?? 0
       return all.map { $0.name.padding(toLength: width) + "  " + $0.summary }.joined(separator: "\n")
     }
-    return specification(named: topic)?.helpText
+    if topic == "concepts" { return Concepts.listing }
+    return specification(named: topic)?.helpText ?? Concepts.text(for: topic)
   }
 }
 

@@ -11,6 +11,7 @@ final class PlaygroundRenderer {
   private var helpWindow: Window?
   private var commandWindow: Window?
   private var statusWindow: Window?
+  private var proseWindow: Window?
   /// What each pane window shows now: a pane whose content did not change is not drawn again.
   private var drawn: [PaneID: PaneDrawing] = [:]
   private var wasShowingOverlay = false
@@ -34,10 +35,12 @@ final class PlaygroundRenderer {
   @discardableResult
   func draw(_ state: PlaygroundState) -> [PaneID: Int] {
     let size = screen.size
+    let prose = ProseText.rows(state.currentProse, width: size.columns)
     let wanted = policy.layout(
       size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
       isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns),
-      leftContentWidth: state.registrations.widestLine)
+      leftContentWidth: state.registrations.widestLine,
+      proseRows: min(prose.count, ProseText.maximumRows(screenRows: size.rows)))
     if wanted != layout { rebuild(for: wanted) }
     guard case .panes = wanted, let commandWindow, let statusWindow else {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
@@ -60,6 +63,7 @@ final class PlaygroundRenderer {
       default: break
       }
     }
+    if let proseWindow { drawProse(prose, in: proseWindow) }
     commandWindow.erase()
     let line = PaneContent.commandLine(state: state, width: commandWindow.rect.width)
     commandWindow.put(line.spans, row: 0, column: 0)
@@ -71,7 +75,8 @@ final class PlaygroundRenderer {
                      style: .reverse)
     let isTyping = state.mode == .command || state.isFiltering
     screen.setCursorVisible(isTyping && !state.isShowingOverlayWindow)
-    let windows = paneWindows.map(\.window) + (state.isShowingOverlayWindow ? helpWindow.map { [$0] } ?? [] : [])
+    let windows = paneWindows.map(\.window) + (proseWindow.map { [$0] } ?? [])
+      + (state.isShowingOverlayWindow ? helpWindow.map { [$0] } ?? [] : [])
     screen.present(windows + [statusWindow], cursorIn: commandWindow)
     return heights
   }
@@ -99,7 +104,9 @@ final class PlaygroundRenderer {
     helpWindow = nil
     commandWindow = nil
     statusWindow = nil
+    proseWindow = nil
     guard case .panes(let panes) = layout else { return }
+    proseWindow = panes.prose.flatMap { screen.makeWindow($0) }
     paneWindows = panes.panes.compactMap { frame in screen.makeWindow(frame.rect).map { (frame, $0) } }
     helpWindow = screen.makeWindow(
       Rect(x: 0, y: 0, width: panes.size.columns, height: panes.size.rows - 1))
@@ -172,5 +179,17 @@ final class PlaygroundRenderer {
       window.put(position, row: window.rect.height - 1,
                  column: max(1, window.rect.width - position.displayWidth - 2), style: .dim)
     }
+  }
+
+  /// The prose rows that fit, the last ones when not all do (those nearest the command that
+  /// runs next), the first then saying how many are above.
+  private func drawProse(_ rows: [StyledSpan], in window: Window) {
+    window.erase()
+    let height = window.rect.height
+    var shown = Array(rows.suffix(height))
+    if rows.count > height, !shown.isEmpty {
+      shown[0] = StyledSpan("… \(rows.count - height + 1) more lines above (the transcript, pane 4, has them all)", style: .dim)
+    }
+    for (row, span) in shown.enumerated() { window.put([span], row: row, column: 0) }
   }
 }

@@ -28,16 +28,20 @@ public struct LayoutPolicy: Hashable, Sendable {
   /// left gets all the rest; otherwise `maximumStatusWidth`.
   /// `leftContentWidth`, the widest line the grid's left column (its first pane) has to show,
   /// widens that column up to `maximumLeftColumnPercent`, so that a wide terminal shows it whole.
+  ///
+  /// `proseRows` rows above the bottom row are kept for prose, full width, as many as the panes
+  /// can spare: they keep at least a row each.
   public func layout(
     size: TerminalSize, paneCount: Int, focusedPane: Int, isZoomed: Bool, statusWidth: Int? = nil,
-    leftContentWidth: Int? = nil
+    leftContentWidth: Int? = nil, proseRows: Int = 0
   ) -> ScreenLayout {
     guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows, paneCount > 0
     else {
       return .tooSmall(size: size, message: tooSmallMessage(for: size))
     }
     let focused = min(max(focusedPane, 0), paneCount - 1)
-    let area = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
+    let prose = min(max(0, proseRows), size.rows - 1 - paneCount)
+    let area = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1 - prose)
     let statusWidth = min(max(1, statusWidth ?? maximumStatusWidth), size.columns / 2)
     let commandLine = Rect(
       x: 0, y: size.rows - 1, width: size.columns - statusWidth, height: 1)
@@ -49,7 +53,8 @@ public struct LayoutPolicy: Hashable, Sendable {
     return .panes(
       PaneLayout(
         size: size, arrangement: arrangement, panes: panes, commandLine: commandLine,
-        statusLine: statusLine))
+        statusLine: statusLine,
+        prose: prose > 0 ? Rect(x: 0, y: area.maxY, width: size.columns, height: prose) : nil))
   }
 
   /// The single line shown below the minimum size.

@@ -34,6 +34,8 @@ public struct PaneLayout: Hashable, Sendable {
   public var panes: [PaneFrame]
   public var commandLine: Rect
   public var statusLine: Rect
+  /// The rows above the command line kept for prose (a lesson's), full width; `nil` for none.
+  public var prose: Rect?
 
   /// The frame of pane `index`, or nil when it is hidden.
   public func frame(ofPane index: Int) -> PaneFrame? {

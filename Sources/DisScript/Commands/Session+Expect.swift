@@ -39,7 +39,50 @@ extension Session {
       return try expectParameter(reference, equals: expected)
     case .noStaleReferences:
       return try expectNoStale()
+    case .shares(let service, let dependency):
+      return try expectShares(service, dependency)
     }
+  }
+
+  /// `expect S shares T`: every T that S's instance holds, directly or through what it holds, is
+  /// one instance (a graph scope, or a singleton, shares; a prototype does not).
+  private func expectShares(_ service: String, _ dependency: String) throws -> [String] {
+    _ = try lookUp(dependency, named: nil)
+    let (value, _) = try resolveForExpectation(service)
+    guard let root = value as? PlaygroundInstance else {
+      throw ScriptFailure("'\(service)' is not a declared class's instance: its dependencies cannot be looked into")
+    }
+    let declarations = store.current
+    var found: [PlaygroundInstance] = []
+    var pending = [root]
+    var seen: Set<ObjectIdentifier> = []
+    while let instance = pending.popLast() {
+      guard seen.insert(ObjectIdentifier(instance)).inserted else { continue }
+      for (_, slot) in instance.parameters + instance.properties {
+        guard case .instance(let held) = slot else { continue }
+        if held.typeName == dependency || held.mockedService == dependency
+          || declarations.conforms(held.typeName, to: dependency)
+        {
+          found.append(held)
+        }
+        pending.append(held)
+      }
+    }
+    let distinct = found.reduce(into: [PlaygroundInstance]()) { kept, instance in
+      if !kept.contains(where: { $0 === instance }) { kept.append(instance) }
+    }
+    guard found.count >= 2 else {
+      throw ScriptFailure(
+        "expected \(root.label) to share one '\(dependency)', but it holds \(found.count == 0 ? "none" : "only one")",
+        hint: "'expect S shares T' needs two or more of S's dependencies to hold a T")
+    }
+    guard distinct.count == 1 else {
+      throw ScriptFailure(
+        "expected \(root.label) to share one '\(dependency)', but it holds "
+          + distinct.map(\.label).joined(separator: " and "),
+        hint: answerHint(dependency))
+    }
+    return []
   }
 
   private func expectParameter(_ reference: InstanceParameter, equals expected: ExpectedValue) throws -> [String] {

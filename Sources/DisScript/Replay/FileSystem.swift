@@ -74,6 +74,21 @@ public enum FileSystem {
   }
 
   /// Whether `path` is a directory.
+  /// Makes `directory` and its missing parents (mode 0700: what lives there is the user's).
+  public static func makeDirectories(_ directory: String) throws(Failure) {
+    var built = directory.hasPrefix("/") ? "" : "."
+    for part in directory.split(separator: "/") {
+      built += "/" + part
+      if isDirectory(built) { continue }
+      guard mkdir(built, 0o700) == 0 || errno == EEXIST else { throw failure(built, "cannot make the folder") }
+    }
+  }
+
+  /// Removes the file at `path`.
+  public static func remove(_ path: String) throws(Failure) {
+    guard unlink(path) == 0 else { throw failure(path, "cannot remove") }
+  }
+
   public static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

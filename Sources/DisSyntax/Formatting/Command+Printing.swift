@@ -48,7 +48,7 @@ extension PlaygroundCommand: CustomStringConvertible {
       let needsQuotes = path.first?.isWhitespace == true || path.last?.isWhitespace == true
         || (path.hasPrefix("\"") && path.hasSuffix("\""))
       return ":\(name) " + (needsQuotes ? "\"\(path)\"" : path)
-    case .stop, .quit: return ":\(name)"
+    case .stop, .quit, .hint, .goal, .solution, .next: return ":\(name)"
     }
   }
 }
@@ -130,6 +130,7 @@ extension Expectation: CustomStringConvertible {
     case .parameter(let parameter, .none): "\(parameter) = nil"
     case .parameter(let parameter, .text(let text)): "\(parameter) = \(text.quoted)"
     case .noStaleReferences: "no stale"
+    case .shares(let service, let dependency): "\(service) shares \(dependency)"
     }
   }
 }

@@ -21,7 +21,7 @@ public struct DiscopeCommand: ParsableCommand {
       TestCommand.self,
       FormatCommand.self,
       LanguageHelpCommand.self,
-      PlayCommand.self, ReplCommand.self, SelfTestCommand.self,
+      PlayCommand.self, ReplCommand.self, LearnCommand.self, SelfTestCommand.self,
     ],
     defaultSubcommand: PlayCommand.self  // `discope` alone opens the playground on the demo.
   )

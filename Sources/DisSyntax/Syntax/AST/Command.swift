@@ -109,6 +109,14 @@ public enum PlaygroundCommand: Sendable, Hashable {
   case open(path: String)
   /// `:quit`
   case quit
+  /// `:hint`: the next hint of the exercise being solved.
+  case hint
+  /// `:goal`: the exercise's goal again.
+  case goal
+  /// `:solution`: step through the exercise's reference solution (after a confirmation).
+  case solution
+  /// `:next`: open the next exercise.
+  case next
 
   /// The name after the colon.
   public var name: String {
@@ -118,6 +126,10 @@ public enum PlaygroundCommand: Sendable, Hashable {
     case .save: "save"
     case .open: "open"
     case .quit: "quit"
+    case .hint: "hint"
+    case .goal: "goal"
+    case .solution: "solution"
+    case .next: "next"
     }
   }
 }

@@ -15,6 +15,8 @@ public enum Expectation: Sendable, Hashable {
   case parameter(InstanceParameter, equals: ExpectedValue)
   /// `expect no stale`: no cached instance holds what its key no longer answers with.
   case noStaleReferences
+  /// `expect S shares T`: resolving S once, every T in what it was built with is one instance.
+  case shares(service: String, dependency: String)
 }
 
 /// The right-hand side of `expect #N.param = ...`.

@@ -85,7 +85,8 @@ public enum CommandTable {
        [.keyword("stack"), .placeholder("S"), .keyword("="), .repeated([.placeholder("tN")])],
        [.placeholder("#N.param"), .keyword("="),
         G.choice([[.placeholder("#M")], [.keyword("nil")], [.placeholder("\"text\"")]])],
-       [.keyword("no"), .keyword("stale")]],
+       [.keyword("no"), .keyword("stale")],
+       [.placeholder("S"), .keyword("shares"), .placeholder("T")]],
       "assert what resolving S gives, a stack, what an instance holds, or that nothing is stale"),
     .init(
       "release", [[.placeholder("#N")], [.keyword("container"), .placeholder("NAME")]],
@@ -106,6 +107,10 @@ public enum CommandTable {
     .init(":save", [[.placeholder("FILE")]], "write the session so far to FILE"),
     .init(":open", [[.placeholder("FILE")]], "open a script to step through"),
     .init(":quit", [[]], "leave the playground"),
+    .init(":hint", [[]], "in 'discope learn': the exercise's next hint"),
+    .init(":goal", [[]], "in 'discope learn': the exercise's goal again"),
+    .init(":solution", [[]], "in 'discope learn': step through the reference solution (asks first)"),
+    .init(":next", [[]], "in 'discope learn': open the next exercise"),
   ]
 
   private static let byName: [String: CommandSpecification] = Dictionary(

@@ -122,6 +122,9 @@ struct CommandParser {
       return .stack(service: service, tokens: tokens)
     }
     let service = try cursor.name("a service name, 'stack' or '#N.param'")
+    if cursor.take(keyword: "shares") {
+      return .shares(service: service, dependency: try cursor.name("a service after 'shares'"))
+    }
     if cursor.take(keyword: "is") {
       if cursor.current?.word == "not", cursor.tokens.count > cursor.position + 1 {
         let other = cursor.tokens[cursor.position + 1].word ?? "Impl"

@@ -21,7 +21,14 @@ struct PlaygroundCommandParser {
       guard rest.isEmpty else {
         throw .error("':\(name)' takes no argument", at: location.moved(to: argumentColumn), hint: "usage: " + row.usageLine)
       }
-      return name == "stop" ? .stop : .quit
+      switch name {
+      case "stop": return .stop
+      case "hint": return .hint
+      case "goal": return .goal
+      case "solution": return .solution
+      case "next": return .next
+      default: return .quit
+      }
     }
     guard !rest.isEmpty else {
       throw .error("expected a file name after ':\(name)'", at: location.moved(to: line.count + 2), hint: "usage: " + row.usageLine)

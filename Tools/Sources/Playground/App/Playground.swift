@@ -66,6 +66,9 @@ public enum Playground {
       } catch {
         throw PlaygroundError(error.message)
       }
+    } else if let learn = options.learn {
+      controller.learn = learn
+      controller.openExercise(learn.index)
     } else if let prelude = options.prelude {
       controller.runPrelude(prelude)
     }

@@ -61,6 +61,8 @@ extension PlaygroundController {
       }
     case .open(let path):
       open(path)
+    case .hint, .goal, .solution, .next:
+      performLearn(command)
     }
     return .continue
   }

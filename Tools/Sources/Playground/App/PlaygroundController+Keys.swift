@@ -24,6 +24,10 @@ extension PlaygroundController {
       update { $0.overlay = nil; $0.notice = nil }
       return key == .ctrl("c") ? handle(key) : .continue
     case .filter(let editor): return handleFilter(key, editor: editor)
+    case .confirmSolution:
+      update { $0.overlay = nil; $0.notice = nil }
+      if key == .character("y") || key == .character("Y") { stepThroughSolution() }
+      return .continue
     case .confirmQuit(let status):
       update { $0.overlay = nil; $0.notice = nil }
       if key == .ctrl("c") { return .quit(130) }

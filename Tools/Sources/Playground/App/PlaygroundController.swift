@@ -35,6 +35,8 @@ public final class PlaygroundController {
   private var hasShownAContainer = false
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
+  /// `discope learn`: the exercise being solved, checked after each command.
+  public internal(set) var learn: LearnSession?
 
   /// A controller over `engine`; `factory` makes fresh engines for replays stepping back.
   public init(
@@ -136,6 +138,7 @@ public final class PlaygroundController {
 
   /// Puts a finished command in the transcript (and the recording).
   func record(_ outcome: PlaygroundOutcome, prose: [String]) {
+    if let learn, let solved = learn.record(outcome) { update { $0.notice = solved } }
     if outcome.isUnexpected { unexpectedFailures += 1 }
     if !prose.isEmpty { appendComment(prose, kind: .secondary) }
     if outcome.entry == nil && outcome.playgroundCommand == nil {

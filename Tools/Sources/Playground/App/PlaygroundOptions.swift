@@ -3,13 +3,16 @@ import Foundation
 
 /// How to start the playground: which engine, on what, recording where.
 ///
+/// `@unchecked Sendable`: its one reference type, `learn`, is made by the caller and handed to
+/// the playground, which uses it on its own thread only (the options are not used after).
+///
 /// ```swift
 /// var options = PlaygroundOptions(engineFactory: { Session() })
 /// options.scriptPath = "lesson.dis"
 /// options.recordPath = "mine.dis"
 /// exit(Playground.run(options))
 /// ```
-public struct PlaygroundOptions: Sendable {
+public struct PlaygroundOptions: @unchecked Sendable {
   /// Makes the engine; called again for a fresh session when a replay steps back or `:open` runs.
   public var engineFactory: PlaygroundEngineFactory
   /// `.dis` text run (and shown, and recorded) first: the demo world's declarations and assembly.
@@ -22,6 +25,8 @@ public struct PlaygroundOptions: Sendable {
   public var isASCII = false
   /// The REPL's history file; nil keeps no history.
   public var historyFile: String?
+  /// `discope learn`: the course and the exercise to open, instead of a prelude or a script.
+  public var learn: LearnSession?
   /// The environment (TERM, NO_COLOR, HOME…).
   public var environment: [String: String] = ProcessInfo.processInfo.environment
 

@@ -16,6 +16,8 @@ public struct PlaygroundState: Sendable {
     case wholeLine(String)
     /// Why a service of pane 1 resolves as it does (Enter on its row): `title`, then the lines.
     case explanation(title: String, lines: [String])
+    /// `:solution` in `discope learn`: show the answer for real?
+    case confirmSolution
   }
 
   public var mode: InputMode = .command
@@ -41,6 +43,8 @@ public struct PlaygroundState: Sendable {
   public var bottomRowWidth: Int?
   /// The rows of text the help (and other overlays) showed at the last draw: a page.
   public var overlayPageHeight: Int?
+  /// Prose shown under the panes when nothing is replayed: an exercise's goal.
+  public var pinnedProse: [String] = []
   /// Bumped when the session is rebuilt; older events and results are dropped.
   public var epoch = 0
   /// Commands submitted and not yet finished.

@@ -73,7 +73,7 @@ extension PlaygroundState {
   /// The prose of the section being stepped through, up to the command that runs next: what a
   /// reader of the script reads before that command. Empty when nothing is replayed.
   public var currentProse: [String] {
-    guard let replay, !replay.script.steps.isEmpty else { return [] }
+    guard let replay, !replay.script.steps.isEmpty else { return pinnedProse }
     let steps = replay.script.steps
     let next = min(replay.position, steps.count - 1)
     let start = steps[...next].lastIndex { $0.section != nil } ?? 0

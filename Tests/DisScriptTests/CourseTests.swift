@@ -1,0 +1,83 @@
+import DisScript
+import DisSyntax
+import Foundation
+import Testing
+
+/// The course of `discope learn`: every exercise reads, its start is not solved, and its
+/// reference solution solves it.
+@Suite("The course's exercises")
+struct CourseTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scripts/exercises").path
+
+  static let course: Course = try! Course(directory: folder)
+
+  @Test func theCourseHasAtLeastTwelveExercisesEachWithAGoalHintsAndAChecks() {
+    #expect(Self.course.exercises.count >= 12)
+    for exercise in Self.course.exercises {
+      #expect(exercise.title.hasPrefix("Exercise "), "\(exercise.path)")
+      #expect(!exercise.hints.isEmpty && exercise.hints.count <= 3, "\(exercise.path)")
+    }
+  }
+
+  @Test(arguments: course.exercises.map(\.path))
+  func theStartIsNotSolvedAndTheSolutionSolvesIt(path: String) throws {
+    let exercise = try #require(Self.course.exercises.first { $0.path == path })
+    #expect(!exercise.isSolved(after: []), "\(path): solved before anything is typed")
+    let unmet = exercise.firstUnmetCheck(after: exercise.solution)
+    #expect(unmet == nil, "\(path): the solution leaves '\(unmet?.check.command.description ?? "")' unmet: \(unmet?.why ?? [])")
+  }
+
+  /// The traps the course must teach, by the words of their titles.
+  @Test func theTrapsAreAllThere() {
+    let titles = Self.course.exercises.map { $0.title.lowercased() }.joined(separator: "\n")
+    for trap in ["mock does not reach", "unmock", "captive", "child", "cycle", "prototype versus graph", "weak", "arguments"] {
+      #expect(titles.contains(trap), "no exercise on: \(trap)")
+    }
+  }
+
+  @Test func aFileThatIsNotAnExerciseSaysWhy() {
+    let parsed = ScriptParser().parse("# Exercise 0: nothing\n## Goal\n# do it\n## Start\nclass A\n", path: "x.dis")
+    #expect(throws: ExerciseError.self) { try Exercise(script: parsed.script) }
+  }
+}
+
+@Suite("Learn progress")
+struct LearnProgressTests {
+  func environment() -> [String: String] {
+    var template = Array("/tmp/discope-state-XXXXXX".utf8CString)
+    _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return ["XDG_STATE_HOME": folder, "HOME": "/nonexistent"]
+  }
+
+  @Test func progressIsSavedUnderTheStateHomeAndReadBack() throws {
+    let environment = environment()
+    var (progress, warning) = LearnProgress.load(environment: environment)
+    #expect(warning == nil && progress.solved.isEmpty)
+    #expect(progress.path == environment["XDG_STATE_HOME"]! + "/discope/progress")
+    progress.solved = ["01-the-newest-answers.dis", "03-prototype.dis"]
+    try progress.save()
+    #expect(LearnProgress.load(environment: environment).0.solved == progress.solved)
+    try LearnProgress.reset(environment: environment)
+    #expect(LearnProgress.load(environment: environment).0.solved.isEmpty)
+  }
+
+  @Test func aCorruptProgressFileIsReportedAndReplacedNeverACrash() throws {
+    let environment = environment()
+    let path = LearnProgress.path(environment: environment)
+    try FileSystem.makeDirectories(environment["XDG_STATE_HOME"]! + "/discope")
+    try FileSystem.writeAtomically("{ not what we wrote }\n\u{0}\u{1}", to: path)
+    var (progress, warning) = LearnProgress.load(environment: environment)
+    #expect(warning?.contains("is not a discope progress file") == true)
+    #expect(progress.solved.isEmpty)
+    progress.solved.insert("02-remove-uncovers.dis")
+    try progress.save()
+    #expect(LearnProgress.load(environment: environment).1 == nil, "replaced by a good one")
+  }
+
+  @Test func withoutAStateHomeItLivesUnderHome() {
+    #expect(LearnProgress.path(environment: ["HOME": "/home/ann"]) == "/home/ann/.local/state/discope/progress")
+  }
+}

@@ -1,0 +1,49 @@
+import DisSyntax
+
+/// `:hint`, `:goal`, `:solution` and `:next`: the playground's commands for `discope learn`.
+extension PlaygroundController {
+  /// Opens exercise `index` of the course: a fresh session on its start, its goal under the panes.
+  public func openExercise(_ index: Int) {
+    guard let learn else { return }
+    learn.open(index)
+    let start = learn.exercise.start.map { ($0, [String]()) }
+    restart(replaying: start)
+    update {
+      $0.replay = nil
+      $0.pinnedProse = learn.goalProse
+      $0.notice = "\(learn.exercise.title) (\(index + 1) of \(learn.course.exercises.count)): the goal is under the panes"
+    }
+  }
+
+  func performLearn(_ command: PlaygroundCommand) {
+    guard let learn else {
+      update { $0.notice = "':\(command.name)' is for 'discope learn': open the course with it" }
+      return
+    }
+    switch command {
+    case .hint:
+      update { $0.notice = learn.nextHint() }
+    case .goal:
+      update { $0.overlay = .explanation(title: learn.exercise.title, lines: learn.exercise.goal) }
+    case .solution:
+      update {
+        $0.overlay = .confirmSolution
+        $0.notice = "Show the solution? y steps through it (try ':hint' first), any other key goes back"
+      }
+    case .next:
+      guard learn.index + 1 < learn.course.exercises.count else {
+        update { $0.notice = "that was the last exercise: the course is done ('discope learn --list')" }
+        return
+      }
+      openExercise(learn.index + 1)
+    default:
+      break
+    }
+  }
+
+  /// Runs the reference solution's commands, one by one, as if typed.
+  func stepThroughSolution() {
+    guard let learn else { return }
+    for entry in learn.exercise.solution { submitEntry(entry, prose: []) }
+  }
+}

@@ -44,7 +44,7 @@ import Testing
     }
     let typo = discope("tset")
     #expect(typo.error.contains("cannot read 'tset': no such file"), "\(typo.error)")
-    #expect(typo.error.contains("one of the subcommands: run, test, fmt, help, play, repl\n"))
+    #expect(typo.error.contains("one of the subcommands: run, test, fmt, help, play, repl, learn\n"))
   }
 
   @Test func helpExplainsLanguageAndSubcommands() {

@@ -138,7 +138,10 @@ public final class PlaygroundController {
 
   /// Puts a finished command in the transcript (and the recording).
   func record(_ outcome: PlaygroundOutcome, prose: [String]) {
-    if let learn, let solved = learn.record(outcome) { update { $0.notice = solved } }
+    if let learn {
+      if let solved = learn.record(outcome) { update { $0.notice = solved } }
+      update { $0.learnSwift = learn.lastSwift }
+    }
     if outcome.isUnexpected { unexpectedFailures += 1 }
     if !prose.isEmpty { appendComment(prose, kind: .secondary) }
     if outcome.entry == nil && outcome.playgroundCommand == nil {

@@ -33,11 +33,19 @@ public final class LearnSession {
       + ["#", "# ':hint' gives a hint, ':goal' shows this again, ':solution' shows the answer."]
   }
 
+  /// The Swift the last command typed stands for.
+  private(set) var lastSwift: String?
+
   /// Takes a finished command; returns what to tell the learner when it solved the exercise.
   func record(_ outcome: PlaygroundOutcome) -> String? {
     if pendingStartOutcomes > 0 {
       pendingStartOutcomes -= 1
       return nil
+    }
+    if let entry = outcome.entry, !outcome.isFailure {
+      var translation = SwiftTranslation()
+      translation.learn(exercise.start + commands)
+      lastSwift = translation.line(for: entry.command)
     }
     guard let entry = outcome.entry, !outcome.isFailure, !isSolved else { return nil }
     commands.append(entry)
@@ -67,6 +75,7 @@ public final class LearnSession {
     commands = []
     hintsShown = 0
     isSolved = false
+    lastSwift = nil
     pendingStartOutcomes = course.exercises[index].start.count
   }
 }

@@ -45,6 +45,8 @@ public struct PlaygroundState: Sendable {
   public var overlayPageHeight: Int?
   /// Prose shown under the panes when nothing is replayed: an exercise's goal.
   public var pinnedProse: [String] = []
+  /// Solving an exercise, the Swift the last command typed stands for.
+  public var learnSwift: String?
   /// Bumped when the session is rebuilt; older events and results are dropped.
   public var epoch = 0
   /// Commands submitted and not yet finished.

@@ -36,6 +36,7 @@ final class PlaygroundRenderer {
   func draw(_ state: PlaygroundState) -> [PaneID: Int] {
     let size = screen.size
     let prose = ProseText.rows(state.currentProse, width: size.columns)
+      + (state.currentSwift.map { ProseText.swiftRows($0, width: size.columns) } ?? [])
     let wanted = policy.layout(
       size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
       isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns),

@@ -1,3 +1,4 @@
+import DisScript
 import TerminalUI
 
 /// A lesson's prose, as the region under the panes shows it: the current section's title and
@@ -63,6 +64,11 @@ enum ProseText {
     return rows
   }
 
+  /// `Swift: container.register(...)`, wrapped, in the accent colour (the word says it too).
+  static func swiftRows(_ line: String, width: Int) -> [StyledSpan] {
+    wrap("Swift: " + line, width: max(1, width)).map { StyledSpan($0, style: TextStyle(color: .accent)) }
+  }
+
   /// How many rows of the screen the prose may take: a third of it, at least three.
   static func maximumRows(screenRows: Int) -> Int {
     max(3, (screenRows - 1) / 3)
@@ -70,6 +76,17 @@ enum ProseText {
 }
 
 extension PlaygroundState {
+  /// The DIScope Swift the command at hand stands for: stepping through a script, the command
+  /// that runs next; solving an exercise, the last one typed. `nil` when there is none, or it has
+  /// no Swift equivalent.
+  public var currentSwift: String? {
+    guard let replay else { return learnSwift }
+    guard let next = replay.nextStep else { return nil }
+    var translation = SwiftTranslation()
+    translation.learn(replay.script.steps[..<replay.position].map(\.entry))
+    return translation.line(for: next.entry.command)
+  }
+
   /// The prose of the section being stepped through, up to the command that runs next: what a
   /// reader of the script reads before that command. Empty when nothing is replayed.
   public var currentProse: [String] {

@@ -22,7 +22,10 @@ struct LearnEndToEndTests {
     try tmux.waitFor("the first hint") { $0.contains("hint 1/3: 'register S = Impl' pushes a registration") }
     try tmux.type("register Logger = FileLogger")
     try tmux.press("Enter")
-    try tmux.waitFor("solved") { $0.contains("✓ solved: Exercise 1") && $0.contains(":next opens Exercise 2") }
+    try tmux.waitFor("solved, with the Swift of what was typed") {
+      $0.contains("✓ solved: Exercise 1") && $0.contains(":next opens Exercise 2")
+        && $0.contains("Swift: container.register((any Logger).self) { _ in FileLogger() }")
+    }
     try tmux.type(":next")
     try tmux.press("Enter")
     try tmux.waitFor("the next goal") {

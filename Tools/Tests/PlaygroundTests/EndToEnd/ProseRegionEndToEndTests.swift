@@ -36,11 +36,15 @@ struct ProseRegionEndToEndTests {
     let tmux = try TmuxSession(command: DiscopeBinary.command("play '\(try script())'"), columns: 80, rows: 24)
     defer { tmux.close() }
     try tmux.waitFor("the script open, its prose under the panes") { $0.contains("Registering") && $0.contains("REPLAY") }
-    try tmux.waitFor("the long line whole") { showsWhole($0) }
-    // Stepping on keeps the section's prose in view.
+    try tmux.waitFor("the long line whole, and the Swift of the next command") {
+      showsWhole($0) && $0.contains("Swift: protocol Logger: AnyObject {}")
+    }
+    // Stepping on keeps the section's prose in view, and shows the next command's Swift.
     try tmux.press("Escape")
     try tmux.type(".")
-    try tmux.waitFor("one step on, the prose still whole") { $0.contains("REPLAY 1/3") && showsWhole($0) }
+    try tmux.waitFor("one step on, the prose still whole") {
+      $0.contains("REPLAY 1/3") && showsWhole($0) && $0.contains("Swift: final class ConsoleLogger: Logger { }")
+    }
     try tmux.press("C-c")
     try tmux.waitFor("exit") { $0.contains("[exit") }
   }

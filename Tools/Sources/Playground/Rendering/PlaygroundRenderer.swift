@@ -135,30 +135,12 @@ final class PlaygroundRenderer {
   }
 
   /// A row too long for the bottom row, wrapped to the window's width.
-  /// Each line wrapped to the window's width, its continuation rows indented as the line is.
+  /// Each line wrapped to the window's width at words (see `ProseText.wrap`).
   private func drawWrapped(_ lines: [String], title: String, in window: Window) {
     window.erase()
     window.drawFrame(title: title, isFocused: true)
     let width = max(1, window.contentRect.width)
-    var rows: [[StyledSpan]] = []
-    for line in lines {
-      let indent = String(line.prefix { $0 == " " }.prefix(max(0, width / 2))) + "  "
-      var current = ""
-      for character in line {
-        if (current + String(character)).displayWidth > width {
-          // At the last space when there is one past the indent: words stay whole.
-          if let space = current.lastIndex(of: " "), current[..<space].contains(where: { $0 != " " }) {
-            rows.append([StyledSpan(String(current[..<space]))])
-            current = indent + current[current.index(after: space)...]
-          } else {
-            rows.append([StyledSpan(current)])
-            current = indent
-          }
-        }
-        current.append(character)
-      }
-      rows.append([StyledSpan(current)])
-    }
+    let rows = lines.flatMap { ProseText.wrap($0, width: width) }.map { [StyledSpan($0)] }
     window.drawContent(Array(rows.prefix(window.contentRect.height)))
   }
 

@@ -45,7 +45,7 @@ enum ProseText {
   /// indented line keeps its indent on the rows it continues on.
   static func wrap(_ text: String, width: Int) -> [String] {
     guard text.displayWidth > width else { return [text] }
-    let indent = String(text.prefix { $0 == " " }.prefix(width / 2))
+    let indent = String(text.prefix { $0 == " " }.prefix(width / 2)) + (text.hasPrefix(" ") ? "  " : "")
     var rows: [String] = []
     var current = ""
     for character in text {

@@ -11,7 +11,9 @@ extension PlaygroundController {
     update {
       $0.replay = nil
       $0.pinnedProse = learn.goalProse
-      $0.notice = "\(learn.exercise.title) (\(index + 1) of \(learn.course.exercises.count)): the goal is under the panes"
+      // Whole in plain lines (no panes there); the panes' prose region shows it in full screen.
+      $0.notice = "\(learn.exercise.title) (\(index + 1) of \(learn.course.exercises.count)). Goal: "
+        + learn.exercise.goal.filter { !$0.isEmpty }.joined(separator: " ")
     }
   }
 

@@ -67,6 +67,8 @@ let package = Package(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope"]),
+    // The lessons exported as Swift (`discope export swift`), run as the scripts are.
+    .testTarget(name: "LessonExportTests", dependencies: ["DIScope"]),
     // Run with the trait: `swift test --traits ServiceLifecycle` (Scripts/test does).
     .testTarget(
       name: "DIScopeServiceLifecycleTests",

@@ -20,6 +20,7 @@ public struct DiscopeCommand: ParsableCommand {
       RunCommand.self,
       TestCommand.self,
       FormatCommand.self,
+      ExportCommand.self,
       LanguageHelpCommand.self,
       PlayCommand.self, ReplCommand.self, LearnCommand.self, SelfTestCommand.self,
     ],

@@ -37,6 +37,28 @@ import Testing
   }
 
   /// `play` is the default subcommand: a typo of another lands there as a file name.
+  @Test func exportWritesSwiftAndCheckSaysWhenItIsStale() throws {
+    let directory = temporaryDirectory()
+    try write("class A\nregister A\nresolve A\nexpect A cached\n", to: directory + "/first-steps.dis")
+    let printed = discope("export", "swift", directory + "/first-steps.dis")
+    #expect(printed.status == 0)
+    #expect(printed.output.contains("enum FirstSteps {\n  final class A {}"))
+    #expect(printed.output.contains("run.tokens[1] = run.root.register(A.self) { _ in A() }"))
+    #expect(printed.output.contains("#expect((run.lastRootOutcome == .cached))"))
+
+    let output = directory + "/FirstSteps.swift"
+    #expect(discope("export", "swift", directory + "/first-steps.dis", "--check", "-o", output).status == 1)
+    #expect(discope("export", "swift", directory + "/first-steps.dis", "-o", output).status == 0)
+    #expect(try contents(of: output) == printed.output)
+    #expect(discope("export", "swift", directory + "/first-steps.dis", "--check", "-o", output).status == 0)
+
+    let language = discope("export", "kotlin", directory + "/first-steps.dis")
+    #expect(language.status == 64 && language.error.contains("unknown language 'kotlin'"), "\(language.error)")
+    try write("regster A\n", to: directory + "/bad.dis")
+    let bad = discope("export", "swift", directory + "/bad.dis")
+    #expect(bad.status == 2 && bad.error.contains("bad.dis:1:1: error"), "\(bad.error)")
+  }
+
   @Test func aMistypedSubcommandOrMissingScriptIsAUsageError() {
     for arguments in [["bogus"], ["play", "missing.dis"]] {
       let result = DiscopeCLI.run(arguments, context: Captured().context(environment: [:], isTerminal: false))
@@ -44,7 +66,7 @@ import Testing
     }
     let typo = discope("tset")
     #expect(typo.error.contains("cannot read 'tset': no such file"), "\(typo.error)")
-    #expect(typo.error.contains("one of the subcommands: run, test, fmt, help, play, repl, learn\n"))
+    #expect(typo.error.contains("one of the subcommands: run, test, fmt, export, help, play, repl, learn\n"))
   }
 
   @Test func helpExplainsLanguageAndSubcommands() {

@@ -1,0 +1,157 @@
+import DisSyntax
+
+/// The script's declared types as Swift: protocols, classes with a property per dependency (set
+/// by the registration's factory), the mocks the script pushes, and its assemblies.
+extension SwiftExport {
+  /// A registration the export made and that is still in place.
+  struct LiveRegistration {
+    var container: String
+    var implementation: String
+    var service: String
+    var name: String?
+    var scope: String
+    var isCaching: Bool
+
+    /// `, name: "x", scope: .prototype`: the options of `register`, defaults left out.
+    var options: String {
+      (name.map { ", name: \($0.quoted)" } ?? "") + (scope == "singleton" ? "" : ", scope: .\(scope)")
+    }
+  }
+
+  /// The Swift name of a script's class.
+  func swiftClassName(_ name: String) -> String { name }
+
+  mutating func declare(_ declaration: ClassDeclaration) {
+    let name = declaration.name
+    if classes[name] == nil { classOrder.append(name) }
+    classes[name] = declaration
+    var existing = properties[name] ?? []
+    var names: [String: String] = [:]
+    for slot in slots(of: declaration) {
+      let type = propertyType(slot.dependency)
+      if let same = existing.first(where: { $0.slot == slot.name && $0.type == type }) {
+        names[slot.name] = same.name
+        continue
+      }
+      var property = slot.name
+      var suffix = 2
+      while existing.contains(where: { $0.name == property }) {
+        property = "\(slot.name)V\(suffix)"
+        suffix += 1
+      }
+      existing.append((property, type, slot.name))
+      names[slot.name] = property
+    }
+    properties[name] = existing
+    propertyNames[name] = names
+  }
+
+  /// The Swift property of `slot` in `className`'s current shape, or in its superclass's.
+  func property(_ slot: String, of className: String) -> String {
+    if let name = propertyNames[className]?[slot] { return name }
+    guard let superclass = classes[className]?.conformances.first(where: { classes[$0] != nil }) else { return slot }
+    return property(slot, of: superclass)
+  }
+
+  /// `protocol Logger: AnyObject {}` and `class WebService: Service { var logger: (any Logger)! }`.
+  func typeDeclarations() -> [String] {
+    var lines: [String] = []
+    for name in protocolOrder { lines.append("protocol \(name): AnyObject {}") }
+    for name in classOrder {
+      guard let declaration = classes[name] else { continue }
+      lines.append(contentsOf: classDeclaration(declaration))
+    }
+    for (mock, service) in mocks.sorted(by: { $0.key < $1.key }) where classes[mock] == nil {
+      lines.append("final class \(mock): \(service) {}")
+    }
+    return lines
+  }
+
+  private func classDeclaration(_ declaration: ClassDeclaration) -> [String] {
+    let swiftName = declaration.name
+    // A class that conforms to a class subclasses it (the first), and inherits its properties.
+    let superclass = declaration.conformances.first { classes[$0] != nil }
+    let protocols = declaration.conformances.filter { classes[$0] == nil && $0 != superclass }
+    let inherited = Set(superclass.map(allProperties(of:))?.map(\.name) ?? [])
+    let head = ([superclass.map(swiftClassName)].compactMap { $0 } + protocols).joined(separator: ", ")
+    let isSubclassed = classes.values.contains { $0.conformances.contains(declaration.name) }
+      || mocks.values.contains(swiftName)
+    var lines = ["\(isSubclassed ? "" : "final ")class \(swiftName)\(head.isEmpty ? "" : ": " + head) {"]
+    for (name, type, _) in properties[declaration.name] ?? [] where !inherited.contains(name) {
+      lines.append("  var \(name): \(type)")
+    }
+    lines.append("}")
+    return lines.count == 2 ? [lines[0] + "}"] : lines
+  }
+
+  /// Initializer parameters, then injected properties.
+  func slots(of declaration: ClassDeclaration) -> [Parameter] {
+    (declaration.parameters ?? []) + (declaration.properties ?? [])
+  }
+
+  private func allProperties(of className: String) -> [(name: String, type: String, slot: String)] {
+    guard let declaration = classes[className] else { return [] }
+    let inherited = declaration.conformances.first { classes[$0] != nil }.map(allProperties(of:)) ?? []
+    return inherited + (properties[className] ?? [])
+  }
+
+  private func allSlots(of className: String) -> [Parameter] {
+    guard let declaration = classes[className] else { return [] }
+    let inherited = declaration.conformances.first { classes[$0] != nil }.map(allSlots(of:)) ?? []
+    return inherited + slots(of: declaration)
+  }
+
+  private func propertyType(_ dependency: Dependency) -> String {
+    switch dependency {
+    case .service(let type): "\(swiftType(type))!"
+    case .optional(let type): "\(swiftType(type))?"
+    case .provider(let type): "\(providerType(type))!"
+    case .argument(let type): "\(type)!"
+    }
+  }
+
+  /// `Provider<UserDetails, String, Int>`: a provider passes the class's runtime arguments.
+  func providerType(_ service: String) -> String {
+    let arguments = implementation(of: service).flatMap { classes[$0] }.map(argumentTypes) ?? []
+    return "Provider<" + ([swiftType(service)] + arguments).joined(separator: ", ") + ">"
+  }
+
+  func argumentTypes(_ declaration: ClassDeclaration) -> [String] {
+    (declaration.parameters ?? []).compactMap { if case .argument(let type) = $0.dependency { type } else { nil } }
+  }
+
+  /// `(any Logger)` for a protocol, the name for a class.
+  func swiftType(_ name: String) -> String {
+    protocols.contains(name) ? "(any \(name))" : name
+  }
+
+  /// The class registered for `service` last, as far as the script says.
+  func implementation(of service: String) -> String? {
+    registeredImplementation[service] ?? (classes[service] != nil ? service : nil)
+  }
+
+  /// `{ (r: Resolver, user: String) in let made = UserDetails(); made.user = user; ...; return made }`;
+  /// with `returning`, a factory typed to return that (a mock registered under a key).
+  func factory(_ className: String, returning: String? = nil) -> String {
+    let typed = returning.map { "(r: Resolver) throws -> \($0) in" }
+    guard let declaration = classes[className] else { return "{ \(typed ?? "_ in") \(className)() }" }
+    let all = allSlots(of: className)
+    let arguments = all.compactMap { slot -> String? in
+      if case .argument(let type) = slot.dependency { "\(slot.name): \(type)" } else { nil }
+    }
+    let usesResolver = all.contains { if case .argument = $0.dependency { false } else { true } }
+    let resolver = usesResolver ? "r" : "_"
+    let head = typed ?? (arguments.isEmpty ? "\(resolver) in" : "(\(resolver): Resolver, \(arguments.joined(separator: ", "))) in")
+    guard !all.isEmpty else { return "{ \(head) \(swiftClassName(declaration.name))() }" }
+    let assignments = all.map { slot -> String in
+      switch slot.dependency {
+      case .service(let type): "made.\(property(slot.name, of: className)) = try r.resolve(\(swiftType(type)).self)"
+      case .optional(let type): "made.\(property(slot.name, of: className)) = try r.optionalResolve(\(swiftType(type)).self)"
+      case .provider(let type): "made.\(property(slot.name, of: className)) = try r.resolve(\(providerType(type)).self)"
+      case .argument: "made.\(property(slot.name, of: className)) = \(slot.name)"
+      }
+    }
+    return "{ \(head) let made = \(swiftClassName(className))(); "
+      + assignments.joined(separator: "; ") + "; return made }"
+  }
+}

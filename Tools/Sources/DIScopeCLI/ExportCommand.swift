@@ -1,0 +1,64 @@
+import ArgumentParser
+import DisScript
+import DisSyntax
+
+/// `discope export swift FILE.dis [-o OUT.swift] [--check]`: the Swift a script stands for.
+public struct ExportCommand: ContextualCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write the Swift that a .dis script stands for, as a Swift Testing file.",
+    discussion: """
+      The script's declarations become protocols and classes, its registrations and resolves \
+      DIScope calls, its expectations #expect. The file needs `ExportRun` (see \
+      Tests/LessonExportTests/ExportRun.swift) to compile. With --check nothing is written: exit \
+      status 1 when OUT is not what the script exports now.
+      """)
+
+  @ArgumentParser.Argument(help: "The language to export to: swift.")
+  var language: String
+
+  @ArgumentParser.Argument(help: "The .dis script.")
+  var path: String
+
+  @Option(name: [.short, .customLong("output")], help: "The Swift file to write (default: standard output).")
+  var output: String?
+
+  @Option(name: .long, help: "The enum the types go in (default: from the file name, e.g. Lesson01).")
+  var namespace: String?
+
+  @Flag(name: .long, help: "Only check that OUT is up to date; exit 1 when it is not.")
+  var check = false
+
+  public init() {}
+
+  public func validate() throws {
+    guard language == "swift" else {
+      throw ValidationError("unknown language '\(language)': 'discope export' writes 'swift'")
+    }
+    if check && output == nil { throw ValidationError("--check needs -o OUT.swift to compare with") }
+  }
+
+  public func execute(in context: CommandContext) -> Int32 {
+    guard let (_, script) = context.readScript(at: path) else { return 2 }
+    let swift = SwiftExport.export(script: script, namespace: namespace ?? SwiftExport.namespace(forPath: path))
+    guard let output else {
+      context.standardOutput(swift)
+      return 0
+    }
+    if check {
+      let current = try? FileSystem.read(output)
+      guard let current, current.elementsEqual(swift.utf8) else {
+        context.print("\(output): not what '\(path)' exports (run 'discope export swift \(path) -o \(output)')")
+        return 1
+      }
+      return 0
+    }
+    do {
+      try FileSystem.writeAtomically(swift, to: output)
+      return 0
+    } catch {
+      context.printError("error: \(error)")
+      return 2
+    }
+  }
+}

@@ -40,7 +40,7 @@ enum Lesson08 {
   }
   struct Offline: Assembly {
     func assemble(into container: Container) {
-      container.register(WebService.self) { r in let made = OfflineWebService(); made.logger = try r.resolve((any Logger).self); made.logger = try r.resolve((any Logger).self); return made }
+      container.register(WebService.self) { r in let made = OfflineWebService(); made.logger = try r.resolve((any Logger).self); return made }
     }
   }
   struct FactoryAssembly: Assembly {

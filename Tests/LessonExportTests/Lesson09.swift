@@ -69,7 +69,7 @@ enum Lesson09 {
       // resolve ZoneController
       run.held[7] = try run.root.resolve((any ZoneController).self) as AnyObject
       // mock WebService = SlowWebService
-      run.tokens[6] = run.root.register(key: ServiceKey(WebService.self), implementationName: "SlowWebService", isMock: true) { (r: Resolver) throws -> WebService in let made = SlowWebService(); made.logger = try r.resolve((any Logger).self); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[6] = run.root.register(key: ServiceKey(WebService.self), implementationName: "SlowWebService", isMock: true) { (r: Resolver) throws -> WebService in let made = SlowWebService(); made.logger = try r.resolve((any Logger).self); return made }
       // expect WebService is SlowWebService
       #expect((type(of: try run.root.resolve(WebService.self)) == SlowWebService.self))
       // unmock WebService

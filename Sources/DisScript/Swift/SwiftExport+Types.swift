@@ -97,8 +97,11 @@ extension SwiftExport {
 
   private func allSlots(of className: String) -> [Parameter] {
     guard let declaration = classes[className] else { return [] }
-    let inherited = declaration.conformances.first { classes[$0] != nil }.map(allSlots(of:)) ?? []
-    return inherited + slots(of: declaration)
+    let own = slots(of: declaration)
+    // A slot the subclass declares again is the inherited property, set once.
+    let inherited = (declaration.conformances.first { classes[$0] != nil }.map(allSlots(of:)) ?? [])
+      .filter { slot in !own.contains { $0.name == slot.name } }
+    return inherited + own
   }
 
   private func propertyType(_ dependency: Dependency) -> String {

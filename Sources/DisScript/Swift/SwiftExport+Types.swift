@@ -12,10 +12,12 @@ extension SwiftExport {
     var scope: String
     var isCaching: Bool
 
-    /// `, name: "x", scope: .prototype`: the options of `register`, defaults left out.
-    var options: String {
-      (name.map { ", name: \($0.quoted)" } ?? "") + (scope == "singleton" ? "" : ", scope: .\(scope)")
-    }
+    var options: String { SwiftExport.registerOptions(name: name, scope: scope) }
+  }
+
+  /// `, name: "x", scope: .prototype`: the options of `register`, defaults left out.
+  static func registerOptions(name: String?, scope: String) -> String {
+    (name.map { ", name: \($0.quoted)" } ?? "") + (scope == "singleton" ? "" : ", scope: .\(scope)")
   }
 
   /// The Swift name of a script's class.

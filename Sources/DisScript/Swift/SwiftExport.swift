@@ -129,15 +129,7 @@ public struct SwiftExport {
     let tokens = Self.tokens(outcome.output)
     switch command {
     case .register(let registration):
-      let implementation: String
-      switch registration.implementation {
-      case .inferred: implementation = registration.service
-      case .type(let name), .instance(let name): implementation = name
-      }
-      registeredImplementation[registration.service] = implementation
-      var options = ""
-      if let name = registration.name { options += ", name: \(name.quoted)" }
-      if let scope = registration.scope, scope != .singleton { options += ", scope: .\(scope.rawValue)" }
+      let (implementation, options) = record(registration)
       emit("run.tokens[\(tokens.first ?? 0)] = \(container).register(\(swiftType(registration.service)).self\(options)) \(factory(implementation))")
       for token in tokens { tokenOwners[token] = current }
       if let token = tokens.first {
@@ -189,14 +181,7 @@ public struct SwiftExport {
       bind(number)
     case .assembly(let assembly):
       let registrations = assembly.registrations.map { registration -> String in
-        let implementation: String = switch registration.implementation {
-        case .inferred: registration.service
-        case .type(let name), .instance(let name): name
-        }
-        registeredImplementation[registration.service] = implementation
-        var options = ""
-        if let name = registration.name { options += ", name: \(name.quoted)" }
-        if let scope = registration.scope, scope != .singleton { options += ", scope: .\(scope.rawValue)" }
+        let (implementation, options) = record(registration)
         return "container.register(\(swiftType(registration.service)).self\(options)) \(factory(implementation))"
       }
       assemblies.append("struct \(assembly.name): Assembly {")
@@ -266,6 +251,17 @@ public struct SwiftExport {
     case .shares:
       emit("// no Swift: the script looks into the instances' graph")
     }
+  }
+
+  /// The class `registration` builds, now the one its service resolves to, and the options of its
+  /// `register` call (`, name: "x", scope: .prototype`).
+  private mutating func record(_ registration: DisSyntax.Registration) -> (implementation: String, options: String) {
+    let implementation: String = switch registration.implementation {
+    case .inferred: registration.service
+    case .type(let name), .instance(let name): name
+    }
+    registeredImplementation[registration.service] = implementation
+    return (implementation, Self.registerOptions(name: registration.name, scope: registration.scope?.rawValue ?? "singleton"))
   }
 
   /// The instance's Swift class as it was when the export first bound it.

@@ -33,7 +33,7 @@ enum Lesson07 {
       // expect #3.user = "Bo Li"
       #expect(("\((run.held[3] as! UserDetails).user!)" == "Bo Li"))
       // ! resolve UserDetails
-      // the script refuses it: error: 'UserDetails' needs the runtime argument 'user: String' (no Swift: it would not compile)
+      #expect(throws: (any Error).self) { _ = try run.root.resolve(UserDetails.self) }
       // ! resolve UserDetails with user=ann age=old
       // the script refuses it: error: the argument 'age' is declared 'Int', but was given "old" (no Swift: it would not compile)
       // ! resolve UserDetails with user=ann age=3 mood=ok

@@ -20,9 +20,6 @@ extension SwiftExport {
     (name.map { ", name: \($0.quoted)" } ?? "") + (scope == "singleton" ? "" : ", scope: .\(scope)")
   }
 
-  /// The Swift name of a script's class.
-  func swiftClassName(_ name: String) -> String { name }
-
   mutating func declare(_ declaration: ClassDeclaration) {
     let name = declaration.name
     if classes[name] == nil { classOrder.append(name) }
@@ -70,15 +67,14 @@ extension SwiftExport {
   }
 
   private func classDeclaration(_ declaration: ClassDeclaration) -> [String] {
-    let swiftName = declaration.name
     // A class that conforms to a class subclasses it (the first), and inherits its properties.
     let superclass = declaration.conformances.first { classes[$0] != nil }
     let protocols = declaration.conformances.filter { classes[$0] == nil && $0 != superclass }
     let inherited = Set(superclass.map(allProperties(of:))?.map(\.name) ?? [])
-    let head = ([superclass.map(swiftClassName)].compactMap { $0 } + protocols).joined(separator: ", ")
+    let head = ([superclass].compactMap { $0 } + protocols).joined(separator: ", ")
     let isSubclassed = classes.values.contains { $0.conformances.contains(declaration.name) }
-      || mocks.values.contains(swiftName)
-    var lines = ["\(isSubclassed ? "" : "final ")class \(swiftName)\(head.isEmpty ? "" : ": " + head) {"]
+      || mocks.values.contains(declaration.name)
+    var lines = ["\(isSubclassed ? "" : "final ")class \(declaration.name)\(head.isEmpty ? "" : ": " + head) {"]
     for (name, type, _) in properties[declaration.name] ?? [] where !inherited.contains(name) {
       lines.append("  var \(name): \(type)")
     }
@@ -147,7 +143,7 @@ extension SwiftExport {
     let usesResolver = all.contains { if case .argument = $0.dependency { false } else { true } }
     let resolver = usesResolver ? "r" : "_"
     let head = typed ?? (arguments.isEmpty ? "\(resolver) in" : "(\(resolver): Resolver, \(arguments.joined(separator: ", "))) in")
-    guard !all.isEmpty else { return "{ \(head) \(swiftClassName(declaration.name))() }" }
+    guard !all.isEmpty else { return "{ \(head) \(declaration.name)() }" }
     let assignments = all.map { slot -> String in
       switch slot.dependency {
       case .service(let type): "made.\(property(slot.name, of: className)) = try r.resolve(\(swiftType(type)).self)"
@@ -156,7 +152,7 @@ extension SwiftExport {
       case .argument: "made.\(property(slot.name, of: className)) = \(slot.name)"
       }
     }
-    return "{ \(head) let made = \(swiftClassName(className))(); "
+    return "{ \(head) let made = \(className)(); "
       + assignments.joined(separator: "; ") + "; return made }"
   }
 }

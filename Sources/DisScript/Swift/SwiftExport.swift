@@ -26,8 +26,6 @@ public struct SwiftExport {
   var properties: [String: [(name: String, type: String, slot: String)]] = [:]
   /// The Swift property of each slot of the class's current shape.
   var propertyNames: [String: [String: String]] = [:]
-  /// The Swift class each bound instance has (`run.held[N] as! ...`).
-  private var instanceClasses: [Int: String] = [:]
   /// The live registrations the export made, to register again when their class changes.
   private var live: [Int: LiveRegistration] = [:]
   /// Generated mock classes: `MockWebService` for `WebService`.
@@ -153,7 +151,7 @@ public struct SwiftExport {
         emit("#expect(\(call) == nil)")
       } else if let number = Self.rootNumber(outcome.output) {
         emit("run.held[\(number)] = \(call)\(resolution.isOptional ? "!" : "") as AnyObject")
-        bind(number)
+        known.insert(number)
       }
     case .remove(let token):
       let owner = tokenOwners[token.number].map { $0 == "root" ? "run.root" : "run.containers[\($0.quoted)]!" } ?? container
@@ -168,7 +166,7 @@ public struct SwiftExport {
     case .mock, .mockAll:
       for line in outcome.output where line.hasPrefix("+ t") {
         guard let token = Self.tokens([line]).first, let (service, implementation) = Self.subject(line) else { continue }
-        if classes[implementation] == nil { mocks[implementation] = protocols.contains(service) ? service : swiftClassName(service) }
+        if classes[implementation] == nil { mocks[implementation] = service }
         emit("run.tokens[\(token)] = \(container).register(key: ServiceKey(\(swiftType(service)).self), implementationName: \(implementation.quoted), isMock: true) \(factory(implementation, returning: swiftType(service)))")
         tokenOwners[token] = current
       }
@@ -178,8 +176,8 @@ public struct SwiftExport {
       }
     case .call(let reference, let arguments):
       guard let holder = session.instance(numbered: reference.instance), let number = Self.rootNumber(outcome.output) else { return }
-      emit("run.held[\(number)] = try (run.held[\(reference.instance)] as! \(className(ofInstance: reference.instance, holder.typeName))).\(property(reference.parameter, of: holder.typeName))(\(orderedArguments(arguments, of: Self.implementationName(outcome.output) ?? ""))) as AnyObject")
-      bind(number)
+      emit("run.held[\(number)] = try (run.held[\(reference.instance)] as! \(holder.typeName)).\(property(reference.parameter, of: holder.typeName))(\(orderedArguments(arguments, of: Self.implementationName(outcome.output) ?? ""))) as AnyObject")
+      known.insert(number)
     case .assembly(let assembly):
       let registrations = assembly.registrations.map { registration -> String in
         let (implementation, options) = record(registration)
@@ -232,7 +230,7 @@ public struct SwiftExport {
     switch expectation {
     case .resolvesTo(let service, let implementation):
       // `type(of:) ==`, not `is`: the script asks for that class, and `is` of a class is always true.
-      emit("#expect(\(not)(type(of: try \(container).resolve(\(swiftType(service)).self)) == \(swiftClassName(implementation)).self))")
+      emit("#expect(\(not)(type(of: try \(container).resolve(\(swiftType(service)).self)) == \(implementation).self))")
     case .freshness(let service, let isCached):
       emit("_ = try \(container).resolve(\(swiftType(service)).self)")
       emit("#expect(\(not)(run.lastRootOutcome == .\(isCached ? "cached" : "created")))")
@@ -241,7 +239,7 @@ public struct SwiftExport {
       emit("#expect(\(not)(\(container).registrations(of: ServiceKey(\(swiftType(service)).self)).map(\\.token) == [\(list)]))")
     case .parameter(let reference, let value):
       guard let holder = session.instance(numbered: reference.instance) else { return }
-      let slot = "(run.held[\(reference.instance)] as! \(className(ofInstance: reference.instance, holder.typeName))).\(property(reference.parameter, of: holder.typeName))"
+      let slot = "(run.held[\(reference.instance)] as! \(holder.typeName)).\(property(reference.parameter, of: holder.typeName))"
       switch value {
       case .instance(let number): emit("#expect(\(not)(\(slot) === run.held[\(number)]))")
       case .none: emit("#expect(\(not)(\(slot) == nil))")
@@ -263,18 +261,6 @@ public struct SwiftExport {
     }
     registeredImplementation[registration.service] = implementation
     return (implementation, Self.registerOptions(name: registration.name, scope: registration.scope?.rawValue ?? "singleton"))
-  }
-
-  /// The instance's Swift class as it was when the export first bound it.
-  private func className(ofInstance number: Int, _ typeName: String) -> String {
-    instanceClasses[number] ?? swiftClassName(typeName)
-  }
-
-  private mutating func bind(_ number: Int) {
-    known.insert(number)
-    if instanceClasses[number] == nil, let instance = session.instance(numbered: number) {
-      instanceClasses[number] = swiftClassName(instance.typeName)
-    }
   }
 
   /// A class declared again changes what its live registrations build: in Swift, the new class
@@ -321,7 +307,7 @@ public struct SwiftExport {
   /// Binds every instance the session numbered and holds that no variable holds yet: the root of
   /// the resolve that built it, or a path from an instance already bound.
   private mutating func bindNewInstances(root: Int?) {
-    if let root { bind(root) }
+    if let root { known.insert(root) }
     var progress = true
     while progress {
       progress = false
@@ -334,8 +320,8 @@ public struct SwiftExport {
           let isOptional = classes[holder.typeName].map { declaration in
             slots(of: declaration).contains { $0.name == name && { if case .optional = $0.dependency { true } else { false } }($0) }
           } ?? false
-          emit("run.held[\(heldNumber)] = (run.held[\(number)] as! \(className(ofInstance: number, holder.typeName))).\(property(name, of: holder.typeName))\(isOptional ? "" : "!") as AnyObject")
-          bind(heldNumber)
+          emit("run.held[\(heldNumber)] = (run.held[\(number)] as! \(holder.typeName)).\(property(name, of: holder.typeName))\(isOptional ? "" : "!") as AnyObject")
+          known.insert(heldNumber)
           progress = true
         }
       }

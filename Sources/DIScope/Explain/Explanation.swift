@@ -38,6 +38,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
   public let builtBy: ServiceKey?
   /// The cached instance's direct dependencies, when its build was tracked; `nil` when unknown.
   public let holds: [HeldInstance]?
+  /// What a resolve of the service would do now: hand back the cached instance, or build.
   public let onResolve: ResolveNow
   /// The cached instances, answering here or in a parent, that hold the cached instance.
   public let heldBy: [InstanceReference]

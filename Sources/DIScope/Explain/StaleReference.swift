@@ -44,9 +44,11 @@ public struct StaleReference: Sendable, Hashable, CustomStringConvertible {
   public let key: ServiceKey
   /// The registration that answers `key` now, seen from the container asked; `nil` if none.
   public let answeringNow: RegistrationInfo?
+  /// Why what the holder holds no longer answers: replaced, removed or rebuilt.
   public let reason: Reason
   /// The container asked (where what answers now was looked up).
   public let container: String
+  /// What rebuilds the holder with what answers now.
   public let fix: Fix
 
   /// One line, with the fix in Swift.

@@ -7,6 +7,7 @@ import DisSyntax
 /// course.exercises[0].title   // "Exercise 1: ..."
 /// ```
 public struct Course: Sendable {
+  /// The exercises, in the order of their file names.
   public let exercises: [Exercise]
 
   /// Every `.dis` file of `directory`, each an exercise.

@@ -98,7 +98,9 @@ public struct Exercise: Sendable {
 
 /// An exercise file that is not one.
 public struct ExerciseError: Error, Sendable, CustomStringConvertible {
+  /// The file.
   public let path: String
+  /// What is missing or wrong in it.
   public let message: String
   public var description: String { "\(path): not an exercise: \(message)" }
 }

@@ -22,6 +22,7 @@ public struct SwiftTranslation: Sendable {
     for entry in entries { learn(entry.command) }
   }
 
+  /// Learns a declaration (a protocol or a class); other commands change nothing.
   public mutating func learn(_ command: Command) {
     switch command {
     case .declareProtocol(let name): protocols.insert(name)

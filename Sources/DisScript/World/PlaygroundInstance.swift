@@ -51,6 +51,7 @@ public final class PlaygroundInstance {
 /// A script's instances are disposable, so that `shutdown` shows the order a container disposes
 /// what it built; a recording mock notes it.
 extension PlaygroundInstance: Disposable {
+  /// Notes the disposal on a recording mock; other instances have nothing to release.
   public func dispose() {
     if mockedService != nil { recorded.append("disposed") }
   }

@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DisSyntax", targets: ["DisSyntax"]),
     .library(name: "DisScript", targets: ["DisScript"]),
     .library(name: "DIScopeServiceLifecycle", targets: ["DIScopeServiceLifecycle"]),
+    .library(name: "DIScopeDebug", targets: ["DIScopeDebug"]),
   ],
   traits: [
     .trait(
@@ -47,6 +48,10 @@ let package = Package(
     .target(name: "DisSyntax"),
     // The `.dis` language at work: the interpreter over a real `Container`, replay and reports.
     .target(name: "DisScript", dependencies: ["DisSyntax", "DIScope"]),
+    // The debug server an app links so that `discope attach` can reach its container from
+    // another terminal, and the client side of its protocol. Never the terminal modules.
+    .target(name: "CDIScopePeer"),
+    .target(name: "DIScopeDebug", dependencies: ["DIScope", "DisScript", "DisSyntax", "CDIScopePeer"]),
     // A container as a swift-service-lifecycle `Service`, with the ServiceLifecycle trait.
     .target(
       name: "DIScopeServiceLifecycle",
@@ -66,6 +71,7 @@ let package = Package(
     .testTarget(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
+    .testTarget(name: "DIScopeDebugTests", dependencies: ["DIScopeDebug", "DIScope", "DisScript"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope"]),
     // The lessons exported as Swift (`discope export swift`), run as the scripts are.
     .testTarget(name: "LessonExportTests", dependencies: ["DIScope"]),

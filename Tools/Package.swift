@@ -34,6 +34,7 @@ let package = Package(
       dependencies: [
         "TerminalUI", .product(name: "DisScript", package: "DIScope"),
         .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+        .product(name: "DIScopeDebug", package: "DIScope"),
       ]),
     // argument-parser commands, tested in-process.
     .target(
@@ -41,6 +42,7 @@ let package = Package(
       dependencies: [
         "Playground", .product(name: "DisScript", package: "DIScope"),
         .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+        .product(name: "DIScopeDebug", package: "DIScope"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "discope", dependencies: ["DIScopeCLI"]),
@@ -69,6 +71,13 @@ let package = Package(
       name: "example-app",
       dependencies: ["ExampleApp", "Playground", .product(name: "DIScope", package: "DIScope")],
       path: "Tests/ExampleAppMain"),
+    // The example app as a server runs it: serving its container to `discope attach`.
+    .executableTarget(
+      name: "example-server",
+      dependencies: [
+        "ExampleApp", .product(name: "DIScope", package: "DIScope"), .product(name: "DIScopeDebug", package: "DIScope"),
+      ],
+      path: "Tests/ExampleServerMain"),
     .testTarget(
       name: "ExampleAppTests",
       dependencies: [

@@ -25,6 +25,18 @@ public struct ScriptReplay: Sendable {
 
   /// Replays `script` in `session`, which may already hold state (a container built in Swift).
   func replay(_ script: Script, section: String?, in session: Session) -> ReplayResult {
+    Self.replay(script, section: section) { session.execute($0) }
+  }
+
+  /// Replays `script` through `execute`, which runs one command wherever its session is (in
+  /// another process, for `discope attach --script`), and compares as a local replay does.
+  ///
+  /// ```swift
+  /// let result = ScriptReplay.replay(script, section: nil) { entry in remote.run(entry) }
+  /// ```
+  public static func replay(
+    _ script: Script, section: String?, executing execute: (Entry) -> CommandOutcome
+  ) -> ReplayResult {
     var outcomes: [CommandOutcome] = []
     var mismatches: [Mismatch] = []
     var checkedLines: Set<Int> = []
@@ -36,7 +48,7 @@ public struct ScriptReplay: Sendable {
         current = title
         if title == section { hasSection = true }
       case .entry(let entry):
-        let outcome = session.execute(entry)
+        let outcome = execute(entry)
         outcomes.append(outcome)
         guard section == nil || current == section else { continue }
         checkedLines.insert(item.location.line)

@@ -84,6 +84,38 @@ public struct ScriptTestRunner: Sendable {
     return report(update.refused.isEmpty ? .passed : .failed, update.refused, updated: update.updatedCount, checked: replayed.checkedCount)
   }
 
+  /// Replays one file through `execute` (a session in another process: `discope attach
+  /// --script`), with `discope test`'s report; never rewrites the file.
+  ///
+  /// ```swift
+  /// let report = runner.runFile("staging.dis") { entry in remote.run(entry) }
+  /// ```
+  public func runFile(_ path: String, executing execute: (Entry) -> CommandOutcome) -> FileReport {
+    let start = Self.now()
+    func report(_ status: FileReport.Status, _ mismatches: [Mismatch] = [], error: String? = nil, checked: Int = 0) -> FileReport {
+      FileReport(
+        path: path, status: status, mismatches: mismatches, errorText: error, updatedBlocks: 0,
+        checkedCount: checked, seconds: Self.now() - start)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.read(path, limit: options.limits.parser.maximumFileSize + 1)
+    } catch {
+      return report(.unparsable, error: "\(path):1:1: error: \(error.message)")
+    }
+    let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
+    if parsed.hasErrors { return report(.unparsable, error: parsed.renderedDiagnostics) }
+    let replayed = ScriptReplay.replay(parsed.script, section: section, executing: execute)
+    if replayed.isSkipped { return report(.skipped) }
+    return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
+  }
+
+  /// Whether a file's expected output draws its trees in ASCII (recorded with `--ascii`).
+  public static func drawsInASCII(_ text: String) -> Bool {
+    let lines = text.split(separator: "\n").map(String.init)
+    return !lines.contains(where: { $0.contains(where: unicodeGlyphs.contains) }) && lines.contains(where: drawsAnASCIIBranch)
+  }
+
   /// Replays `script` with the glyphs it was written in. A session recorded in a playground
   /// started with `--ascii` draws its trees in ASCII, so that it passes without `--ascii`, as
   /// recorded. Such a file has no box-drawing character or arrow; one whose trees are ASCII

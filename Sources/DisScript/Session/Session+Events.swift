@@ -2,6 +2,20 @@ import DIScope
 
 /// Reading the container's own events: instance numbers, recording mocks, the mock timeline.
 extension Session {
+  /// Takes in what the container did since the last command (the app's own registrations,
+  /// resolutions and mock swaps) without running anything, and lets go of the steps and trees
+  /// kept for the next command's output. A long-lived session over a busy app (a debugger
+  /// attached for hours) calls it between commands, so that what it buffers stays small.
+  ///
+  /// ```swift
+  /// timer.onTick { session.catchUp() }
+  /// ```
+  public func catchUp() {
+    drainEvents()
+    family.steps = []
+    family.recorder.clear()
+  }
+
   /// Processes the events buffered since the last call, in order.
   func drainEvents() {
     let events = family.events.withLock { events in

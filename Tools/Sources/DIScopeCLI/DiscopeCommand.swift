@@ -22,7 +22,7 @@ public struct DiscopeCommand: ParsableCommand {
       FormatCommand.self,
       ExportCommand.self,
       LanguageHelpCommand.self,
-      PlayCommand.self, ReplCommand.self, LearnCommand.self, SelfTestCommand.self,
+      PlayCommand.self, ReplCommand.self, LearnCommand.self, AttachCommand.self, SelfTestCommand.self,
     ],
     defaultSubcommand: PlayCommand.self  // `discope` alone opens the playground on the demo.
   )

@@ -62,7 +62,7 @@ public struct TestCommand: ContextualCommand {
     let options = SessionOptions(glyphs: ascii ? .ascii : .unicode)
     let runner = ScriptTestRunner(options: options, jobs: jobs ?? context.cores, isUpdating: update, section: section)
     let reports = runner.run(files)
-    for report in reports { print(report, to: context, style: style) }
+    for report in reports { Self.print(report, to: context, style: style, isUpdating: update) }
     if let junit {
       do {
         try FileSystem.writeAtomically(JUnitReport(reports).xml, to: junit)
@@ -83,7 +83,8 @@ public struct TestCommand: ContextualCommand {
     return summary.exitCode
   }
 
-  private func print(_ report: FileReport, to context: CommandContext, style: DiffStyle) {
+  /// A file's report as `discope test` prints it (`discope attach --script` too).
+  static func print(_ report: FileReport, to context: CommandContext, style: DiffStyle, isUpdating update: Bool) {
     if let error = report.errorText { context.printError(error + "\n") }
     if report.updatedBlocks > 0 {
       context.print("updated \(report.path) (\(report.updatedBlocks) block\(report.updatedBlocks == 1 ? "" : "s"))")

@@ -66,7 +66,7 @@ import Testing
     }
     let typo = discope("tset")
     #expect(typo.error.contains("cannot read 'tset': no such file"), "\(typo.error)")
-    #expect(typo.error.contains("one of the subcommands: run, test, fmt, export, help, play, repl, learn\n"))
+    #expect(typo.error.contains("one of the subcommands: run, test, fmt, export, help, play, repl, learn, attach\n"))
   }
 
   @Test func helpExplainsLanguageAndSubcommands() {

@@ -7,6 +7,12 @@ extension PlaygroundController {
   /// Runs a line as if typed and submitted (tests, the attach entry point).
   @discardableResult
   public func submitLine(_ line: String) -> KeyOutcome {
+    switch state.overlay {
+    case .confirmDetach, .confirmQuit:
+      // The line REPL answers a question with a line: its first letter is the key.
+      return handle(.character(line.trimmingCharacters(in: .whitespaces).first ?? " "))
+    default: break
+    }
     let source = (state.continuation + [line]).joined(separator: "\n")
     if ScriptParser.isIncomplete(source) {
       update {
@@ -37,7 +43,7 @@ extension PlaygroundController {
   public func perform(_ command: PlaygroundCommand) -> KeyOutcome {
     switch command {
     case .quit:
-      return .quit(0)
+      return quitUnlessRecording(status: 0)
     case .record(let path):
       startRecording(to: path)
     case .stop:

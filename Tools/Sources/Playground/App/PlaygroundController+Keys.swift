@@ -33,6 +33,19 @@ extension PlaygroundController {
       if key == .ctrl("c") { return .quit(130) }
       if key == .character("y") || key == .character("Y") || key == .ctrl("d") { return .quit(status) }
       return .continue
+    case .confirmDetach(let status):
+      update { $0.overlay = nil; $0.notice = nil }
+      switch key {
+      case .character("r"), .character("R"), .ctrl("c"):
+        // Ctrl-C takes the safe way out: the app is left as it was before the session.
+        worker.view.close(keepingMocks: false)
+        return .quit(key == .ctrl("c") ? 130 : status)
+      case .character("k"), .character("K"):
+        worker.view.close(keepingMocks: true)
+        return .quit(status)
+      default:
+        return .continue
+      }
     case nil: break
     }
     update { $0.notice = nil }
@@ -75,8 +88,19 @@ extension PlaygroundController {
     return .continue
   }
 
-  /// Quits with `status`; while recording, asks first.
-  private func quitUnlessRecording(status: Int32) -> KeyOutcome {
+  /// Quits with `status`; asks first while recording, and when attached to an app into which
+  /// the session pushed mocks (remove them, or keep them in the app?).
+  func quitUnlessRecording(status: Int32) -> KeyOutcome {
+    let mocks = worker.view.sessionMocks
+    if !mocks.isEmpty {
+      let kept = state.recording.map { " (the recording in \($0.name) is kept)" } ?? ""
+      update {
+        $0.overlay = .confirmDetach(status: status)
+        $0.notice = "This session pushed \(mocks.count == 1 ? "a mock" : "\(mocks.count) mocks") into the app "
+          + "(\(mocks.joined(separator: ", "))): r removes and quits, k keeps them and quits, any other key stays\(kept)"
+      }
+      return .continue
+    }
     guard let recording = state.recording else { return .quit(status) }
     update {
       $0.overlay = .confirmQuit(status: status)

@@ -35,10 +35,11 @@ extension PlaygroundController {
     let row = view.selectedRow(count: visible.count, lines: visible)
     guard visible.indices.contains(row) else { return }
     let line = visible[row]
-    if pane == .registrations, !line.isGroupHeading, let key = line.service, let container {
+    if pane == .registrations, !line.isGroupHeading, let service = line.service,
+      let explanation = worker.view.explanation(of: service)
+    {
       // A registration: why its service resolves as it does.
-      let explanation = container.explain(key: key)
-      update { $0.overlay = .explanation(title: "why \(key)", lines: explanation.lines(stale: { StaleText.line($0) })) }
+      update { $0.overlay = .explanation(title: explanation.title, lines: explanation.lines) }
       return
     }
     if line.isGroupHeading && pane != .mocks {

@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeDebug
 import DisSyntax
 import Foundation
 import TerminalUI
@@ -29,10 +30,10 @@ public final class PlaygroundController {
   var isRegistrationsStale = true
   /// Whether a stack changed since the engine last went idle.
   var hasStackChangesInFlight = false
-  /// The container pane 1 was last read from.
-  weak var shownContainer: Container?
-  /// Whether any container was shown yet: the first one is no fresh start.
-  private var hasShownAContainer = false
+  /// The view's snapshot version pane 1 was last read at.
+  private var shownSnapshotVersion = -1
+  /// The container family pane 1 showed last: another one is a fresh start (`reset`).
+  private var shownFamily: UInt64?
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
   /// `discope learn`: the exercise being solved, checked after each command.
@@ -45,23 +46,32 @@ public final class PlaygroundController {
   ) {
     state = PlaygroundState(isASCII: isASCII)
     worker = EngineWorker(
-      engine: engine, factory: factory, feed: ContainerFeed(instanceTypeNamer: engine.instanceTypeNamer, errorDescriber: engine.errorLines),
-      isSynchronous: isSynchronous)
+      engine: engine, factory: factory, glyphs: isASCII ? .ascii : .unicode, isSynchronous: isSynchronous)
     state.completionWords = engine.completionWords
     state.helpLines = PlaygroundKeys.helpLines(commandSummary: CommandTable.help())
     refreshCompleter()
   }
 
-  /// The container the panes follow.
-  public var container: Container? { worker.feed.container }
+  /// What the panes follow: the engine's container, here or in an attached app.
+  public var view: any ContainerView { worker.view }
 
   /// Applies what arrived from the container and the engine since the last call. Returns true
   /// when something on screen changed.
   @discardableResult
   public func pump() -> Bool {
     var changed = false
-    for item in worker.feed.drain() where item.epoch == state.epoch {
-      apply(item.event, instanceTypeName: item.instanceTypeName, thread: item.thread, errorLines: item.errorLines)
+    let view = worker.view
+    for item in view.drain() where item.epoch == state.epoch {
+      apply(item.record)
+      changed = true
+    }
+    for notice in view.takeNotices() {
+      appendComment([notice], kind: .error)
+      state.notice = notice
+      changed = true
+    }
+    if state.attachedTo != view.connectionLabel {
+      state.attachedTo = view.connectionLabel
       changed = true
     }
     for result in worker.takeResults() {
@@ -83,32 +93,22 @@ public final class PlaygroundController {
         hasStackChangesInFlight = false
       }
     }
-    if let container = worker.feed.container, container !== shownContainer {
-      // The container shown before is gone (its session dropped it) or of another family.
-      let isFresh = shownContainer.map { Self.root(of: $0) !== Self.root(of: container) } ?? hasShownAContainer
-      hasShownAContainer = true
-      if isFresh {
-        // A fresh container (`reset`): tokens start again at t1, so the history before is
-        // marked off, not mixed with what comes.
-        state.mocks.markFreshContainer()
+    if isRegistrationsStale || view.snapshotVersion != shownSnapshotVersion {
+      shownSnapshotVersion = view.snapshotVersion
+      if let snapshot = view.snapshot() {
+        if let shownFamily, shownFamily != snapshot.family {
+          // A fresh container (`reset`): tokens start again at t1, so the history before is
+          // marked off, not mixed with what comes.
+          state.mocks.markFreshContainer()
+        }
+        shownFamily = snapshot.family
+        state.registrations.refresh(from: snapshot)
+        state.mocks.note(stale: snapshot.stale)
+        changed = true
       }
-      shownContainer = container
-      isRegistrationsStale = true
-    }
-    if isRegistrationsStale, let container = worker.feed.container {
-      let stale = container.staleReferences()
-      state.registrations.refresh(from: container, stale: stale)
-      state.mocks.note(stale: stale)
       isRegistrationsStale = false
-      changed = true
     }
     return changed
-  }
-
-  private static func root(of container: Container) -> Container {
-    var root = container
-    while let parent = root.parent { root = parent }
-    return root
   }
 
   /// Waits for every submitted command and applies the results (tests, the plain REPL).
@@ -117,23 +117,13 @@ public final class PlaygroundController {
     pump()
   }
 
-  func apply(
-    _ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0, errorLines: [String]? = nil
-  ) {
-    state.trace.apply(event, instanceTypeName: instanceTypeName, thread: thread, errorLines: errorLines)
-    state.mocks.apply(event)
-    if Self.changesStacks(event) {
+  func apply(_ record: EventRecord) {
+    state.trace.apply(record)
+    state.mocks.apply(record)
+    if record.changesStacks {
       isRegistrationsStale = true
       hasStackChangesInFlight = true
     }
-  }
-
-  /// Whether an event can change what pane 1 shows: any change to a stack, or a resolution that
-  /// filled a cache (a prototype, graph or cached answer leaves the stacks as they were).
-  static func changesStacks(_ event: ContainerEvent) -> Bool {
-    guard case .resolved(let step) = event else { return true }
-    guard step.outcome == .created, let scope = step.scope else { return false }
-    return scope == .singleton || scope == .eager || scope == .weak
   }
 
   /// Puts a finished command in the transcript (and the recording).

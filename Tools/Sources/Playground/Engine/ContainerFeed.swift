@@ -1,64 +1,48 @@
 import DIScope
+import DIScopeDebug
+import DisScript
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Collects a container's observation events for the screen.
+/// Shows a container of this process to the panes: collects its observation events as records,
+/// and reads its stacks on demand.
 ///
 /// Observers run synchronously on whichever thread changed the container (the engine's worker,
-/// or an app's own threads when attached with `Playground.run(on:)`), so the feed only appends
-/// to a locked queue; the UI thread drains it between keys. Each event carries the epoch that
-/// was current when it arrived, so a replay rebuilt from scratch can drop stale ones.
+/// or an app's own threads when attached with `Playground.run(on:)`), so the feed only words the
+/// event and appends it to a locked queue; the UI thread drains it between keys. Each event
+/// carries the epoch that was current when it arrived, so a replay rebuilt from scratch can drop
+/// stale ones.
 ///
-/// A queued step keeps no instance: it is named as it arrives and queued without it. Held until
-/// the next redraw, an instance would outlive the session's release of it, and a weak
-/// registration would answer with it: what the container did would depend on typing speed.
+/// A queued record keeps no instance: it is named as it arrives. Held until the next redraw, an
+/// instance would outlive the session's release of it, and a weak registration would answer with
+/// it: what the container did would depend on typing speed.
 ///
 /// ```swift
 /// let feed = ContainerFeed()
 /// feed.attach(to: container)
 /// _ = try container.resolve(Logger.self)
-/// for item in feed.drain() { print(item.event) }
+/// for item in feed.drain() { print(item.record) }
 /// ```
-public final class ContainerFeed: Sendable {
-  /// One event and the epoch it belongs to.
-  public struct Item: Sendable {
-    public var event: ContainerEvent
-    public var epoch: Int
-    /// For a resolution step, what the engine calls its instance's type (a script's class).
-    public var instanceTypeName: String? = nil
-    /// The thread that made the change: an app resolving on several threads at once interleaves
-    /// the steps of several resolutions, each all on its own thread.
-    public var thread: UInt = 0
-    /// For a failed resolve, the error as the engine words it.
-    public var errorLines: [String]? = nil
-  }
-
+public final class ContainerFeed: ContainerView {
   private struct State {
-    var items: [Item] = []
+    var items: [FeedItem] = []
     var epoch = 0
     var container: Container?
     var observation: Observation?
-    /// Bumped on every change, so the UI knows to look again without draining.
-    var changeCount = 0
+    var snapshotVersion = 0
   }
 
   private let state = Mutex(State())
-  private let instanceTypeNamer: InstanceTypeNamer
+  private let context: EventRecord.Context
   private let errorDescriber: ErrorDescriber?
 
-  /// A feed that names each step's instance with `instanceTypeNamer` as it arrives, and words
-  /// each failed resolve with `errorDescriber` (the error's own description when `nil`).
+  /// A feed whose trace lines use `glyphs`, that names each step's instance with
+  /// `instanceTypeNamer` as it arrives, and words each failed resolve with `errorDescriber` (the
+  /// error's own description when `nil`).
   public init(
-    instanceTypeNamer: @escaping InstanceTypeNamer = { _ in nil }, errorDescriber: ErrorDescriber? = nil
+    glyphs: ResolutionTree.Glyphs = .unicode, instanceTypeNamer: @escaping InstanceTypeNamer = { _ in nil },
+    errorDescriber: ErrorDescriber? = nil
   ) {
-    self.instanceTypeNamer = instanceTypeNamer
+    context = EventRecord.Context(glyphs: glyphs, instanceTypeName: instanceTypeNamer)
     self.errorDescriber = errorDescriber
   }
 
@@ -68,7 +52,7 @@ public final class ContainerFeed: Sendable {
       let old = state.observation
       state.observation = nil
       state.container = container
-      state.changeCount += 1
+      state.snapshotVersion += 1
       return old
     }
     old?.cancel()
@@ -88,49 +72,39 @@ public final class ContainerFeed: Sendable {
   /// The container being followed.
   public var container: Container? { state.withLock { $0.container } }
 
-  /// The epoch stamped on events from now on.
   public var epoch: Int {
     get { state.withLock { $0.epoch } }
     set { state.withLock { $0.epoch = newValue } }
   }
 
-  /// Takes every event collected so far, oldest first.
-  public func drain() -> [Item] {
+  public func drain() -> [FeedItem] {
     state.withLock { state in
       defer { state.items.removeAll(keepingCapacity: true) }
       return state.items
     }
   }
 
-  /// How many changes have arrived since the feed was made (a cheap "anything new?" check).
-  public var changeCount: Int { state.withLock { $0.changeCount } }
+  public func snapshot() -> ContainerSnapshot? {
+    container.map { ContainerSnapshot(of: $0, describingStale: { StaleText.line($0) }) }
+  }
+
+  public var snapshotVersion: Int { state.withLock { $0.snapshotVersion } }
+
+  public func explanation(of service: String) -> (title: String, lines: [String])? {
+    guard let explanation = container?.explanation(ofServiceNamed: service) else { return nil }
+    return ("why \(service)", explanation.lines(stale: { StaleText.line($0) }))
+  }
 
   private func append(_ event: ContainerEvent) {
-    var item = Item(event: event, epoch: 0, thread: Self.currentThread)
-    if case .resolved(let step) = event, let instance = step.instance {
-      item.instanceTypeName = instanceTypeNamer(instance.value) ?? step.instanceTypeName
-      item.event = .resolved(step.withoutInstance())
+    var context = self.context
+    if case .resolutionFailed = event, let errorDescriber, let container = state.withLock({ $0.container }) {
+      context.errorLines = { error in errorDescriber(error, container) }
     }
-    if case .resolutionFailed(let error, _) = event, let errorDescriber,
-      let container = state.withLock({ $0.container })
-    {
-      item.errorLines = errorDescriber(error, container)
-    }
+    let record = EventRecord(event, context: context)
     state.withLock { state in
-      item.epoch = state.epoch
-      state.items.append(item)
-      state.changeCount += 1
+      state.items.append(FeedItem(record: record, epoch: state.epoch))
     }
   }
 
   deinit { state.withLock { $0.observation }?.cancel() }
-
-  /// The calling thread, as a number.
-  private static var currentThread: UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
-  }
 }

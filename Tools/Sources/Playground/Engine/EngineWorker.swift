@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeDebug
 import DisSyntax
 import Foundation
 import Synchronization
@@ -26,24 +27,29 @@ final class EngineWorker: @unchecked Sendable {
     case idle(words: CompletionWords, pending: Int)
   }
 
-  let feed: ContainerFeed
   private let factory: PlaygroundEngineFactory
   private var engine: any PlaygroundEngine
   private let queue = DispatchQueue(label: "discope.playground.engine")
   private let results = Mutex<[Result]>([])
   private let pending = Atomic<Int>(0)
+  /// The current engine's view, read by the UI thread while the queue may replace the engine.
+  private let currentView: Mutex<any ContainerView>
+  private let glyphs: ResolutionTree.Glyphs
   let isSynchronous: Bool
 
   init(
-    engine: any PlaygroundEngine, factory: @escaping PlaygroundEngineFactory, feed: ContainerFeed,
+    engine: any PlaygroundEngine, factory: @escaping PlaygroundEngineFactory, glyphs: ResolutionTree.Glyphs,
     isSynchronous: Bool = false
   ) {
     self.engine = engine
     self.factory = factory
-    self.feed = feed
+    self.glyphs = glyphs
     self.isSynchronous = isSynchronous
-    connect(engine)
+    currentView = Mutex(engine.makeView(glyphs: glyphs))
   }
+
+  /// What the panes show: the current engine's container.
+  var view: any ContainerView { currentView.withLock { $0 } }
 
   /// Queues a job (or runs it now when synchronous).
   func submit(_ job: Job) {
@@ -71,34 +77,24 @@ final class EngineWorker: @unchecked Sendable {
     if !isSynchronous { queue.sync {} }
   }
 
-  /// The engine's current container, read on the engine's queue.
-  var container: Container {
-    isSynchronous ? engine.container : queue.sync { engine.container }
-  }
-
   private func perform(_ job: Job) {
     var produced: [Result] = []
     switch job {
     case .run(let source, let epoch):
-      feed.epoch = epoch
+      view.epoch = epoch
       produced.append(.outcome(engine.run(source), epoch: epoch))
     case .runEntry(let entry, let epoch):
-      feed.epoch = epoch
+      view.epoch = epoch
       produced.append(.outcome(engine.run(entry), epoch: epoch))
     case .restart(let entries, let epoch):
-      feed.epoch = epoch
-      engine.onContainerChange = nil
       engine = factory()
-      connect(engine)
+      let fresh = engine.makeView(glyphs: glyphs)
+      fresh.epoch = epoch
+      currentView.withLock { $0 = fresh }
       for entry in entries { produced.append(.outcome(engine.run(entry), epoch: epoch)) }
     }
     let left = pending.subtract(1, ordering: .relaxed).newValue
     produced.append(.idle(words: engine.completionWords, pending: left))
     results.withLock { $0 += produced }
-  }
-
-  private func connect(_ engine: any PlaygroundEngine) {
-    feed.attach(to: engine.container)
-    engine.onContainerChange = { [feed] container in feed.attach(to: container) }
   }
 }

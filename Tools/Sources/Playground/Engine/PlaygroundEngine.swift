@@ -1,11 +1,15 @@
 import DIScope
+import DIScopeDebug
 import DisSyntax
 
-/// What the playground needs from a `.dis` interpreter: run one command against a live container
-/// and say what happened. `DisScript.Session` is the engine `discope` uses; tests may use others.
+/// What the playground needs from a `.dis` interpreter: run one command against a container and
+/// say what happened, and show that container to the panes. The container may be in this
+/// process (``LocalPlaygroundEngine``: `DisScript.Session`) or in another one (`discope attach`:
+/// ``RemoteEngine``).
 ///
 /// The playground never reads an engine's output to learn what changed: its panes follow the
-/// container's own observation events. Output only goes to the transcript (and a recording).
+/// container's own events, through the engine's ``ContainerView``. Output only goes to the
+/// transcript (and a recording).
 ///
 /// ```swift
 /// let engine: any PlaygroundEngine = Session()
@@ -13,16 +17,23 @@ import DisSyntax
 /// print(outcome.recordedText)
 /// ```
 public protocol PlaygroundEngine: AnyObject {
-  /// The container commands act on now; it changes on `container use` and `reset`.
-  var container: Container { get }
-  /// Called with the new container whenever `container` changes.
-  var onContainerChange: ((Container) -> Void)? { get set }
   /// Runs one command as typed (a multi-line `assembly { … }` counts as one).
   func run(_ source: String) -> PlaygroundOutcome
   /// Runs one parsed command.
   func run(_ entry: Entry) -> PlaygroundOutcome
   /// Names for tab completion: declared services and implementations, live tokens, instances.
   var completionWords: CompletionWords { get }
+  /// What the panes show of the container commands act on, with trace lines in `glyphs`. Made
+  /// once per engine; it follows the engine's container wherever commands move it.
+  func makeView(glyphs: ResolutionTree.Glyphs) -> any ContainerView
+}
+
+/// An engine over a container in this process: the panes follow it through a ``ContainerFeed``.
+public protocol LocalPlaygroundEngine: PlaygroundEngine {
+  /// The container commands act on now; it changes on `container use` and `reset`.
+  var container: Container { get }
+  /// Called with the new container whenever `container` changes.
+  var onContainerChange: ((Container) -> Void)? { get set }
   /// Names an observed instance when its Swift type is not what a user declared (a script's
   /// classes all share one Swift type); nil keeps the container's own name.
   var instanceTypeNamer: InstanceTypeNamer { get }
@@ -31,13 +42,22 @@ public protocol PlaygroundEngine: AnyObject {
   var errorLines: ErrorDescriber { get }
 }
 
+extension LocalPlaygroundEngine {
+  public func makeView(glyphs: ResolutionTree.Glyphs) -> any ContainerView {
+    let feed = ContainerFeed(glyphs: glyphs, instanceTypeNamer: instanceTypeNamer, errorDescriber: errorLines)
+    feed.attach(to: container)
+    onContainerChange = { [weak feed] container in feed?.attach(to: container) }
+    return feed
+  }
+}
+
 /// Gives an observed instance's declared type name, or nil.
 public typealias InstanceTypeNamer = @Sendable (Any) -> String?
 
 /// Words a failed resolve of `container` for a user, a line each.
 public typealias ErrorDescriber = @Sendable (ResolutionError, Container) -> [String]
 
-extension PlaygroundEngine {
+extension LocalPlaygroundEngine {
   public var instanceTypeNamer: InstanceTypeNamer { { _ in nil } }
   public var errorLines: ErrorDescriber {
     { error, _ in error.description.split(separator: "\n").map(String.init) }

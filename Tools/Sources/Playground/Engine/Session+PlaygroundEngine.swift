@@ -3,7 +3,7 @@ import DisScript
 import DisSyntax
 
 /// The `.dis` interpreter as the playground's engine.
-extension Session: PlaygroundEngine {
+extension Session: LocalPlaygroundEngine {
   public func run(_ source: String) -> PlaygroundOutcome {
     var outcome = PlaygroundOutcome(execute(source))
     if outcome.entry == nil { outcome.source = source }

@@ -1,5 +1,4 @@
-import DIScope
-import DisScript
+import DIScopeDebug
 
 /// Pane 3: the timeline of mock pushes and pops, and what each one shadowed or uncovered.
 /// (A mock's removal arrives both as `removed` and as `mockPopped`; the pop is what is shown.)
@@ -15,17 +14,17 @@ public struct MockTimeline: Sendable {
 
   public init(isASCII: Bool = false) { self.isASCII = isASCII }
 
-  /// Adds one observation event; mock pushes and pops (and removals of mocks) are used.
-  public mutating func apply(_ event: ContainerEvent) {
-    switch event {
+  /// Adds one event; mock pushes and pops (and removals of mocks) and disposals are used.
+  public mutating func apply(_ record: EventRecord) {
+    switch record {
     case .mockPushed(let info, let shadowing):
       let under = shadowing.map { "shadows \($0.token) \($0.implementationName)" } ?? "nothing below"
-      add("+ \(info.token) \(info.implementationName) over \(info.key) (\(under))", .mock)
+      add("+ \(info.token) \(info.implementationName) over \(info.service) (\(under))", .mock)
     case .mockPopped(let info, let uncovering):
-      add("- \(info.token) \(info.implementationName) off \(info.key) (\(uncovered(uncovering, by: info)))", .plain)
+      add("- \(info.token) \(info.implementationName) off \(info.service) (\(uncovered(uncovering, by: info)))", .plain)
     case .disposed(let disposal):
-      add((isASCII ? "x " : "✕ ") + disposal.description + " (\(disposal.registration.container) shut down)",
-        disposal.failure == nil ? .secondary : .error)
+      add((isASCII ? "x " : "✕ ") + disposal.line + " (\(disposal.container) shut down)",
+        disposal.failed ? .error : .secondary)
     default:
       break
     }
@@ -38,11 +37,10 @@ public struct MockTimeline: Sendable {
 
   /// Notes each stale reference not noted before: a mock, an override or a removal that did not
   /// reach an instance already built (see `Container.staleReferences()`).
-  public mutating func note(stale: [StaleReference]) {
+  public mutating func note(stale: [ContainerSnapshot.Stale]) {
     for reference in stale {
-      let identity = "\(reference.holder.registration.token)\(reference.holder)|\(reference.held.registration.token)\(reference.held)"
-      guard notedStale.insert(identity).inserted else { continue }
-      add((isASCII ? "! " : "⚠ ") + "stale: " + StaleText.line(reference), .error)
+      guard notedStale.insert(reference.identity).inserted else { continue }
+      add((isASCII ? "! " : "⚠ ") + "stale: " + reference.line, .error)
     }
   }
 
@@ -58,7 +56,7 @@ public struct MockTimeline: Sendable {
   /// Shown while the timeline is empty.
   public static let placeholder = PaneLine("(no mocks yet — try: mock Logger)", kind: .secondary)
 
-  private func uncovered(_ info: RegistrationInfo?, by mock: RegistrationInfo) -> String {
+  private func uncovered(_ info: RegistrationRecord?, by mock: RegistrationRecord) -> String {
     if let info { return "uncovers \(info.token) \(info.implementationName)" }
     // Taken from under a newer registration, it uncovers nothing: that one still answers.
     return (mock.stackDepth ?? 0) > 0 ? "was under a newer registration" : "nothing left"

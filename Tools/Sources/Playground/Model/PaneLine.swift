@@ -42,11 +42,12 @@ public struct PaneLine: Hashable, Sendable {
   public var group: Int
   public var isGroupHeading: Bool
   /// The service a row of pane 1 stands for: Enter on it explains it.
-  public var service: ServiceKey?
+  /// As the container names it: `Logger`, `Logger named "audit"`.
+  public var service: String?
 
   public init(
     _ text: String, kind: LineKind = .plain, group: Int = 0, isGroupHeading: Bool = false,
-    service: ServiceKey? = nil
+    service: String? = nil
   ) {
     self.text = text
     self.kind = kind

@@ -12,6 +12,8 @@ public struct PlaygroundState: Sendable {
     case filter(LineEditor)
     /// Ctrl-C, or Ctrl-D on an empty line, while recording: quit for real, with `status`?
     case confirmQuit(status: Int32)
+    /// Quitting an attached app into which the session pushed mocks: remove them or keep them?
+    case confirmDetach(status: Int32)
     /// A pane's row too long for the bottom row, shown whole over the panes (Enter).
     case wholeLine(String)
     /// Why a service of pane 1 resolves as it does (Enter on its row): `title`, then the lines.
@@ -53,6 +55,8 @@ public struct PlaygroundState: Sendable {
   public var pendingCommands = 0
   public var completionWords = CompletionWords()
   public var replay: ReplayState?
+  /// The app attached to (`shop:4242`, `shop:4242 ENDED`), for the status line; nil when local.
+  public var attachedTo: String?
   /// `lesson.dis` and its line count while recording.
   public var recording: (name: String, line: Int)?
   public var isASCII: Bool
@@ -99,6 +103,7 @@ public struct PlaygroundState: Sendable {
     } else {
       state = "LIVE"
     }
+    if let attachedTo { state += " " + attachedTo }
     if let recording { state += (isASCII ? " * " : " ● ") + "REC \(recording.name):\(recording.line)" }
     let busy = pendingCommands > 0 ? (isASCII ? " ..." : " …") : ""
     return "\(mode) \(state)\(busy)  ? help"

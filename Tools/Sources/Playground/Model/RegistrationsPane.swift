@@ -1,11 +1,11 @@
-import DIScope
+import DIScopeDebug
 import TerminalUI
 
 /// Pane 1: every service's registration stack, newest (the one that answers) on top, with token,
 /// implementation, scope, cache state, the instance held (`#N`) and mock marks.
 ///
-/// Built from the container's own introspection (`Container.stacks`), refreshed whenever an
-/// observation event says something changed.
+/// Built from a snapshot of the container's stacks (taken from `Container.stacks` here, or sent
+/// by an attached app), refreshed whenever an event says something changed.
 ///
 /// ```text
 /// Logger (2)
@@ -25,45 +25,38 @@ public struct RegistrationsPane: Sendable {
 
   public init(isASCII: Bool = false) { self.isASCII = isASCII }
 
-  /// Rebuilds the lines from `container` and its parents (nearest first); registrations whose
-  /// cached instance holds a stale reference (`stale`) are marked.
-  public mutating func refresh(from container: Container, stale: [StaleReference] = []) {
-    var lineage: [(name: String, stacks: [ServiceStack])] = []
-    var current: Container? = container
-    while let next = current {
-      lineage.append((next.name, next.stacks))
-      current = next.parent
-    }
-    lines = Self.lines(
-      for: lineage, isASCII: isASCII, staleHolders: Set(stale.map(\.holder.registration.token)))
+  /// Rebuilds the lines from `snapshot`: a container and its parents (nearest first);
+  /// registrations whose cached instance holds a stale reference are marked.
+  public mutating func refresh(from snapshot: ContainerSnapshot) {
+    lines = Self.lines(for: snapshot.lineage, isASCII: isASCII, staleHolders: Set(snapshot.stale.map(\.holderToken)))
   }
 
   /// The lines for stacks of a container and its parents (pure, for tests and measurements).
   public static func lines(
-    for lineage: [(name: String, stacks: [ServiceStack])], isASCII: Bool,
-    staleHolders: Set<RegistrationToken> = []
+    for lineage: [ContainerSnapshot.Level], isASCII: Bool, staleHolders: Set<String> = []
   ) -> [PaneLine] {
     let all = lineage.flatMap(\.stacks).flatMap(\.registrations)
     let implementationWidth = min(28, all.map { Self.implementation($0).displayWidth }.max() ?? 0)
-    let tokenWidth = all.map(\.token.description.count).max() ?? 2
+    let tokenWidth = all.map(\.token.count).max() ?? 2
     let hasChoices = lineage.count > 1 || lineage.contains { $0.stacks.contains { $0.registrations.count > 1 } }
-    var seen = Set<ServiceKey>()
+    var seen = Set<String>()
     var result: [PaneLine] = []
     var group = 0
-    for (name, stacks) in lineage {
+    for level in lineage {
+      let name = level.name
       if lineage.count > 1 {
         group += 1
         let title = name == lineage[0].name ? "container \(name)" : "from parent \(name)"
         result.append(PaneLine("── \(title) ──", kind: .secondary, group: group, isGroupHeading: true))
       }
-      for stack in stacks {
+      for stack in level.stacks {
         group += 1
-        let answersHere = seen.insert(stack.key).inserted
+        let answersHere = seen.insert(stack.service).inserted
         let count = stack.registrations.count > 1 ? " (\(stack.registrations.count))" : ""
         result.append(
           PaneLine(
-            stack.key.description + count, kind: .heading, group: group, isGroupHeading: true,
-            service: stack.key))
+            stack.service + count, kind: .heading, group: group, isGroupHeading: true,
+            service: stack.service))
         for (index, info) in stack.registrations.enumerated() {
           let answers = answersHere && index == 0
           // The marker matters where there is a choice: a stack of several, or a parent's stack.
@@ -71,11 +64,11 @@ public struct RegistrationsPane: Sendable {
           let marker = marks ? (isASCII ? "<- answers " : "◀ answers ") : (hasChoices ? "          " : "")
           // Stale says so before the tags, where a narrow pane still shows it (Enter says why).
           let stale = staleHolders.contains(info.token) ? (isASCII ? "! stale " : "⚠ stale ") : ""
-          let text = "  " + info.token.description.padded(toWidth: tokenWidth) + " "
-            + Self.implementation(info).padded(toWidth: implementationWidth) + " " + marker + stale
-            + tags(info)
+          let token: String = info.token.padded(toWidth: tokenWidth)
+          let implementation: String = Self.implementation(info).padded(toWidth: implementationWidth)
+          let text: String = "  " + token + " " + implementation + " " + marker + stale + tags(info)
           let kind: LineKind = !stale.isEmpty ? .error : info.isMock ? .mock : (answers ? .plain : .secondary)
-          result.append(PaneLine(text, kind: kind, group: group, service: stack.key))
+          result.append(PaneLine(text, kind: kind, group: group, service: stack.service))
         }
       }
     }
@@ -86,13 +79,13 @@ public struct RegistrationsPane: Sendable {
   }
 
   /// `MockLogger`, or `mock MockLogger` for a mock.
-  static func implementation(_ info: RegistrationInfo) -> String {
+  static func implementation(_ info: RegistrationRecord) -> String {
     (info.isMock ? "mock " : "") + info.implementationName
   }
 
   /// `[singleton, cache off] holds #3 from AppAssembly`.
-  static func tags(_ info: RegistrationInfo) -> String {
-    var tags = [info.scope.description]
+  static func tags(_ info: RegistrationRecord) -> String {
+    var tags = [info.scope]
     if !info.isCaching { tags.append("cache off") }
     let held = info.cachedInstanceNumber.map { " holds #\($0)" } ?? ""
     // The assembly comes last: the least needed when the pane is narrow.

@@ -1,6 +1,7 @@
 import DIScope
+import DIScopeDebug
 
-/// Pane 2: each root resolution as a tree, built from the container's `resolved` steps (they
+/// Pane 2: each root resolution as a tree, built from the container's resolution steps (they
 /// arrive innermost first, the root last). The newest resolution is what the pane shows; earlier
 /// ones are above it, a scroll away.
 ///
@@ -14,10 +15,8 @@ public struct TracePane: Sendable {
   /// A finished step and the subtrees it was built from.
   struct Node: Sendable {
     /// `nil` for a service that never finished (a failed resolve's path), named by `unfinished`.
-    var step: ResolutionStep?
+    var step: StepRecord?
     var unfinished = ""
-    /// What the engine calls the instance's type, when it knows better than the runtime.
-    var typeName: String? = nil
     var children: [Node]
   }
 
@@ -28,7 +27,6 @@ public struct TracePane: Sendable {
   /// How many resolutions are kept (older ones are dropped).
   public var limit = 200
   public var glyphs: ResolutionTree.Glyphs
-  /// Names instances whose Swift type is not the declared one (see `PlaygroundEngine`).
   /// Finished steps waiting for their parent, by depth, for each thread resolving: an app
   /// resolving on several threads interleaves their steps, each resolution all on one thread.
   private var pending: [UInt: [[Node]]] = [:]
@@ -36,23 +34,16 @@ public struct TracePane: Sendable {
 
   public init(glyphs: ResolutionTree.Glyphs = .unicode) { self.glyphs = glyphs }
 
-  /// Adds one observation event; resolution steps and failures are used, others ignored. A
-  /// step's instance is named `instanceTypeName` when given (a script's class), else as the
-  /// container names it.
-  /// `errorLines` words a failed resolve (the engine's wording); the error's own otherwise.
-  public mutating func apply(
-    _ event: ContainerEvent, instanceTypeName: String? = nil, thread: UInt = 0, errorLines: [String]? = nil
-  ) {
-    switch event {
-    case .resolved(let step): add(step, typeName: instanceTypeName, thread: thread)
-    case .resolutionFailed(let error, _):
-      let partial = Self.partialTree(pending.removeValue(forKey: thread) ?? [], path: error.path)
+  /// Adds one event; resolution steps and failures are used, others ignored.
+  public mutating func apply(_ record: EventRecord) {
+    switch record {
+    case .step(let step): add(step)
+    case .failure(let failure):
+      let partial = Self.partialTree(pending.removeValue(forKey: failure.thread) ?? [], path: failure.path)
       // Headed by what was asked (the path's root), not by where it failed.
-      let asked = error.path.count > 1 ? error.path[0] : error.key.description
-      var block = [PaneLine("resolve \(asked) — failed", kind: .error)]
+      var block = [PaneLine("resolve \(failure.asked) — failed", kind: .error)]
       for node in partial { block += render(node) }
-      let lines = errorLines ?? error.description.split(separator: "\n").map(String.init)
-      block += lines.map { PaneLine($0, kind: .error) }
+      block += failure.lines.map { PaneLine($0, kind: .error) }
       append(block)
     default: break
     }
@@ -80,18 +71,18 @@ public struct TracePane: Sendable {
     resolutionCount = 0
   }
 
-  private mutating func add(_ step: ResolutionStep, typeName: String?, thread: UInt) {
-    var waiting = pending.removeValue(forKey: thread) ?? []
+  private mutating func add(_ step: StepRecord) {
+    var waiting = pending.removeValue(forKey: step.thread) ?? []
     while waiting.count <= step.depth + 1 { waiting.append([]) }
-    let node = Node(step: step, typeName: typeName, children: waiting[step.depth + 1])
+    let node = Node(step: step, children: waiting[step.depth + 1])
     waiting[step.depth + 1] = []
     guard step.depth == 0 else {
       waiting[step.depth].append(node)
-      pending[thread] = waiting
+      pending[step.thread] = waiting
       return
     }
-    let optional = step.outcome == .absent ? "?" : ""
-    append([PaneLine("resolve\(optional) \(step.key)", kind: .heading)] + render(node))
+    let optional = step.outcome == "absent" ? "?" : ""
+    append([PaneLine("resolve\(optional) \(step.service)", kind: .heading)] + render(node))
   }
 
   private mutating func append(_ block: [PaneLine]) {
@@ -129,10 +120,9 @@ public struct TracePane: Sendable {
 
   private func line(_ node: Node, prefix: String) -> PaneLine {
     guard let step = node.step else { return PaneLine(prefix + node.unfinished, kind: .error) }
-    let text = prefix + ResolutionTree.line(for: step, typeName: node.typeName, glyphs: glyphs)
+    let text = prefix + step.line
     let kind: LineKind =
-      step.registration?.isMock == true ? .mock
-      : step.outcome == .cached ? .cached : step.outcome == .absent ? .secondary : .plain
+      step.isMock ? .mock : step.outcome == "cached" ? .cached : step.outcome == "absent" ? .secondary : .plain
     return PaneLine(text, kind: kind)
   }
 }

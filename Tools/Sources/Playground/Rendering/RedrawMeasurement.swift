@@ -64,7 +64,7 @@ public enum RedrawMeasurement {
         }
       }
     }
-    let registrations = controller.container?.stacks.count ?? 0
+    let registrations = controller.view.snapshot()?.lineage.first?.stacks.count ?? 0
     let milliseconds = timings.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1000 }
       .sorted()
     let median = milliseconds[milliseconds.count / 2]

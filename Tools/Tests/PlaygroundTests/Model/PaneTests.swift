@@ -119,7 +119,7 @@ import Testing
     }
     var pane = TracePane()
     for item in feed.drain() {
-      pane.apply(item.event, instanceTypeName: item.instanceTypeName, thread: item.thread)
+      pane.apply(item.record)
     }
     let blocks = pane.lines.map(\.text).split(separator: "")
     #expect(blocks.count == 32)

@@ -4,7 +4,7 @@ import DisSyntax
 
 /// A tiny engine over a real container, for model tests that must not depend on the `.dis`
 /// interpreter: `register S`, `resolve S` (S may depend on `Dep`), `mock S`, `remove tN`, `fail`.
-final class FakeEngine: PlaygroundEngine {
+final class FakeEngine: LocalPlaygroundEngine {
   final class Thing: Sendable {}
 
   var container = Container()

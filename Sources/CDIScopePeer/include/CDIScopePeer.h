@@ -1,0 +1,13 @@
+#ifndef CDISCOPE_PEER_H
+#define CDISCOPE_PEER_H
+
+#include <sys/types.h>
+
+/// The user and process at the other end of a connected Unix domain socket (SO_PEERCRED on
+/// Linux, getpeereid on the BSDs). Returns 0, or -1 with errno set.
+///
+/// In C because glibc only declares `struct ucred` under _GNU_SOURCE, which Swift's Glibc module
+/// is not built with.
+int discope_peer_credentials(int fd, uid_t *uid, pid_t *pid);
+
+#endif

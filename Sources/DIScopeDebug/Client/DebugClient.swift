@@ -1,0 +1,261 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a client could not attach, or lost the app.
+public struct DebugClientError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+/// A connection to an app's ``DebugServer``: its hello, its events as they come, and commands
+/// run in it one at a time. The playground's `discope attach` is built on it; so can any tool.
+///
+/// ```swift
+/// let client = try DebugClient.connect(to: "/run/user/1000/discope/shop-4242.sock")
+/// print(client.app.name, client.app.pid)
+/// let reply = try client.run("resolve Logger")
+/// print(reply.outcome.output)
+/// for event in client.takeUpdates().events { print(event) }
+/// client.detach(keepMocks: false)
+/// ```
+public final class DebugClient: Sendable {
+  /// What arrived since the last ``takeUpdates()``.
+  public struct Updates: Sendable {
+    public var events: [EventRecord] = []
+    /// Events the server dropped because this client read too slowly.
+    public var dropped = 0
+    /// The newest snapshot of the stacks, if one came.
+    public var snapshot: ContainerSnapshot?
+    public var completion: CompletionRecord?
+    /// Set once the connection is over: `app ended (pid 4242)`, or the server's reason.
+    public var ended: String?
+    /// Whether anything at all arrived.
+    public var isEmpty: Bool { events.isEmpty && dropped == 0 && snapshot == nil && completion == nil && ended == nil }
+  }
+
+  /// A command's reply.
+  public struct Reply: Sendable {
+    public var outcome: OutcomeRecord
+    public var completion: CompletionRecord
+  }
+
+  /// The app, as its server introduced it.
+  public let app: AppIdentity
+  public let socketPath: String
+  private let socket: UnixSocket
+  private struct State {
+    var updates = Updates()
+    var isEnded = false
+    var nextID = 1
+    var waiting: [Int: DispatchSemaphore] = [:]
+    var results: [Int: Reply] = [:]
+    var explanations: [Int: (title: String, lines: [String])] = [:]
+  }
+  private let state = Mutex(State())
+  /// Bumped whenever something arrives, for a screen that polls.
+  private let arrivals = Atomic<Int>(0)
+
+  private init(app: AppIdentity, socketPath: String, socket: UnixSocket) {
+    self.app = app
+    self.socketPath = socketPath
+    self.socket = socket
+  }
+
+  /// Connects, and checks the server speaks this protocol. `asciiOnly` asks for trace lines in
+  /// ASCII. Throws with the reason when the app refuses (another user, another version) or
+  /// does not answer.
+  public static func connect(to path: String, asciiOnly: Bool = false, clientName: String = "discope")
+    throws(DebugClientError) -> DebugClient
+  {
+    let socket: UnixSocket
+    do {
+      socket = try UnixSocket.connect(to: path)
+    } catch {
+      throw DebugClientError(message: "cannot attach to \(path): \(error.message)")
+    }
+    var decoder = FrameDecoder()
+    let deadline = ContinuousClock.now + .seconds(5)
+    var first: ServerMessage?
+    while first == nil {
+      guard ContinuousClock.now < deadline, socket.wait(forReading: true, milliseconds: 200) || ContinuousClock.now < deadline
+      else {
+        socket.close()
+        throw DebugClientError(message: "\(path) did not say hello within 5 s: is it a DIScope debug server?")
+      }
+      guard socket.wait(forReading: true, milliseconds: 0) else { continue }
+      let bytes = (try? socket.read()) ?? []
+      if bytes.isEmpty {
+        socket.close()
+        throw DebugClientError(message: "\(path) closed the connection before saying hello")
+      }
+      decoder.append(bytes)
+      do {
+        if let payload = try decoder.next() { first = try MessageCoding.decode(ServerMessage.self, from: payload) }
+      } catch {
+        socket.close()
+        throw DebugClientError(message: "\(path) is not a DIScope debug server: \(error)")
+      }
+    }
+    switch first! {
+    case .hello(let version, let app):
+      guard version == DebugProtocol.version else {
+        socket.close()
+        throw DebugClientError(
+          message: "the app (pid \(app.pid)) speaks debug protocol \(version), this \(clientName) speaks "
+            + "\(DebugProtocol.version): use a discope built with the same DIScope version as the app")
+      }
+      try? socket.write(
+        Frame.encode(MessageCoding.encode(ClientMessage.hello(protocolVersion: DebugProtocol.version, client: clientName, asciiOnly: asciiOnly))))
+      let client = DebugClient(app: app, socketPath: path, socket: socket)
+      let rest = decoder
+      DetachedThread.start { [client] in client.readLoop(rest) }
+      return client
+    case .refused(let reason):
+      socket.close()
+      throw DebugClientError(message: "the app refused: \(reason)")
+    default:
+      socket.close()
+      throw DebugClientError(message: "\(path) did not start with hello: is it a DIScope debug server?")
+    }
+  }
+
+  /// Runs one `.dis` command in the app and waits for its outcome.
+  public func run(_ source: String, timeout: Duration = .seconds(120)) throws(DebugClientError) -> Reply {
+    let (id, semaphore) = try request { .run(id: $0, source: source) }
+    _ = semaphore.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds) * 1000))
+    let reply = state.withLock { state -> Reply? in
+      state.waiting[id] = nil
+      return state.results.removeValue(forKey: id)
+    }
+    guard let reply else { throw DebugClientError(message: endedReason ?? "the app did not answer within \(timeout)") }
+    return reply
+  }
+
+  /// Why `service` resolves as it does in the app, a line each (empty when it has no such service).
+  public func explain(_ service: String) throws(DebugClientError) -> (title: String, lines: [String]) {
+    let (id, semaphore) = try request { .explain(id: $0, service: service) }
+    _ = semaphore.wait(timeout: .now() + .seconds(30))
+    let reply = state.withLock { state -> (title: String, lines: [String])? in
+      state.waiting[id] = nil
+      return state.explanations.removeValue(forKey: id)
+    }
+    guard let reply else { throw DebugClientError(message: endedReason ?? "the app did not answer") }
+    return reply
+  }
+
+  /// Asks for the stacks again (after events were dropped).
+  public func refresh() { send(.refresh) }
+
+  /// Leaves the app; with `keepMocks`, the mocks this client pushed stay. The app goes on.
+  public func detach(keepMocks: Bool) {
+    send(.detach(keepMocks: keepMocks))
+    // The server closes once it has taken the mocks out; wait a little for it, not forever.
+    let deadline = ContinuousClock.now + .seconds(2)
+    while !isEnded && ContinuousClock.now < deadline { usleepMilliseconds(10) }
+    socket.shutdownBoth()
+  }
+
+  /// Takes what arrived since the last call.
+  public func takeUpdates() -> Updates {
+    state.withLock { state in
+      defer {
+        let ended = state.updates.ended
+        state.updates = Updates()
+        state.updates.ended = ended
+      }
+      return state.updates
+    }
+  }
+
+  /// How many messages have arrived so far (a cheap "anything new?").
+  public var arrivalCount: Int { arrivals.load(ordering: .relaxed) }
+
+  /// Whether the connection is over.
+  public var isEnded: Bool { state.withLock { $0.isEnded } }
+
+  private var endedReason: String? { state.withLock { $0.isEnded ? $0.updates.ended : nil } }
+
+  private func request(_ message: (Int) -> ClientMessage) throws(DebugClientError) -> (Int, DispatchSemaphore) {
+    let semaphore = DispatchSemaphore(value: 0)
+    let id = state.withLock { state -> Int? in
+      guard !state.isEnded else { return nil }
+      defer { state.nextID += 1 }
+      state.waiting[state.nextID] = semaphore
+      return state.nextID
+    }
+    guard let id else { throw DebugClientError(message: endedReason ?? "the connection is over") }
+    send(message(id))
+    return (id, semaphore)
+  }
+
+  private func send(_ message: ClientMessage) {
+    try? socket.write(Frame.encode(MessageCoding.encode(message)))
+  }
+
+  private func readLoop(_ decoder: FrameDecoder) {
+    var decoder = decoder
+    var reason: String?
+    reading: while true {
+      do {
+        while let payload = try decoder.next() {
+          let message = try MessageCoding.decode(ServerMessage.self, from: payload)
+          if case .bye(let why) = message {
+            reason = "the app's server said bye: \(why) (pid \(app.pid))"
+          }
+          receive(message)
+        }
+      } catch {
+        reason = "the app sent what this discope cannot read (\(error)); detached"
+        break reading
+      }
+      let bytes = (try? socket.read()) ?? []
+      if bytes.isEmpty { break }
+      decoder.append(bytes)
+    }
+    socket.close()
+    let waiting = state.withLock { state -> [DispatchSemaphore] in
+      state.isEnded = true
+      if state.updates.ended == nil { state.updates.ended = reason ?? "app ended (pid \(app.pid))" }
+      return Array(state.waiting.values)
+    }
+    arrivals.add(1, ordering: .relaxed)
+    for semaphore in waiting { semaphore.signal() }
+  }
+
+  private func receive(_ message: ServerMessage) {
+    var wake: DispatchSemaphore?
+    state.withLock { state in
+      switch message {
+      case .events(let events): state.updates.events += events
+      case .dropped(let count): state.updates.dropped += count
+      case .snapshot(let snapshot): state.updates.snapshot = snapshot
+      case .completion(let words): state.updates.completion = words
+      case .result(let id, let outcome, let completion):
+        state.results[id] = Reply(outcome: outcome, completion: completion)
+        state.updates.completion = completion
+        wake = state.waiting[id]
+      case .explanation(let id, let title, let lines):
+        state.explanations[id] = (title, lines)
+        wake = state.waiting[id]
+      case .refused(let reason): state.updates.ended = "the app refused: \(reason)"
+      case .bye(let reason): state.updates.ended = "the app's server said bye: \(reason) (pid \(app.pid))"
+      case .hello: break
+      }
+    }
+    arrivals.add(1, ordering: .relaxed)
+    wake?.signal()
+  }
+}
+
+func usleepMilliseconds(_ milliseconds: Int) {
+  var time = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+  nanosleep(&time, nil)
+}

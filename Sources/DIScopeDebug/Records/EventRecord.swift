@@ -1,0 +1,103 @@
+import DIScope
+
+/// A container event as a debugger shows it: names, numbers and the lines to print, so that it
+/// means the same in the app's process and in a client that has none of the app's types. The
+/// playground's panes are built from these, whether the container is local or attached.
+///
+/// ```swift
+/// let record = EventRecord(event, context: EventRecord.Context(glyphs: .unicode))
+/// if case .step(let step) = record { print(step.line) }   // ConsoleLogger#1 created t1 [singleton]
+/// ```
+public enum EventRecord: Codable, Sendable, Hashable {
+  /// One step of a resolution (innermost first, the root last).
+  case step(StepRecord)
+  /// A root resolve failed.
+  case failure(FailureRecord)
+  /// A mock was pushed over `shadowing` (nil when nothing was registered).
+  case mockPushed(RegistrationRecord, shadowing: RegistrationRecord?)
+  /// A mock was removed, uncovering the registration below it (if any).
+  case mockPopped(RegistrationRecord, uncovering: RegistrationRecord?)
+  /// The container shut down and disposed an instance it built (or failed to).
+  case disposed(DisposalRecord)
+  /// Any other change to a stack (a registration pushed or removed, a scope or caching switched,
+  /// an eager build that failed): what the pane of stacks reads again.
+  case stacksChanged(String)
+
+  /// Whether the event can change what the pane of stacks shows: any change to a stack, or a
+  /// resolution that filled a cache (a prototype, graph or cached answer leaves them as they were).
+  public var changesStacks: Bool {
+    guard case .step(let step) = self else { return !isFailure }
+    return step.outcome == "created" && ["singleton", "eager", "weak"].contains(step.scope ?? "")
+  }
+
+  private var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
+  }
+}
+
+/// One finished step of a resolution.
+public struct StepRecord: Codable, Sendable, Hashable {
+  /// The key asked for, as the container names it.
+  public var service: String
+  /// `created`, `cached` or `absent`.
+  public var outcome: String
+  /// The scope the instance was produced under.
+  public var scope: String?
+  /// 0 for the root resolve, 1 for its dependencies, and so on.
+  public var depth: Int
+  public var instanceNumber: Int?
+  /// Whether a mock answered.
+  public var isMock: Bool
+  /// The step as a trace line: `Logger → ConsoleLogger#1 created t1 [singleton]`.
+  public var line: String
+  /// The thread that resolved: the steps of resolutions on several threads interleave.
+  public var thread: UInt
+
+  public init(
+    service: String, outcome: String, scope: String?, depth: Int, instanceNumber: Int?, isMock: Bool,
+    line: String, thread: UInt
+  ) {
+    self.service = service
+    self.outcome = outcome
+    self.scope = scope
+    self.depth = depth
+    self.instanceNumber = instanceNumber
+    self.isMock = isMock
+    self.line = line
+    self.thread = thread
+  }
+}
+
+/// A failed root resolve: what was asked, the path to where it failed, and the error's lines.
+public struct FailureRecord: Codable, Sendable, Hashable {
+  /// The service the resolution started from.
+  public var asked: String
+  /// The services from the root to the one that failed.
+  public var path: [String]
+  /// The error as the engine words it, a line each.
+  public var lines: [String]
+  public var thread: UInt
+
+  public init(asked: String, path: [String], lines: [String], thread: UInt) {
+    self.asked = asked
+    self.path = path
+    self.lines = lines
+    self.thread = thread
+  }
+}
+
+/// One instance disposed (or that failed to be) when its container shut down.
+public struct DisposalRecord: Codable, Sendable, Hashable {
+  /// `t2 Database#1 disposed`, as the container describes it.
+  public var line: String
+  /// The container that shut down.
+  public var container: String
+  public var failed: Bool
+
+  public init(line: String, container: String, failed: Bool) {
+    self.line = line
+    self.container = container
+    self.failed = failed
+  }
+}

@@ -1,0 +1,258 @@
+import DIScope
+import DisScript
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One attached client: a reader thread for its requests, a writer thread for what the app sends
+/// it, an outbox in between, and its session (on the server's command queue).
+///
+/// Whatever the client does (garbage, a frame of 4 GB, silence, a kill -9), the app's threads
+/// only ever append to the outbox; the worst a client can do is lose its own events or be
+/// disconnected, with the reason logged.
+final class ClientConnection: Sendable {
+  let id: Int
+  private let socket: UnixSocket
+  private let server: ServerCore
+  private let outbox = ClientOutbox()
+  /// The client's session, and whether it has said hello; touched on the command queue only
+  /// (the session) or under the lock (the rest).
+  private struct State {
+    var observation: Observation?
+    var isAttached = false
+    var isClosed = false
+    var asciiOnly = false
+    var keepMocks = false
+  }
+  private let state = Mutex(State())
+  /// `nonisolated(unsafe)`: made once on the command queue and only used there afterwards.
+  nonisolated(unsafe) private var session: AttachedSession?
+  /// Set while the writer has asked the command queue to let the session catch up.
+  private let isCatchUpQueued = Atomic<Bool>(false)
+  /// The reader and the writer; the last to end closes the socket.
+  private let runningThreads = Atomic<Int>(2)
+
+  init(id: Int, socket: UnixSocket, server: ServerCore) {
+    self.id = id
+    self.socket = socket
+    self.server = server
+  }
+
+  /// Starts the threads; the server's hello goes first.
+  func start() {
+    outbox.send(.hello(protocolVersion: DebugProtocol.version, app: server.identity))
+    DetachedThread.start { [self] in writeLoop() }
+    DetachedThread.start { [self] in readLoop() }
+  }
+
+  // MARK: Reading
+
+  private func readLoop() {
+    defer { threadEnded() }
+    var decoder = FrameDecoder()
+    let helloDeadline = ContinuousClock.now + server.helloTimeout
+    while !state.withLock({ $0.isClosed }) {
+      guard socket.wait(forReading: true, milliseconds: 200) else {
+        if !state.withLock({ $0.isAttached }), ContinuousClock.now > helloDeadline {
+          return close(reason: "no hello within \(server.helloTimeout)", isProtocolError: true)
+        }
+        continue
+      }
+      let bytes: [UInt8]
+      do {
+        bytes = try socket.read()
+      } catch {
+        return close(reason: "\(error)", isProtocolError: false)
+      }
+      guard !bytes.isEmpty else { return close(reason: "the client went away", isProtocolError: false) }
+      decoder.append(bytes)
+      do {
+        while let payload = try decoder.next() {
+          handle(try MessageCoding.decode(ClientMessage.self, from: payload))
+        }
+      } catch {
+        return close(reason: "protocol error: \(error)", isProtocolError: true)
+      }
+    }
+  }
+
+  private func handle(_ message: ClientMessage) {
+    let isAttached = state.withLock { $0.isAttached }
+    switch message {
+    case .hello(let version, let client, let asciiOnly):
+      guard !isAttached else { return }
+      guard version == DebugProtocol.version else {
+        outbox.send(
+          .refused(
+            reason: "this app's debug server speaks protocol \(DebugProtocol.version), \(client) speaks \(version): "
+              + "use a discope built with the same DIScope version as the app"))
+        return close(reason: "it speaks protocol \(version)", isProtocolError: true, afterSending: true)
+      }
+      attach(asciiOnly: asciiOnly)
+    case _ where !isAttached:
+      return close(reason: "protocol error: a request before hello", isProtocolError: true)
+    case .run(let id, let source):
+      server.commands.async { [self] in
+        let session = attachedSession()
+        let outcome = session.run(source)
+        outbox.send(.result(id: id, outcome: outcome, completion: session.completion))
+        outbox.requestSnapshot()
+      }
+    case .refresh:
+      outbox.requestSnapshot()
+    case .explain(let id, let service):
+      server.commands.async { [self] in
+        let session = attachedSession()
+        let lines =
+          session.container.explanation(ofServiceNamed: service)?.lines(stale: { StaleText.line($0) }) ?? []
+        outbox.send(.explanation(id: id, title: "why \(service)", lines: lines))
+      }
+    case .detach(let keepMocks):
+      state.withLock { $0.keepMocks = keepMocks }
+      close(reason: "detached", isProtocolError: false, afterSending: true)
+    }
+  }
+
+  private func attach(asciiOnly: Bool) {
+    state.withLock {
+      $0.isAttached = true
+      $0.asciiOnly = asciiOnly
+    }
+    let outbox = self.outbox
+    let observation = server.container.observe { event in
+      var arrival = ClientOutbox.Arrival(event: event, typeName: nil, thread: EventRecord.currentThread)
+      if case .resolved(let step) = event, let instance = step.instance {
+        arrival.typeName = (instance.value as? PlaygroundInstance)?.typeName ?? step.instanceTypeName
+        arrival.event = .resolved(step.withoutInstance())
+      }
+      outbox.push(arrival)
+    }
+    let closed = state.withLock { state -> Bool in
+      state.observation = observation
+      return state.isClosed
+    }
+    if closed { observation.cancel() }
+    server.commands.async { [self] in
+      outbox.send(.completion(attachedSession().completion))
+    }
+    outbox.requestSnapshot()
+    server.log("client \(id) attached")
+  }
+
+  /// The session, made on the command queue at first use.
+  private func attachedSession() -> AttachedSession {
+    if let session { return session }
+    let made = AttachedSession(
+      container: server.container, isReadOnly: server.isReadOnly,
+      glyphs: state.withLock { $0.asciiOnly } ? .ascii : .unicode)
+    session = made
+    return made
+  }
+
+  // MARK: Writing
+
+  private func writeLoop() {
+    defer {
+      // Done writing: the reader's poll wakes to the end of the stream and ends too.
+      socket.shutdownBoth()
+      threadEnded()
+    }
+    while let batch = outbox.take(waitingUpTo: 250) {
+      do {
+        try write(batch)
+      } catch {
+        return close(reason: "\(error)", isProtocolError: false)
+      }
+    }
+  }
+
+  private func write(_ batch: ClientOutbox.Batch) throws(SocketError) {
+    let context = EventRecord.Context(glyphs: state.withLock { $0.asciiOnly } ? .ascii : .unicode)
+    var bytes: [UInt8] = []
+    func add(_ message: ServerMessage) { bytes += Frame.encode(MessageCoding.encode(message)) }
+    if batch.dropped > 0 { add(.dropped(count: batch.dropped)) }
+    var changesStacks = batch.wantsSnapshot
+    var records: [EventRecord] = []
+    for arrival in batch.events {
+      let record = EventRecord(arrival.event, context: context, thread: arrival.thread, typeName: arrival.typeName)
+      changesStacks = changesStacks || record.changesStacks
+      records.append(record)
+      if records.count == DebugProtocol.eventsPerFrame {
+        add(.events(records))
+        records.removeAll(keepingCapacity: true)
+      }
+    }
+    if !records.isEmpty { add(.events(records)) }
+    for reply in batch.replies { add(reply) }
+    if changesStacks {
+      add(.snapshot(ContainerSnapshot(of: server.container, describingStale: { StaleText.line($0) })))
+    }
+    if !batch.events.isEmpty { scheduleCatchUp() }
+    if !bytes.isEmpty { try socket.write(bytes) }
+  }
+
+  /// Lets the session (if any) take in the events it buffered, once the commands before are done.
+  private func scheduleCatchUp() {
+    guard !isCatchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    server.commands.async { [self] in
+      isCatchUpQueued.store(false, ordering: .releasing)
+      session?.catchUp()
+    }
+  }
+
+  // MARK: Closing
+
+  /// Detaches: the observation is cancelled, the session's mocks removed (unless kept), the
+  /// outbox closed; the writer sends what was queued before (with `afterSending`) and the last of
+  /// the two threads closes the socket. Safe to call from any thread, more than once.
+  func close(reason: String, isProtocolError: Bool, afterSending: Bool = false) {
+    let taken = state.withLock { state -> (Observation?, Bool)? in
+      guard !state.isClosed else { return nil }
+      state.isClosed = true
+      defer { state.observation = nil }
+      return (state.observation, state.keepMocks)
+    }
+    guard let (observation, keepMocks) = taken else { return }
+    observation?.cancel()
+    if isProtocolError {
+      server.log("client \(id) disconnected: \(reason)")
+    } else {
+      server.log("client \(id) detached (\(reason))")
+    }
+    server.commands.async { [self] in
+      if let session {
+        if keepMocks {
+          session.keepMocks()
+        } else {
+          let removed = session.removeMocks()
+          if !removed.isEmpty { server.log("client \(id): removed its mocks: \(removed.joined(separator: ", "))") }
+        }
+      }
+      session = nil
+      outbox.close()
+      // Unblocks a writer stuck on a client that does not read, and the reader's poll.
+      if !afterSending { socket.shutdownBoth() }
+    }
+  }
+
+  /// Called by each of the two threads as it ends: the last one closes the socket (closed
+  /// earlier, its number could be reused by the app while the other thread still polls it).
+  private func threadEnded() {
+    guard runningThreads.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+    socket.close()
+    server.remove(self)
+  }
+
+  /// Ends the connection because the server stops: the client hears why.
+  func stop(reason: String) {
+    outbox.send(.bye(reason: reason))
+    close(reason: reason, isProtocolError: false, afterSending: true)
+  }
+}

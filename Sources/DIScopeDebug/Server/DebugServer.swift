@@ -1,0 +1,220 @@
+import DIScope
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Serves a container to `discope attach` from another terminal, over a Unix domain socket only
+/// this user can reach. The app keeps running as it was: a client sees its stacks and events and
+/// runs `.dis` commands in it, and never makes a resolve wait (see `Docs/Attach.md`).
+///
+/// ```swift
+/// import DIScopeDebug
+///
+/// let server = try DebugServer.start(container)          // $XDG_RUNTIME_DIR/discope/NAME-PID.sock
+/// // or, shipped in the app and off unless DISCOPE_ATTACH=1:
+/// let maybe = try DebugServer.startIfRequested(container)
+/// // ... later, optional (a normal exit removes the socket too):
+/// server.stop()
+/// ```
+///
+/// With `readOnly: true` a client can watch, `show`, `why` and `expect`, but every command that
+/// would change the container or run the app's factories is refused.
+public final class DebugServer: Sendable {
+  /// The socket clients attach to.
+  public let socketPath: String
+  /// The app as clients see it.
+  public let identity: AppIdentity
+  private let core: ServerCore
+  private let listener: UnixSocket
+  private let isStopped = Atomic<Bool>(false)
+
+  private init(socketPath: String, core: ServerCore, listener: UnixSocket) {
+    self.socketPath = socketPath
+    self.core = core
+    identity = core.identity
+    self.listener = listener
+  }
+
+  /// Starts serving `container`. `socketPath: nil` picks `NAME-PID.sock` in this user's socket
+  /// directory (``SocketDirectory/standard``); NAME is the container's name, or the process's
+  /// when the container has the default name `root`. `log` hears about clients coming, going
+  /// and being refused (standard error by default).
+  ///
+  /// Throws when this container is served already, when the path is served by a live process,
+  /// or when the path cannot be used; a socket left by a process that is gone is replaced.
+  public static func start(
+    _ container: Container, socketPath: String? = nil, readOnly: Bool = false,
+    log: @escaping @Sendable (String) -> Void = DebugServer.standardErrorLog
+  ) throws(DebugServerError) -> DebugServer {
+    try start(container, socketPath: socketPath, readOnly: readOnly, helloTimeout: .seconds(5), log: log)
+  }
+
+  static func start(
+    _ container: Container, socketPath: String?, readOnly: Bool, helloTimeout: Duration,
+    log: @escaping @Sendable (String) -> Void
+  ) throws(DebugServerError) -> DebugServer {
+    let containerID = ObjectIdentifier(container)
+    if let served = Running.servers.withLock({ $0.first { $0.container == containerID } }) {
+      throw DebugServerError(
+        message: "this container is served already, at \(served.path)",
+        hint: "keep the server you have, or stop() it before starting another")
+    }
+    let pid = getpid()
+    let name = container.name == "root" ? Self.processName : container.name
+    let path: String
+    if let socketPath {
+      path = socketPath
+    } else {
+      let directory = SocketDirectory.standard
+      do {
+        try directory.prepare()
+      } catch {
+        throw DebugServerError(message: "cannot use the socket directory: \(error)", hint: "pass socketPath: to choose another place")
+      }
+      path = directory.socketPath(name: name, pid: pid)
+    }
+    try clearStaleSocket(at: path)
+    let listener: UnixSocket
+    do {
+      listener = try UnixSocket.listen(at: path)
+    } catch {
+      throw DebugServerError(message: "cannot serve at \(path): \(error)", hint: "check that its directory exists and is yours")
+    }
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let identity = AppIdentity(
+      name: name, pid: pid, executable: Self.executablePath, since: Double(now.tv_sec), isReadOnly: readOnly,
+      container: container.name)
+    let server = DebugServer(
+      socketPath: path, core: ServerCore(container: container, identity: identity, helloTimeout: helloTimeout, log: log),
+      listener: listener)
+    Running.add(container: containerID, path: path)
+    DetachedThread.start { [server] in server.acceptLoop() }
+    log("serving \(name) (pid \(pid)) at \(path)\(readOnly ? " (read-only)" : "")")
+    return server
+  }
+
+  /// Starts serving only when the environment says `DISCOPE_ATTACH=1`, so that an app can ship
+  /// the call and leave it off; nil otherwise.
+  ///
+  /// ```swift
+  /// let debugServer = try DebugServer.startIfRequested(container)   // DISCOPE_ATTACH=1 ./app
+  /// ```
+  public static func startIfRequested(
+    _ container: Container, socketPath: String? = nil, readOnly: Bool = false,
+    log: @escaping @Sendable (String) -> Void = DebugServer.standardErrorLog
+  ) throws(DebugServerError) -> DebugServer? {
+    guard let value = getenv("DISCOPE_ATTACH"), String(cString: value) == "1" else { return nil }
+    return try start(container, socketPath: socketPath, readOnly: readOnly, log: log)
+  }
+
+  /// Stops serving: attached clients hear `bye` and are detached (their observers removed, their
+  /// mocks taken out unless kept), and the socket file is removed. Calling it again does nothing.
+  public func stop() {
+    guard !isStopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    unlink(socketPath)
+    Running.remove(path: socketPath)
+    core.stopAll(reason: "the app stopped its debug server")
+    core.log("stopped serving at \(socketPath)")
+  }
+
+  /// How many clients are attached now.
+  public var attachedClientCount: Int { core.clientCount }
+
+  /// Writes `discope-debug: MESSAGE` to standard error.
+  public static let standardErrorLog: @Sendable (String) -> Void = { message in
+    let line = Array("discope-debug: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+
+  private func acceptLoop() {
+    defer { listener.close() }
+    while !isStopped.load(ordering: .acquiring) {
+      guard let client = listener.accept(waitingUpTo: 200) else { continue }
+      guard !isStopped.load(ordering: .acquiring) else {
+        client.close()
+        break
+      }
+      admit(client)
+    }
+  }
+
+  /// Lets in the same user (or root); refuses anyone else with a reason, and logs it.
+  private func admit(_ client: UnixSocket) {
+    let me = getuid()
+    do {
+      let peer = try client.peer()
+      guard peer.uid == me || peer.uid == 0 else {
+        let reason = "uid \(peer.uid) (pid \(peer.pid)) is not the app's user (uid \(me)); only the same user or root may attach"
+        try? client.write(Frame.encode(MessageCoding.encode(ServerMessage.refused(reason: reason))))
+        client.close()
+        core.log("refused a client: \(reason)")
+        return
+      }
+    } catch {
+      client.close()
+      core.log("refused a client: \(error)")
+      return
+    }
+    core.add(socket: client)
+  }
+
+  /// Replaces a socket whose process is gone; refuses a path a live process serves, or that is
+  /// not a socket.
+  private static func clearStaleSocket(at path: String) throws(DebugServerError) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+      throw DebugServerError(message: "\(path) exists and is not a socket", hint: "choose another socketPath:")
+    }
+    if let probe = try? UnixSocket.connect(to: path) {
+      probe.close()
+      throw DebugServerError(
+        message: "\(path) is served by a running process", hint: "stop that process's server, or choose another socketPath:")
+    }
+    unlink(path)
+  }
+
+  private static var processName: String {
+    let path = CommandLine.arguments.first ?? "app"
+    return path.split(separator: "/").last.map(String.init) ?? "app"
+  }
+
+  private static var executablePath: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return CommandLine.arguments.first ?? "" }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+/// The servers of this process, so that a container is served once and a normal exit removes
+/// every socket.
+enum Running {
+  struct Server: Sendable {
+    let container: ObjectIdentifier
+    let path: String
+  }
+
+  static let servers = Mutex<[Server]>([])
+  private static let exitHook = Atomic<Bool>(false)
+
+  static func add(container: ObjectIdentifier, path: String) {
+    servers.withLock { $0.append(Server(container: container, path: path)) }
+    if !exitHook.exchange(true, ordering: .acquiringAndReleasing) {
+      atexit {
+        for server in Running.servers.withLock({ $0 }) { unlink(server.path) }
+      }
+    }
+  }
+
+  static func remove(path: String) {
+    servers.withLock { $0.removeAll { $0.path == path } }
+  }
+}

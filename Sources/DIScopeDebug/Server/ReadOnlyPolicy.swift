@@ -1,0 +1,51 @@
+import DIScope
+import DisSyntax
+
+/// What a client of a read-only server may run: commands that only look (`show`, `why`,
+/// `expect` on what exists, a `resolve` that returns a cached instance) and the session's own
+/// declarations. Everything that changes the container or runs the app's factories is refused.
+enum ReadOnlyPolicy {
+  /// Why `command` is refused on `container`, or nil when it may run.
+  static func refusal(of command: Command, in container: Container) -> String? {
+    switch command {
+    case .declareProtocol, .declareClass, .assembly, .show, .why, .help, .playground, .useContainer:
+      return nil
+    case .resolve(let resolution):
+      if isBuilt(resolution.service, name: resolution.name, in: container) { return nil }
+      return "'resolve \(resolution.service)' would build it (run the app's factories)"
+    case .expect(let expectation):
+      switch expectation {
+      case .stack, .noStaleReferences, .freshness, .parameter: return nil
+      case .resolvesTo(let service, _), .shares(let service, _):
+        if isBuilt(service, name: nil, in: container) { return nil }
+        return "'expect' would resolve \(service), which is not built (it would run the app's factories)"
+      }
+    case .register: return "'register' would change the container"
+    case .remove: return "'remove' would change the container"
+    case .changeScope: return "'scope' would change the container"
+    case .changeCaching: return "'cache' would change the container"
+    case .mock, .mockAll: return "'mock' would change the container"
+    case .unmock: return "'unmock' would change the container"
+    case .call: return "'call' would run the app's code"
+    case .activate, .deactivate: return "'\(command.name)' would change the container"
+    case .makeChildContainer: return "'container child' would change the container's family"
+    case .release: return "'release' would let go of an instance"
+    case .releaseContainer, .shutdown: return "'\(command.name)' would shut a container down (dispose its instances)"
+    case .reset: return "'reset' would change what the session acts on"
+    case .validate: return "'validate' would run the app's factories"
+    }
+  }
+
+  /// Whether `service` answers with an instance already built (so resolving it runs nothing).
+  private static func isBuilt(_ service: String, name: String?, in container: Container) -> Bool {
+    var current: Container? = container
+    while let next = current {
+      for stack in next.stacks where stack.key.serviceName == service || stack.key.qualifiedServiceName == service {
+        guard stack.key.name == name else { continue }
+        return stack.registrations.first?.cachedInstanceNumber != nil
+      }
+      current = next.parent
+    }
+    return false
+  }
+}

@@ -1,0 +1,100 @@
+/// Who is at the other end: the app, as its server says in its hello.
+public struct AppIdentity: Codable, Sendable, Hashable {
+  /// The container's name, or the process's when the container has the default name.
+  public var name: String
+  public var pid: Int32
+  /// The executable's path, when known.
+  public var executable: String
+  /// When the server started, in seconds since 1970.
+  public var since: Double
+  /// Whether commands that change the container or run the app's factories are refused.
+  public var isReadOnly: Bool
+  /// The name of the container attached.
+  public var container: String
+
+  public init(name: String, pid: Int32, executable: String, since: Double, isReadOnly: Bool, container: String) {
+    self.name = name
+    self.pid = pid
+    self.executable = executable
+    self.since = since
+    self.isReadOnly = isReadOnly
+    self.container = container
+  }
+}
+
+/// What a command did in the app, as the client shows and records it.
+public struct OutcomeRecord: Codable, Sendable, Hashable {
+  /// The lines the command printed (errors included).
+  public var output: [String]
+  public var isFailure: Bool
+  /// The exact `.dis` text of the command and its output.
+  public var recordedText: String
+  /// The mocks this client's session pushed that are still in the app (`t7 MockLogger over
+  /// Logger`): what detaching removes unless the user keeps them.
+  public var sessionMocks: [String]
+
+  public init(output: [String], isFailure: Bool, recordedText: String, sessionMocks: [String]) {
+    self.output = output
+    self.isFailure = isFailure
+    self.recordedText = recordedText
+    self.sessionMocks = sessionMocks
+  }
+}
+
+/// Names a client may complete: the app's services and tokens, the session's declarations.
+public struct CompletionRecord: Codable, Sendable, Hashable {
+  public var services: [String] = []
+  public var implementations: [String] = []
+  public var tokens: [String] = []
+  public var instances: [String] = []
+  public var assemblies: [String] = []
+  public var containers: [String] = []
+
+  public init(
+    services: [String] = [], implementations: [String] = [], tokens: [String] = [], instances: [String] = [],
+    assemblies: [String] = [], containers: [String] = []
+  ) {
+    self.services = services
+    self.implementations = implementations
+    self.tokens = tokens
+    self.instances = instances
+    self.assemblies = assemblies
+    self.containers = containers
+  }
+}
+
+/// From a client to the app's server.
+public enum ClientMessage: Codable, Sendable, Hashable {
+  /// The first message: the client's protocol version, and the glyphs its trace lines use.
+  case hello(protocolVersion: Int, client: String, asciiOnly: Bool)
+  /// Runs one `.dis` command in the app (commands run one at a time, all clients together).
+  case run(id: Int, source: String)
+  /// Asks for the stacks again (after events were dropped).
+  case refresh
+  /// Why `service` resolves as it does.
+  case explain(id: Int, service: String)
+  /// The client leaves; with `keepMocks`, the mocks its session pushed stay in the app.
+  case detach(keepMocks: Bool)
+}
+
+/// From the app's server to a client.
+public enum ServerMessage: Codable, Sendable, Hashable {
+  /// The first message: the server's protocol version and the app.
+  case hello(protocolVersion: Int, app: AppIdentity)
+  /// The server will not serve this client (another protocol version, another user…); it closes.
+  case refused(reason: String)
+  /// The container's events, oldest first.
+  case events([EventRecord])
+  /// Events lost because the client did not read them fast enough (counted since the last report).
+  case dropped(count: Int)
+  /// The stacks as they are now.
+  case snapshot(ContainerSnapshot)
+  /// A command's outcome, and the names to complete now.
+  case result(id: Int, outcome: OutcomeRecord, completion: CompletionRecord)
+  /// The names to complete now (sent on attaching; each result brings them again).
+  case completion(CompletionRecord)
+  /// Why a service resolves as it does (`lines` empty when the app has no such service).
+  case explanation(id: Int, title: String, lines: [String])
+  /// The server is going away (the app stopped it or is exiting).
+  case bye(reason: String)
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import DIScopeDebug
+import DisScript
+import Foundation
+import Playground
+
+/// `discope attach [TARGET] [--repl | --script FILE.dis]`: the playground on the container of a
+/// running app that started a `DebugServer`, from another terminal. TARGET is a socket path, a
+/// pid or a name; without one, the attachable apps of this user are listed, and the only one is
+/// attached.
+///
+/// ```text
+/// discope attach                      # the one app serving, or the list
+/// discope attach shop                 # by name (or pid, or socket path)
+/// discope attach 4242 --repl          # the line REPL
+/// discope attach 4242 --script staging.dis   # replay a script against the running app
+/// ```
+public struct AttachCommand: ContextualCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "attach",
+    abstract: "Open the playground on a running app's container (the app runs DebugServer).",
+    discussion: """
+      The app starts a server with DebugServer.start(container) (or startIfRequested, with \
+      DISCOPE_ATTACH=1); its socket is in $XDG_RUNTIME_DIR/discope (or $TMPDIR/discope-UID). \
+      Commands typed run in the app, on its container. Leaving detaches and leaves the app as it \
+      was: quitting asks whether to keep the mocks the session pushed. Exit status: 0 on quit; \
+      1 when no app could be attached; with --script, discope test's statuses (0 passed, 1 a \
+      mismatch, 2 the file does not parse).
+      """)
+
+  @ArgumentParser.Argument(help: "A socket path, a pid or an app name (default: the only app serving).")
+  var target: String?
+
+  @Flag(name: .long, help: "The line REPL instead of the full-screen playground.")
+  var repl = false
+
+  @Option(name: .long, help: ArgumentHelp("Replay a .dis file against the app, as 'discope test' does.", valueName: "FILE"))
+  var script: String?
+
+  @Option(name: .long, help: ArgumentHelp("Check only the commands under '## NAME' (with --script).", valueName: "NAME"))
+  var section: String?
+
+  @Option(name: .long, help: "Append each command and its output to this .dis file as it happens.")
+  var record: String?
+
+  @Flag(name: .long, help: "List the attachable apps and stop.")
+  var list = false
+
+  @Flag(name: .long, help: "Draw traces with ASCII instead of box-drawing characters.")
+  var ascii = false
+
+  public init() {}
+
+  public func validate() throws {
+    if repl && script != nil { throw ValidationError("'--repl' and '--script' cannot go together: pick one.") }
+    if section != nil && script == nil { throw ValidationError("'--section' goes with '--script FILE'.") }
+    if record != nil && script != nil { throw ValidationError("'--record' records a session; '--script' replays one.") }
+  }
+
+  public func execute(in context: CommandContext) -> Int32 {
+    let style = DiffStyle(usesColor: context.usesColor)
+    let directory = SocketDirectory.standard
+    if list {
+      listApps(directory.attachableProcesses(), in: directory, context: context)
+      return 0
+    }
+    let path: String
+    switch AttachTarget.resolve(target, in: directory) {
+    case .found(let found): path = found
+    case .failure(let message, let candidates):
+      context.printError(style.error(message))
+      if !candidates.isEmpty { listApps(candidates, in: directory, context: context, toError: true) }
+      return 1
+    }
+    var isASCII = ascii || !Playground.canDrawUnicode
+    if let script, let text = try? String(contentsOfFile: script, encoding: .utf8), ScriptTestRunner.drawsInASCII(text) {
+      isASCII = true
+    }
+    let client: DebugClient
+    do {
+      client = try DebugClient.connect(to: path, asciiOnly: isASCII)
+    } catch {
+      context.printError(style.error(error.message))
+      return 1
+    }
+    if let script {
+      let engine = RemoteEngine(client: client)
+      let report = engine.replay(script, section: section)
+      engine.view.close(keepingMocks: false)
+      TestCommand.print(report, to: context, style: style, isUpdating: false)
+      let summary = RunSummary([report])
+      context.print(summary.line + " (against \(client.app.name), pid \(client.app.pid))")
+      return summary.exitCode
+    }
+    return Playground.attach(
+      to: client, recordPath: record,
+      historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII)
+  }
+
+  private func listApps(
+    _ apps: [AttachableProcess], in directory: SocketDirectory, context: CommandContext, toError: Bool = false
+  ) {
+    func say(_ line: String) {
+      if toError { context.printError(line) } else { context.print(line) }
+    }
+    guard !apps.isEmpty else {
+      say("no app is serving its container in \(directory.path)")
+      say("hint: the app calls DebugServer.start(container), or DebugServer.startIfRequested(container) with DISCOPE_ATTACH=1")
+      return
+    }
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    say("PID      NAME                 SINCE                SOCKET")
+    for app in apps {
+      let since = formatter.string(from: Date(timeIntervalSince1970: app.since))
+      say(
+        String(app.pid).padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+          + app.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + since + "  " + app.socketPath)
+    }
+  }
+}
+
+/// Which socket a TARGET names.
+enum AttachTarget: Equatable {
+  case found(String)
+  case failure(String, candidates: [AttachableProcess])
+
+  static func resolve(_ target: String?, in directory: SocketDirectory) -> AttachTarget {
+    if let target, target.contains("/") || target.hasSuffix(".sock") {
+      return .found(target)
+    }
+    let apps = directory.attachableProcesses()
+    guard let target else {
+      switch apps.count {
+      case 1: return .found(apps[0].socketPath)
+      case 0:
+        return .failure(
+          "no app is serving its container in \(directory.path) (it calls DebugServer.start(container))", candidates: [])
+      default: return .failure("\(apps.count) apps are serving: name one (a pid, a name or a socket path)", candidates: apps)
+      }
+    }
+    let matches = Int32(target).map { pid in apps.filter { $0.pid == pid } } ?? apps.filter { $0.name == target }
+    switch matches.count {
+    case 1: return .found(matches[0].socketPath)
+    case 0: return .failure("no app '\(target)' is serving in \(directory.path)", candidates: apps)
+    default: return .failure("\(matches.count) apps are named '\(target)': name one by pid", candidates: matches)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import DIScopeDebug
+
+/// What the panes read of a container, wherever it is: its events as records, its stacks as a
+/// snapshot, why a service resolves as it does, and news about the connection. A container in
+/// this process is shown through a ``ContainerFeed``; one in a running app, through a
+/// ``RemoteView`` over the app's debug server.
+///
+/// Every method is called on the UI thread and returns at once (a remote view answers from what
+/// already arrived), except `explanation(of:)`, which may ask the app.
+///
+/// ```swift
+/// let view = engine.makeView(glyphs: .unicode)
+/// for item in view.drain() { print(item.record) }
+/// print(view.snapshot()?.registrationCount ?? 0)
+/// ```
+public protocol ContainerView: AnyObject, Sendable {
+  /// Takes every event collected so far, oldest first.
+  func drain() -> [FeedItem]
+  /// The epoch stamped on events from now on (a replay rebuilt from scratch drops older ones).
+  var epoch: Int { get set }
+  /// The stacks as they are now; nil when nothing is known yet.
+  func snapshot() -> ContainerSnapshot?
+  /// Bumped whenever the stacks may have changed without an event saying so: another container
+  /// followed (`container use`), a snapshot arrived from the app.
+  var snapshotVersion: Int { get }
+  /// Why `service` resolves as it does: a title and its lines; nil when there is no such service.
+  func explanation(of service: String) -> (title: String, lines: [String])?
+  /// Lines about the connection since the last call (`312 events dropped`, `app ended (pid 42)`).
+  func takeNotices() -> [String]
+  /// Asks for the stacks again (after events were dropped); a local view has nothing to do.
+  func refresh()
+  /// The mocks this session pushed into an attached app that are still there (`t7 MockLogger
+  /// over Logger`); quitting asks whether to keep them.
+  var sessionMocks: [String] { get }
+  /// `shop:4242` for an attached app (`shop:4242 ENDED` once it is gone); nil for a local one.
+  var connectionLabel: String? { get }
+  /// Ends the connection to an attached app; its mocks are removed unless kept.
+  func close(keepingMocks: Bool)
+}
+
+extension ContainerView {
+  public func takeNotices() -> [String] { [] }
+  public func refresh() {}
+  public var sessionMocks: [String] { [] }
+  public var connectionLabel: String? { nil }
+  public func close(keepingMocks: Bool) {}
+}
+
+/// One event for the panes and the epoch it belongs to.
+public struct FeedItem: Sendable {
+  public var record: EventRecord
+  public var epoch: Int
+
+  public init(record: EventRecord, epoch: Int) {
+    self.record = record
+    self.epoch = epoch
+  }
+}

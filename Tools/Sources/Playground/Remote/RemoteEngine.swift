@@ -1,0 +1,63 @@
+import DIScope
+import DIScopeDebug
+import DisSyntax
+
+/// The playground's engine over a container in a running app: each command is sent to the app's
+/// debug server and runs there, in the app's process, on its container (the same `.dis` engine
+/// as ``Playground/run(on:)``). Playground commands (`:record`, `:quit`…) stay here.
+///
+/// ```swift
+/// let client = try DebugClient.connect(to: socketPath)
+/// let engine = RemoteEngine(client: client)
+/// print(engine.run("show registrations").output)
+/// ```
+public final class RemoteEngine: PlaygroundEngine, Sendable {
+  /// The panes' view: one per engine, whatever the glyphs asked (the server words trace lines
+  /// in the glyphs the client asked for when it connected).
+  public let view: RemoteView
+  private let parser = ScriptParser()
+
+  public init(client: DebugClient) { view = RemoteView(client: client) }
+
+  public func run(_ source: String) -> PlaygroundOutcome {
+    switch parser.parseCommand(source) {
+    case .success(let entry):
+      if case .playground(let command) = entry.command {
+        return PlaygroundOutcome(entry: entry, output: [], isFailure: false, recordedText: "", playgroundCommand: command)
+      }
+      return send(source, entry: entry)
+    case .failure:
+      // The app's session words the parse error, as a local session would.
+      var outcome = send(source, entry: nil)
+      outcome.source = source
+      return outcome
+    }
+  }
+
+  public func run(_ entry: Entry) -> PlaygroundOutcome {
+    if case .playground(let command) = entry.command {
+      return PlaygroundOutcome(entry: entry, output: [], isFailure: false, recordedText: "", playgroundCommand: command)
+    }
+    return send(entry.command.description, entry: entry)
+  }
+
+  private func send(_ source: String, entry: Entry?) -> PlaygroundOutcome {
+    if let ended = view.endedReason {
+      return PlaygroundOutcome(
+        entry: entry, output: ["error: \(ended): nothing runs any more (:quit leaves)"], isFailure: true, recordedText: "")
+    }
+    do {
+      let reply = try view.client.run(source)
+      view.note(reply)
+      return PlaygroundOutcome(
+        entry: entry, output: reply.outcome.output, isFailure: reply.outcome.isFailure,
+        recordedText: reply.outcome.recordedText)
+    } catch {
+      return PlaygroundOutcome(entry: entry, output: ["error: \(error)"], isFailure: true, recordedText: "")
+    }
+  }
+
+  public var completionWords: CompletionWords { view.completionWords ?? CompletionWords() }
+
+  public func makeView(glyphs: ResolutionTree.Glyphs) -> any ContainerView { view }
+}

@@ -1,0 +1,106 @@
+import DIScopeDebug
+import Synchronization
+
+/// The panes' view of a container in another process: what the app's debug server sent, taken
+/// as it arrives. Never waits for the app, except to explain a service (Enter on pane 1).
+///
+/// Events the server had to drop (this terminal read slower than the app changed) are reported
+/// as a notice, and the stacks are asked for again at once, so pane 1 is never left wrong.
+public final class RemoteView: ContainerView {
+  private struct State {
+    var epoch = 0
+    var snapshot: ContainerSnapshot?
+    var snapshotVersion = 0
+    var notices: [String] = []
+    var completion: CompletionWords?
+    var sessionMocks: [String] = []
+    var ended: String?
+    var isClosed = false
+  }
+
+  /// The connection to the app.
+  public let client: DebugClient
+  private let state = Mutex(State())
+
+  public init(client: DebugClient) { self.client = client }
+
+  public func drain() -> [FeedItem] {
+    let updates = client.takeUpdates()
+    return state.withLock { state in
+      if let snapshot = updates.snapshot {
+        state.snapshot = snapshot
+        state.snapshotVersion += 1
+      }
+      if let words = updates.completion { state.completion = CompletionWords(words) }
+      if updates.dropped > 0 {
+        state.notices.append(
+          "\(updates.dropped) events dropped (this terminal read slower than the app changed); the stacks are read again")
+        client.refresh()
+      }
+      if let ended = updates.ended, state.ended == nil {
+        state.ended = ended
+        state.notices.append(ended + (ended.hasPrefix("app ended") ? "; the panes keep what it showed (:quit leaves)" : ""))
+      }
+      return updates.events.map { FeedItem(record: $0, epoch: state.epoch) }
+    }
+  }
+
+  public var epoch: Int {
+    get { state.withLock { $0.epoch } }
+    set { state.withLock { $0.epoch = newValue } }
+  }
+
+  public func snapshot() -> ContainerSnapshot? { state.withLock { $0.snapshot } }
+
+  public var snapshotVersion: Int { state.withLock { $0.snapshotVersion } }
+
+  public func explanation(of service: String) -> (title: String, lines: [String])? {
+    guard let reply = try? client.explain(service) else { return nil }
+    return reply.lines.isEmpty ? (reply.title, ["the app has no service \(service)"]) : reply
+  }
+
+  public func takeNotices() -> [String] {
+    state.withLock { state in
+      defer { state.notices = [] }
+      return state.notices
+    }
+  }
+
+  public func refresh() { client.refresh() }
+
+  public var sessionMocks: [String] { state.withLock { $0.ended == nil ? $0.sessionMocks : [] } }
+
+  public var connectionLabel: String? {
+    "\(client.app.name):\(client.app.pid)" + (state.withLock { $0.ended } == nil ? "" : " ENDED")
+  }
+
+  public func close(keepingMocks: Bool) {
+    guard !state.withLock({ state in defer { state.isClosed = true }; return state.isClosed }) else { return }
+    client.detach(keepMocks: keepingMocks)
+  }
+
+  /// What the engine learnt from a command's reply: the words to complete, the session's mocks.
+  func note(_ reply: DebugClient.Reply) {
+    state.withLock { state in
+      state.completion = CompletionWords(reply.completion)
+      state.sessionMocks = reply.outcome.sessionMocks
+    }
+  }
+
+  var completionWords: CompletionWords? { state.withLock { $0.completion } }
+
+  /// Why nothing can run any more, once the app is gone.
+  var endedReason: String? {
+    if let ended = state.withLock({ $0.ended }) { return ended }
+    return client.isEnded ? "app ended (pid \(client.app.pid))" : nil
+  }
+}
+
+extension CompletionWords {
+  /// The words an attached app's server sent.
+  init(_ record: CompletionRecord) {
+    self.init(
+      services: record.services, implementations: record.implementations, tokens: record.tokens,
+      instances: record.instances, assemblies: record.assemblies, containers: record.containers)
+  }
+}

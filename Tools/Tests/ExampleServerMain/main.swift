@@ -1,0 +1,66 @@
+// The example app as a server would run it: it builds its container with `RFAssembly`, keeps a
+// mock logger on standby, serves the container to `discope attach` with `DebugServer`, and goes on
+// with its own work: two threads resolve what a request needs every 50 ms and the app prints, on
+// each tick, which logger its web service got. It links DIScopeDebug, never the terminal modules.
+//
+//   example-server [--socket PATH] [--read-only] [--ticks-file PATH]
+//
+// SIGTERM or SIGINT stop the server (clients hear `bye`) and exit 0, removing the socket.
+import DIScope
+import DIScopeDebug
+import Dispatch
+import ExampleApp
+import Foundation
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+
+/// A line on standard output, written at once (a test reads it while the app runs).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+let container = Container(name: "shop")
+RFAssembly().assemble(into: container)
+container.registerMock(Logging.self) { MockLogger() }
+_ = try container.resolve(ControlContext.self)
+
+let server: DebugServer
+do {
+  server = try DebugServer.start(container, socketPath: option("--socket"), readOnly: arguments.contains("--read-only"))
+} catch {
+  FileHandle.standardError.write(Data("example-server: error: \(error)\n".utf8))
+  exit(1)
+}
+say("serving \(server.socketPath)")
+
+// The app's own work, on its own threads: what it resolves changes when an attached user swaps a
+// mock or removes a registration, and the tick line says so.
+for worker in 1...2 {
+  Thread.detachNewThread {
+    var tick = 0
+    while true {
+      tick += 1
+      let notices = try? container.resolve(NoticeManager.self)
+      let logger = notices.map { String(describing: type(of: $0.webService.logger)) } ?? "none"
+      let direct = (try? container.resolve(Logging.self)).map { String(describing: type(of: $0)) } ?? "none"
+      if worker == 1 && tick % 10 == 0 {
+        say("tick \(tick) logger=\(direct) webService.logger=\(logger)")
+      }
+      usleep(50_000)
+    }
+  }
+}
+
+let signals = [SIGTERM, SIGINT].map { number in
+  signal(number, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+  source.setEventHandler {
+    server.stop()
+    say("stopped")
+    exit(0)
+  }
+  source.resume()
+  return source
+}
+withExtendedLifetime(signals) { dispatchMain() }

@@ -51,6 +51,8 @@ public final class DebugClient: Sendable {
   public let app: AppIdentity
   public let socketPath: String
   private let socket: UnixSocket
+  /// For the calls from other threads, which may come after the reader closed it.
+  private let handle: SocketHandle
   private struct State {
     var updates = Updates()
     var isEnded = false
@@ -67,6 +69,7 @@ public final class DebugClient: Sendable {
     self.app = app
     self.socketPath = socketPath
     self.socket = socket
+    handle = SocketHandle(socket)
   }
 
   /// Connects, and checks the server speaks this protocol. `asciiOnly` asks for trace lines in
@@ -85,12 +88,11 @@ public final class DebugClient: Sendable {
     let deadline = ContinuousClock.now + .seconds(5)
     var first: ServerMessage?
     while first == nil {
-      guard ContinuousClock.now < deadline, socket.wait(forReading: true, milliseconds: 200) || ContinuousClock.now < deadline
-      else {
+      guard ContinuousClock.now < deadline else {
         socket.close()
         throw DebugClientError(message: "\(path) did not say hello within 5 s: is it a DIScope debug server?")
       }
-      guard socket.wait(forReading: true, milliseconds: 0) else { continue }
+      guard socket.wait(forReading: true, milliseconds: 200) else { continue }
       let bytes = (try? socket.read()) ?? []
       if bytes.isEmpty {
         socket.close()
@@ -160,7 +162,7 @@ public final class DebugClient: Sendable {
     // The server closes once it has taken the mocks out; wait a little for it, not forever.
     let deadline = ContinuousClock.now + .seconds(2)
     while !isEnded && ContinuousClock.now < deadline { usleepMilliseconds(10) }
-    socket.shutdownBoth()
+    handle.shutdown()
   }
 
   /// Takes what arrived since the last call.
@@ -197,7 +199,7 @@ public final class DebugClient: Sendable {
   }
 
   private func send(_ message: ClientMessage) {
-    try? socket.write(Frame.encode(MessageCoding.encode(message)))
+    try? handle.write(Frame.encode(MessageCoding.encode(message)))
   }
 
   private func readLoop(_ decoder: FrameDecoder) {
@@ -220,7 +222,7 @@ public final class DebugClient: Sendable {
       if bytes.isEmpty { break }
       decoder.append(bytes)
     }
-    socket.close()
+    handle.close()
     let waiting = state.withLock { state -> [DispatchSemaphore] in
       state.isEnded = true
       if state.updates.ended == nil { state.updates.ended = reason ?? "app ended (pid \(app.pid))" }

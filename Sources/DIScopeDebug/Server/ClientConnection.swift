@@ -20,6 +20,8 @@ import Synchronization
 final class ClientConnection: Sendable {
   let id: Int
   private let socket: UnixSocket
+  /// The same socket, for the calls that may come after it is closed (see `SocketHandle`).
+  private let handle: SocketHandle
   private let server: ServerCore
   private let outbox = ClientOutbox()
   /// The client's session, and whether it has said hello; touched on the command queue only
@@ -42,6 +44,7 @@ final class ClientConnection: Sendable {
   init(id: Int, socket: UnixSocket, server: ServerCore) {
     self.id = id
     self.socket = socket
+    handle = SocketHandle(socket)
     self.server = server
   }
 
@@ -161,7 +164,7 @@ final class ClientConnection: Sendable {
   private func writeLoop() {
     defer {
       // Done writing: the reader's poll wakes to the end of the stream and ends too.
-      socket.shutdownBoth()
+      handle.shutdown()
       threadEnded()
     }
     while let batch = outbox.take(waitingUpTo: 250) {
@@ -238,7 +241,7 @@ final class ClientConnection: Sendable {
       session = nil
       outbox.close()
       // Unblocks a writer stuck on a client that does not read, and the reader's poll.
-      if !afterSending { socket.shutdownBoth() }
+      if !afterSending { handle.shutdown() }
     }
   }
 
@@ -246,7 +249,7 @@ final class ClientConnection: Sendable {
   /// earlier, its number could be reused by the app while the other thread still polls it).
   private func threadEnded() {
     guard runningThreads.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
-    socket.close()
+    handle.close()
     server.remove(self)
   }
 

@@ -1,0 +1,268 @@
+import DIScope
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DIScopeDebug
+
+protocol Greeter: AnyObject, Sendable {}
+final class Hello: Greeter {}
+final class MockHello: Greeter {}
+final class Shop: Sendable {
+  let greeter: any Greeter
+  init(greeter: any Greeter) { self.greeter = greeter }
+}
+
+/// A debug server in this process and clients over its socket: what `discope attach` relies on.
+@Suite(.serialized)
+struct DebugServerTests {
+  /// A container like an app's: a greeter with a mock on standby, a shop over it.
+  static func appContainer() -> Container {
+    let container = Container(name: "shop")
+    container.register(Greeter.self) { _ in Hello() }
+    container.registerMock(Greeter.self) { MockHello() }
+    container.register(Shop.self, scope: .prototype) { r in Shop(greeter: try r.resolve(Greeter.self)) }
+    return container
+  }
+
+  /// A fresh private directory for sockets.
+  static func directory() -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("discope-test-\(UUID().uuidString.prefix(8))").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// Collects the server's log lines.
+  final class Log: Sendable {
+    let lines = Mutex<[String]>([])
+    var record: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+    func contains(_ text: String) -> Bool { lines.withLock { $0.contains { $0.contains(text) } } }
+  }
+
+  /// Polls `condition` for up to 10 s.
+  static func eventually(_ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if condition() { return true }
+      usleepMilliseconds(10)
+    }
+    return condition()
+  }
+
+  @Test func aClientSeesTheStacksAndTheAppsResolutionsOnItsThreads() throws {
+    let container = Self.appContainer()
+    let server = try DebugServer.start(container, socketPath: Self.directory() + "/app.sock", log: { _ in })
+    defer { server.stop() }
+    let client = try DebugClient.connect(to: server.socketPath)
+    #expect(client.app.name == "shop")
+    #expect(client.app.pid == getpid())
+    var snapshot: ContainerSnapshot?
+    var steps: [StepRecord] = []
+    #expect(Self.eventually {
+      // Resolved on other threads, as an app's workers would.
+      DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = try? container.resolve(Shop.self) }
+      let updates = client.takeUpdates()
+      snapshot = updates.snapshot ?? snapshot
+      steps += updates.events.compactMap { if case .step(let step) = $0 { step } else { nil } }
+      return snapshot != nil && steps.contains { $0.service == "Shop" && $0.depth == 0 }
+    })
+    let services = snapshot?.lineage.first?.stacks.map(\.service) ?? []
+    #expect(services.contains("Greeter") && services.contains("Shop"), "\(services)")
+    #expect(steps.contains { $0.line.contains("Greeter → Hello#") && $0.depth == 1 }, "\(steps.map(\.line))")
+    client.detach(keepMocks: false)
+    #expect(Self.eventually { server.attachedClientCount == 0 })
+  }
+
+  @Test func commandsRunInTheAppAndDetachingTakesTheSessionsMocksOut() throws {
+    let container = Self.appContainer()
+    let server = try DebugServer.start(container, socketPath: Self.directory() + "/app.sock", log: { _ in })
+    defer { server.stop() }
+    let client = try DebugClient.connect(to: server.socketPath)
+    let mocked = try client.run("mock Greeter")
+    #expect(!mocked.outcome.isFailure, "\(mocked.outcome.output)")
+    #expect(mocked.outcome.sessionMocks.count == 1)
+    #expect(try container.resolve(Greeter.self) is MockHello)
+    #expect(mocked.completion.services.contains("Greeter"))
+    let why = try client.explain("Greeter")
+    #expect(why.lines.first?.contains("answers") == true, "\(why.lines)")
+    client.detach(keepMocks: false)
+    #expect(Self.eventually { (try? container.resolve(Greeter.self)) is Hello })
+
+    let keeper = try DebugClient.connect(to: server.socketPath)
+    _ = try keeper.run("mock Greeter")
+    keeper.detach(keepMocks: true)
+    #expect(Self.eventually { server.attachedClientCount == 0 })
+    #expect(try container.resolve(Greeter.self) is MockHello, "a kept mock stays")
+  }
+
+  @Test func aReadOnlyServerRefusesChangesAndStillExplains() throws {
+    let container = Self.appContainer()
+    _ = try container.resolve(Greeter.self)
+    let server = try DebugServer.start(container, socketPath: Self.directory() + "/ro.sock", readOnly: true, log: { _ in })
+    defer { server.stop() }
+    let client = try DebugClient.connect(to: server.socketPath)
+    #expect(client.app.isReadOnly)
+    let mock = try client.run("mock Greeter").outcome
+    #expect(mock.isFailure)
+    #expect(mock.output.first?.contains("read-only") == true, "\(mock.output)")
+    #expect(try container.resolve(Greeter.self) is Hello)
+    let why = try client.run("why Greeter").outcome
+    #expect(!why.isFailure && why.output.joined().contains("answers"), "\(why.output)")
+    #expect(!(try client.run("resolve Greeter").outcome.isFailure), "a built singleton resolves")
+    let build = try client.run("resolve Shop").outcome
+    #expect(build.isFailure && build.output.joined().contains("would build"), "\(build.output)")
+    for command in ["register Greeter = Hello", "remove t1", "scope t1 prototype", "cache t1 off", "reset", "validate"] {
+      #expect(try client.run(command).outcome.output.first?.contains("read-only") == true, "\(command)")
+    }
+    client.detach(keepMocks: false)
+  }
+
+  @Test func aClientOfAnotherVersionIsRefusedWithBothVersions() throws {
+    let log = Log()
+    let server = try DebugServer.start(Self.appContainer(), socketPath: Self.directory() + "/v.sock", log: log.record)
+    defer { server.stop() }
+    let raw = try UnixSocket.connect(to: server.socketPath)
+    defer { raw.close() }
+    try raw.write(Frame.encode(MessageCoding.encode(ClientMessage.hello(protocolVersion: 99, client: "future", asciiOnly: false))))
+    let messages = Self.readMessages(from: raw, until: { if case .refused = $0 { true } else { false } })
+    guard case .refused(let reason)? = messages.last else {
+      Issue.record("no refusal: \(messages)")
+      return
+    }
+    #expect(reason.contains("protocol 1") && reason.contains("99"), "\(reason)")
+    #expect(Self.eventually { log.contains("speaks protocol 99") })
+  }
+
+  @Test func garbageAndHugeFramesDisconnectTheClientAndTheAppGoesOn() throws {
+    let log = Log()
+    let container = Self.appContainer()
+    let server = try DebugServer.start(container, socketPath: Self.directory() + "/g.sock", log: log.record)
+    defer { server.stop() }
+    for garbage: [UInt8] in [[0xFF, 0xFF, 0xFF, 0xFF, 1, 2], Frame.encode(Array("not json".utf8)), Frame.encode(Array("{\"run\":{}}".utf8))] {
+      let raw = try UnixSocket.connect(to: server.socketPath)
+      try raw.write(garbage)
+      // The server closes the connection: reading ends.
+      #expect(Self.eventually { raw.wait(forReading: true, milliseconds: 10) && ((try? raw.read()) ?? []).isEmpty || Self.drained(raw) })
+      raw.close()
+    }
+    #expect(Self.eventually { log.contains("protocol error") })
+    #expect(try container.resolve(Shop.self).greeter is Hello)
+    let client = try DebugClient.connect(to: server.socketPath)
+    #expect(try client.run("show stacks").outcome.isFailure == false)
+    client.detach(keepMocks: false)
+  }
+
+  @Test func aClientThatNeverReadsLosesEventsAndNeverBlocksAResolve() throws {
+    let container = Self.appContainer()
+    let server = try DebugServer.start(container, socketPath: Self.directory() + "/slow.sock", log: { _ in })
+    defer { server.stop() }
+    let raw = try UnixSocket.connect(to: server.socketPath)
+    defer { raw.close() }
+    try raw.write(Frame.encode(MessageCoding.encode(ClientMessage.hello(protocolVersion: DebugProtocol.version, client: "slow", asciiOnly: false))))
+    #expect(Self.eventually { server.attachedClientCount == 1 })
+    usleepMilliseconds(100)
+    // Far more events than the socket's buffer and the queue hold, with nobody reading.
+    let start = ContinuousClock.now
+    for _ in 0..<60_000 { _ = try container.resolve(Shop.self) }
+    #expect(ContinuousClock.now - start < .seconds(30), "resolves waited for the client")
+    let messages = Self.readMessages(from: raw, until: { if case .dropped = $0 { true } else { false } })
+    guard case .dropped(let count)? = messages.last else {
+      Issue.record("no dropped count among \(messages.count) messages")
+      return
+    }
+    #expect(count > 1000, "\(count)")
+  }
+
+  @Test func aClientThatNeverSaysHelloIsDisconnected() throws {
+    let log = Log()
+    let server = try DebugServer.start(
+      Self.appContainer(), socketPath: Self.directory() + "/mute.sock", readOnly: false, helloTimeout: .milliseconds(300),
+      log: log.record)
+    defer { server.stop() }
+    let raw = try UnixSocket.connect(to: server.socketPath)
+    defer { raw.close() }
+    #expect(Self.eventually { log.contains("no hello") })
+  }
+
+  @Test func startingTwiceStaleSocketsAndStopping() throws {
+    let directory = Self.directory()
+    let container = Self.appContainer()
+    let path = directory + "/app.sock"
+    // A socket left by a process that is gone: a file nobody listens on.
+    let stale = try UnixSocket.listen(at: path)
+    stale.close()
+    #expect(FileManager.default.fileExists(atPath: path))
+    let server = try DebugServer.start(container, socketPath: path, log: { _ in })
+    #expect(throws: DebugServerError.self) { try DebugServer.start(container, socketPath: directory + "/other.sock", log: { _ in }) }
+    #expect(throws: DebugServerError.self) { try DebugServer.start(Self.appContainer(), socketPath: path, log: { _ in }) }
+    _ = FileManager.default.createFile(atPath: directory + "/file", contents: Data())
+    do {
+      _ = try DebugServer.start(Self.appContainer(), socketPath: directory + "/file", log: { _ in })
+      Issue.record("served over a regular file")
+    } catch {
+      #expect(error.message.contains("not a socket"), "\(error)")
+    }
+    var mode = stat()
+    #expect(lstat(path, &mode) == 0 && mode.st_mode & 0o777 == 0o600)
+    let client = try DebugClient.connect(to: path)
+    server.stop()
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(Self.eventually { client.takeUpdates().ended?.contains("stopped its debug server") == true })
+    #expect(throws: DebugClientError.self) { try client.run("show stacks") }
+    // Stopped, the container may be served again.
+    let again = try DebugServer.start(container, socketPath: path, log: { _ in })
+    again.stop()
+  }
+
+  @Test func startIfRequestedStartsOnlyWithTheVariable() throws {
+    unsetenv("DISCOPE_ATTACH")
+    #expect(try DebugServer.startIfRequested(Self.appContainer(), socketPath: Self.directory() + "/a.sock") == nil)
+  }
+
+  @Test func theSocketDirectoryIsPrivateAndListsLiveApps() throws {
+    let directory = SocketDirectory(path: Self.directory() + "/discope")
+    try directory.prepare()
+    var info = stat()
+    #expect(lstat(directory.path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    chmod(directory.path, 0o755)
+    try directory.prepare()
+    #expect(lstat(directory.path, &info) == 0 && info.st_mode & 0o777 == 0o700, "made private again")
+    #expect(directory.socketPath(name: "we/ird name", pid: 42).hasSuffix("/we_ird_name-42.sock"))
+    let server = try DebugServer.start(
+      Self.appContainer(), socketPath: directory.socketPath(name: "shop", pid: getpid()), log: { _ in })
+    defer { server.stop() }
+    // A socket whose process is gone (no process has pid 2^22 + 1 on Linux's default pid_max).
+    let dead = directory.socketPath(name: "gone", pid: 4_194_305)
+    try UnixSocket.listen(at: dead).close()
+    let apps = directory.attachableProcesses()
+    #expect(apps.map(\.name) == ["shop"] && apps.first?.pid == getpid(), "\(apps)")
+    #expect(!FileManager.default.fileExists(atPath: dead), "the dead app's socket is cleaned up")
+  }
+
+  // MARK: Helpers
+
+  /// Reads and decodes server messages until `stop` matches one (or 10 s pass).
+  static func readMessages(from socket: UnixSocket, until stop: (ServerMessage) -> Bool) -> [ServerMessage] {
+    var decoder = FrameDecoder()
+    var messages: [ServerMessage] = []
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      guard socket.wait(forReading: true, milliseconds: 100) else { continue }
+      guard let bytes = try? socket.read(), !bytes.isEmpty else { break }
+      decoder.append(bytes)
+      while let payload = try? decoder.next(), let message = try? MessageCoding.decode(ServerMessage.self, from: payload) {
+        messages.append(message)
+        if stop(message) { return messages }
+      }
+    }
+    return messages
+  }
+
+  /// Reads what is there; true at the end of the stream.
+  static func drained(_ socket: UnixSocket) -> Bool {
+    while socket.wait(forReading: true, milliseconds: 10) {
+      guard let bytes = try? socket.read(), !bytes.isEmpty else { return true }
+    }
+    return false
+  }
+}

@@ -34,6 +34,7 @@ let package = Package(
       dependencies: [
         "BenchmarkHarness", "GeneratedServices",
         .product(name: "DIScope", package: "DIScope"),
+        .product(name: "DIScopeDebug", package: "DIScope"),
         .product(name: "Swinject", package: "Swinject"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -237,7 +237,10 @@ public final class DebugClient: Sendable {
     state.withLock { state in
       switch message {
       case .events(let events): state.updates.events += events
-      case .dropped(let count): state.updates.dropped += count
+      case .dropped(let count):
+        state.updates.dropped += count
+        // In the stream, where they were lost: a trace drops the steps it was waiting on.
+        state.updates.events.append(.gap(count: count))
       case .snapshot(let snapshot): state.updates.snapshot = snapshot
       case .completion(let words): state.updates.completion = words
       case .result(let id, let outcome, let completion):

@@ -22,6 +22,9 @@ public enum EventRecord: Codable, Sendable, Hashable {
   /// Any other change to a stack (a registration pushed or removed, a scope or caching switched,
   /// an eager build that failed): what the pane of stacks reads again.
   case stacksChanged(String)
+  /// `count` events were lost here (a client that read too slowly): a resolution under way may
+  /// miss steps, and anything may have changed unseen.
+  case gap(count: Int)
 
   /// Whether the event can change what the pane of stacks shows: any change to a stack, or a
   /// resolution that filled a cache (a prototype, graph or cached answer leaves them as they were).

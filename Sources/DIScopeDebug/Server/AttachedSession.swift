@@ -57,9 +57,11 @@ final class AttachedSession {
       output: output, isFailure: outcome.isFailure, recordedText: outcome.recordedText, sessionMocks: mockDescriptions)
   }
 
-  /// The names a client may complete now.
+  /// The names a client may complete now. Before the first command, from a session made for the
+  /// purpose and let go at once: a session observes the container while it lives, and an idle
+  /// client must cost the app no more than its own event queue.
   var completion: CompletionRecord {
-    let words = live.completionCandidates
+    let words = (session ?? Session(container: container, options: options)).completionCandidates
     return CompletionRecord(
       services: words.services, implementations: words.implementations, tokens: words.tokens,
       instances: words.instances + words.instanceParameters, assemblies: words.assemblies, containers: words.containers)

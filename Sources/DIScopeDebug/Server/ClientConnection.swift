@@ -130,12 +130,21 @@ final class ClientConnection: Sendable {
     }
     let outbox = self.outbox
     let observation = server.container.observe { event in
-      var arrival = ClientOutbox.Arrival(event: event, typeName: nil, thread: EventRecord.currentThread)
-      if case .resolved(let step) = event, let instance = step.instance {
-        arrival.typeName = (instance.value as? PlaygroundInstance)?.typeName ?? step.instanceTypeName
-        arrival.event = .resolved(step.withoutInstance())
+      // On the app's thread: as little as can be. A full queue counts the event and stops
+      // there; otherwise the instance's type is kept (not its name, which takes longer to make
+      // than the resolve took), and the instance let go.
+      if outbox.dropIfFull() { return }
+      guard case .resolved(let step) = event else {
+        return outbox.push(.other(event, thread: EventRecord.currentThread))
       }
-      outbox.push(arrival)
+      var instanceType: Any.Type?
+      var scriptTypeName: String?
+      if let instance = step.instance {
+        instanceType = Swift.type(of: instance.value)
+        if instanceType == PlaygroundInstance.self { scriptTypeName = (instance.value as? PlaygroundInstance)?.typeName }
+      }
+      outbox.push(
+        .step(step.withoutInstance(), instanceType: instanceType, scriptTypeName: scriptTypeName, thread: EventRecord.currentThread))
     }
     let closed = state.withLock { state -> Bool in
       state.observation = observation
@@ -167,7 +176,9 @@ final class ClientConnection: Sendable {
       handle.shutdown()
       threadEnded()
     }
-    while let batch = outbox.take(waitingUpTo: 250) {
+    // Events are sent in batches, at most one per period: enough for a screen to follow, and
+    // the app's process never encodes more than a queue per period for a client.
+    while let batch = outbox.take(waitingUpTo: 50) {
       do {
         try write(batch)
       } catch {
@@ -184,7 +195,16 @@ final class ClientConnection: Sendable {
     var changesStacks = batch.wantsSnapshot
     var records: [EventRecord] = []
     for arrival in batch.events {
-      let record = EventRecord(arrival.event, context: context, thread: arrival.thread, typeName: arrival.typeName)
+      let record: EventRecord
+      switch arrival {
+      case .step(let step, let type, let scriptTypeName, let thread):
+        // The container's name for the instance's type: the registration's implementation name
+        // when it gave one, else the Swift type's.
+        let typeName = scriptTypeName ?? step.instanceTypeName ?? type.map { String(describing: $0) }
+        record = EventRecord(.resolved(step), context: context, thread: thread, typeName: typeName)
+      case .other(let event, let thread):
+        record = EventRecord(event, context: context, thread: thread)
+      }
       changesStacks = changesStacks || record.changesStacks
       records.append(record)
       if records.count == DebugProtocol.eventsPerFrame {

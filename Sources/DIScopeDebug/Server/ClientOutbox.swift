@@ -9,17 +9,16 @@ import Synchronization
 /// does not read (slow, stopped with Ctrl-Z, gone), its writer thread blocks in `send`, the queue
 /// fills, and newer events are dropped and counted; a resolve never waits for a client.
 final class ClientOutbox: Sendable {
-  /// An event as it arrived: without its instance (kept, it would outlive the app's release of
-  /// it), the instance's type named while it was there.
-  struct Arrival: Sendable {
-    var event: ContainerEvent
-    var typeName: String?
-    var thread: UInt
+  /// An event as it arrived. A resolution step comes without its instance (kept, it would
+  /// outlive the app's release of it, and a weak registration would answer with it), but with the
+  /// instance's type, named later on the writer's thread.
+  enum Arrival: Sendable {
+    case step(ResolutionStep, instanceType: Any.Type?, scriptTypeName: String?, thread: UInt)
+    case other(ContainerEvent, thread: UInt)
   }
 
   private struct State {
     var events: [Arrival] = []
-    var dropped = 0
     var replies: [ServerMessage] = []
     var wantsSnapshot = false
     var isClosed = false
@@ -28,23 +27,37 @@ final class ClientOutbox: Sendable {
 
   private let state = Mutex(State())
   private let wake = DispatchSemaphore(value: 0)
+  /// How many events are queued, read without the lock: a full queue drops an event for the
+  /// price of two atomic operations, before the app's thread copies anything out of it.
+  private let queued = Atomic<Int>(0)
+  /// Events dropped since the writer last took the queue.
+  private let dropped = Atomic<Int>(0)
   let capacity: Int
 
   init(capacity: Int = DebugProtocol.eventQueueCapacity) { self.capacity = capacity }
 
   /// From any thread of the app: queues the event, or counts it dropped when the queue is full.
+  /// Never wakes the writer: it comes for events at its own pace (see `take`), so that a busy
+  /// app pays a lock and an append per event, and its events cost the app's process at most the
+  /// encoding of one queue per period.
   func push(_ arrival: Arrival) {
-    let wakeWriter = state.withLock { state -> Bool in
-      guard !state.isClosed else { return false }
-      if state.events.count < capacity {
-        state.events.append(arrival)
-      } else {
-        state.dropped += 1
-      }
-      defer { state.isWriterWaiting = false }
-      return state.isWriterWaiting
+    let accepted = state.withLock { state -> Bool in
+      guard !state.isClosed else { return true }
+      guard state.events.count < capacity else { return false }
+      state.events.append(arrival)
+      queued.store(state.events.count, ordering: .relaxed)
+      return true
     }
-    if wakeWriter { wake.signal() }
+    if !accepted { dropped.add(1, ordering: .relaxed) }
+  }
+
+  /// Whether the queue is full, so that the event at hand can be counted dropped at once: the
+  /// app's thread then pays two atomic operations per event, not the copy of it.
+  @inline(__always)
+  func dropIfFull() -> Bool {
+    guard queued.load(ordering: .relaxed) >= capacity else { return false }
+    dropped.add(1, ordering: .relaxed)
+    return true
   }
 
   /// Queues a reply (a command's result, an explanation…): never dropped.
@@ -77,32 +90,30 @@ final class ClientOutbox: Sendable {
     var wantsSnapshot: Bool
   }
 
-  /// Takes everything queued, waiting up to `milliseconds` when nothing is; nil once closed and
-  /// empty (what was queued before `close()` is still handed out: a refusal, a last result).
+  /// Takes everything queued after waiting up to `milliseconds` (a reply, a snapshot asked for
+  /// or `close()` end the wait at once; events do not); nil once closed and empty (what was
+  /// queued before `close()` is still handed out: a refusal, a last result).
   func take(waitingUpTo milliseconds: Int) -> Batch? {
-    for attempt in 0..<2 {
-      let batch = state.withLock { state -> Batch? in
-        let batch = Batch(
-          events: state.events, dropped: state.dropped, replies: state.replies, wantsSnapshot: state.wantsSnapshot)
-        if batch.events.isEmpty && batch.dropped == 0 && batch.replies.isEmpty && !batch.wantsSnapshot {
-          if state.isClosed { return nil }
-          state.isWriterWaiting = true
-          return Batch(events: [], dropped: 0, replies: [], wantsSnapshot: false)
-        }
-        state.events.removeAll(keepingCapacity: true)
-        state.dropped = 0
-        state.replies.removeAll()
-        state.wantsSnapshot = false
-        return batch
-      }
-      guard let batch else { return nil }
-      if !batch.events.isEmpty || batch.dropped > 0 || !batch.replies.isEmpty || batch.wantsSnapshot || attempt == 1 {
-        return batch
-      }
-      _ = wake.wait(timeout: .now() + .milliseconds(milliseconds))
-      state.withLock { $0.isWriterWaiting = false }
+    let isUrgent = state.withLock { state in
+      state.isWriterWaiting = state.replies.isEmpty && !state.wantsSnapshot && !state.isClosed
+      return !state.isWriterWaiting
     }
-    return Batch(events: [], dropped: 0, replies: [], wantsSnapshot: false)
+    if !isUrgent { _ = wake.wait(timeout: .now() + .milliseconds(milliseconds)) }
+    return state.withLock { state -> Batch? in
+      state.isWriterWaiting = false
+      let batch = Batch(
+        events: state.events, dropped: dropped.exchange(0, ordering: .relaxed), replies: state.replies,
+        wantsSnapshot: state.wantsSnapshot)
+      if batch.events.isEmpty && batch.dropped == 0 && batch.replies.isEmpty && !batch.wantsSnapshot && state.isClosed {
+        return nil
+      }
+      // A fresh array rather than `removeAll(keepingCapacity:)`: the batch holds the old one.
+      state.events = []
+      queued.store(0, ordering: .relaxed)
+      state.replies.removeAll()
+      state.wantsSnapshot = false
+      return batch
+    }
   }
 
   /// Stops queueing; `take` hands out what is left, then nil.

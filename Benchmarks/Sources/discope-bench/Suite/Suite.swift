@@ -9,7 +9,7 @@ import Foundation
 /// ```
 struct Suite {
   /// Every workload, in the order a run measures them; each is set up only if selected.
-  static let workloadIDs = ["W1", "W2", "W3", "W3r", "W4", "W5", "W6", "W8"]
+  static let workloadIDs = ["W1", "W2", "W3", "W3r", "W4", "W5", "W6", "W7", "W8"]
   static let memoryID = "memory"
 
   var plan: SamplingPlan
@@ -61,6 +61,7 @@ struct Suite {
     case "W2": ChainResolve.workload()
     case "W3": MockSwap.workload()
     case "W3r": RegisterSwap.workload()
+    case "W7": ServedChainResolve.workload()
     case "W8": RequestScope.workload()
     case "W4": ManyTypesResolve.workload()
     case "W5": ThreadedResolve.workload()

@@ -87,6 +87,17 @@ enum Targets {
           "W6 an attached trace observer costs at most 3x",
           measured: w6.ratio(SystemLabel.discopeTraced, to: never), .atMost(3)))
     }
+    if let w7 = results["W7"] {
+      let never = SystemLabel.discopeNeverObserved
+      checks.append(
+        TargetCheck(
+          "W7 debug server started, no client, within 1.05x of W2",
+          measured: w7.ratio(SystemLabel.discopeServerNoClient, to: never), .atMost(1.05)))
+      checks.append(
+        TargetCheck(
+          "W7 one idle client attached costs at most 3x W2",
+          measured: w7.ratio(SystemLabel.discopeServerIdleClient, to: never), .atMost(3)))
+    }
     if let registrations = memory.registrations.first(where: { $0.label == discope }) {
       checks.append(
         TargetCheck(

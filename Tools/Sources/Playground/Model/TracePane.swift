@@ -45,6 +45,10 @@ public struct TracePane: Sendable {
       for node in partial { block += render(node) }
       block += failure.lines.map { PaneLine($0, kind: .error) }
       append(block)
+    case .gap(let count):
+      // The steps waiting for a root that was lost would hang under the next one.
+      pending = [:]
+      append([PaneLine("… \(count) events dropped (this terminal read slower than the app resolved)", kind: .secondary)])
     default: break
     }
   }

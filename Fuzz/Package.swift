@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 //
-// The fuzz target for the `.dis` parser and interpreter, built with libFuzzer. Run it with
-// `Scripts/fuzz` (bounded time, corpus seeded from Scripts/lessons).
+// The fuzz targets, built with libFuzzer: the `.dis` parser and interpreter (`DisFuzz`), and the
+// debug protocol's frame and message decoder (`WireFuzz`). Run them with `Scripts/fuzz` and
+// `Scripts/fuzz wire` (bounded time).
 import PackageDescription
 
 let package = Package(
@@ -14,7 +15,12 @@ let package = Package(
       name: "DisFuzz",
       dependencies: ["CFuzzerDriver", .product(name: "DisScript", package: "DIScope")],
       swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])],
-      linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+      linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),
+    .executableTarget(
+      name: "WireFuzz",
+      dependencies: ["CFuzzerDriver", .product(name: "DIScopeDebug", package: "DIScope")],
+      swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])],
+      linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]),
   ],
   swiftLanguageModes: [.v6]
 )

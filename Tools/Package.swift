@@ -55,6 +55,7 @@ let package = Package(
       dependencies: [
         "Playground", "TerminalTesting", .product(name: "DisScript", package: "DIScope"),
         .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+        .product(name: "DIScopeDebug", package: "DIScope"),
       ]),
     .testTarget(
       name: "DIScopeCLITests",

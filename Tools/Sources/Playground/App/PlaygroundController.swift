@@ -70,6 +70,10 @@ public final class PlaygroundController {
       state.notice = notice
       changed = true
     }
+    if let words = view.takeCompletionWords() {
+      state.completionWords = words
+      refreshCompleter()
+    }
     if state.attachedTo != view.connectionLabel {
       state.attachedTo = view.connectionLabel
       changed = true
@@ -134,6 +138,11 @@ public final class PlaygroundController {
     }
     if outcome.isUnexpected { unexpectedFailures += 1 }
     if !prose.isEmpty { appendComment(prose, kind: .secondary) }
+    if outcome.wasNotRun {
+      appendComment(["not run: " + (outcome.source ?? "")] + outcome.output, kind: .error)
+      state.notice = outcome.output.first
+      return
+    }
     if outcome.entry == nil && outcome.playgroundCommand == nil {
       // What was typed stays in the transcript and the recording, as a comment (the file must
       // still parse), with why it did not parse.

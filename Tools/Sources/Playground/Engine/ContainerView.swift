@@ -36,6 +36,9 @@ public protocol ContainerView: AnyObject, Sendable {
   var connectionLabel: String? { get }
   /// Ends the connection to an attached app; its mocks are removed unless kept.
   func close(keepingMocks: Bool)
+  /// Names to complete that arrived on their own (an attached app's, on attaching); nil when
+  /// none arrived since the last call. A local engine's words come with each command's result.
+  func takeCompletionWords() -> CompletionWords?
 }
 
 extension ContainerView {
@@ -44,6 +47,7 @@ extension ContainerView {
   public var sessionMocks: [String] { [] }
   public var connectionLabel: String? { nil }
   public func close(keepingMocks: Bool) {}
+  public func takeCompletionWords() -> CompletionWords? { nil }
 }
 
 /// One event for the panes and the epoch it belongs to.

@@ -80,6 +80,9 @@ public struct PlaygroundOutcome: Sendable, Hashable {
   /// The text as typed, kept for text that did not parse: the transcript and a recording show
   /// what was typed (as comments, so the file stays a valid script).
   public var source: String?
+  /// The command never reached a container (an attached app that is gone): the transcript says
+  /// so in a comment, and a recording does not hold it as a command that failed.
+  public var wasNotRun = false
 
   public init(
     entry: Entry?, output: [String], isFailure: Bool, recordedText: String,

@@ -43,8 +43,7 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
 
   private func send(_ source: String, entry: Entry?) -> PlaygroundOutcome {
     if let ended = view.endedReason {
-      return PlaygroundOutcome(
-        entry: entry, output: ["error: \(ended): nothing runs any more (:quit leaves)"], isFailure: true, recordedText: "")
+      return notRun(source, entry: entry, "error: \(ended): nothing runs any more (:quit leaves)")
     }
     do {
       let reply = try view.client.run(source)
@@ -53,8 +52,15 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
         entry: entry, output: reply.outcome.output, isFailure: reply.outcome.isFailure,
         recordedText: reply.outcome.recordedText)
     } catch {
-      return PlaygroundOutcome(entry: entry, output: ["error: \(error)"], isFailure: true, recordedText: "")
+      return notRun(source, entry: entry, "error: \(error)")
     }
+  }
+
+  private func notRun(_ source: String, entry: Entry?, _ message: String) -> PlaygroundOutcome {
+    var outcome = PlaygroundOutcome(entry: entry, output: [message], isFailure: true, recordedText: "")
+    outcome.source = source
+    outcome.wasNotRun = true
+    return outcome
   }
 
   public var completionWords: CompletionWords { view.completionWords ?? CompletionWords() }

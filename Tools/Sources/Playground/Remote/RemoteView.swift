@@ -13,6 +13,8 @@ public final class RemoteView: ContainerView {
     var snapshotVersion = 0
     var notices: [String] = []
     var completion: CompletionWords?
+    /// Words that arrived with events, not yet handed to the screen.
+    var freshCompletion: CompletionWords?
     var sessionMocks: [String] = []
     var ended: String?
     var isClosed = false
@@ -31,7 +33,10 @@ public final class RemoteView: ContainerView {
         state.snapshot = snapshot
         state.snapshotVersion += 1
       }
-      if let words = updates.completion { state.completion = CompletionWords(words) }
+      if let words = updates.completion {
+        state.completion = CompletionWords(words)
+        state.freshCompletion = state.completion
+      }
       if updates.dropped > 0 {
         state.notices.append(
           "\(updates.dropped) events dropped (this terminal read slower than the app changed); the stacks are read again")
@@ -68,10 +73,18 @@ public final class RemoteView: ContainerView {
 
   public func refresh() { client.refresh() }
 
+  public func takeCompletionWords() -> CompletionWords? {
+    state.withLock { state in
+      defer { state.freshCompletion = nil }
+      return state.freshCompletion
+    }
+  }
+
   public var sessionMocks: [String] { state.withLock { $0.ended == nil ? $0.sessionMocks : [] } }
 
   public var connectionLabel: String? {
-    "\(client.app.name):\(client.app.pid)" + (state.withLock { $0.ended } == nil ? "" : " ENDED")
+    "\(client.app.name):\(client.app.pid)" + (client.app.isReadOnly ? " read-only" : "")
+      + (state.withLock { $0.ended } == nil ? "" : " ENDED")
   }
 
   public func close(keepingMocks: Bool) {

@@ -60,14 +60,11 @@ public struct ScriptTestRunner: Sendable {
         path: path, status: status, mismatches: mismatches, errorText: error, updatedBlocks: updated,
         checkedCount: checked, seconds: Self.now() - start)
     }
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.read(path, limit: options.limits.parser.maximumFileSize + 1)
-    } catch {
-      return report(.unparsable, error: "\(path):1:1: error: \(error.message)")
+    let parsed: ParseResult
+    switch parse(path) {
+    case .success(let result): parsed = result
+    case .failure(let error): return report(.unparsable, error: error.text)
     }
-    let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
-    if parsed.hasErrors { return report(.unparsable, error: parsed.renderedDiagnostics) }
     let replayed = replayWithTheFilesGlyphs(parsed.script, source: parsed.source)
     if replayed.isSkipped { return report(.skipped) }
     guard isUpdating else {
@@ -97,17 +94,31 @@ public struct ScriptTestRunner: Sendable {
         path: path, status: status, mismatches: mismatches, errorText: error, updatedBlocks: 0,
         checkedCount: checked, seconds: Self.now() - start)
     }
+    let parsed: ParseResult
+    switch parse(path) {
+    case .success(let result): parsed = result
+    case .failure(let error): return report(.unparsable, error: error.text)
+    }
+    let replayed = ScriptReplay.replay(parsed.script, section: section, executing: execute)
+    if replayed.isSkipped { return report(.skipped) }
+    return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
+  }
+
+  /// Why a file could not be replayed: it cannot be read, or does not parse.
+  private struct Unparsable: Error {
+    let text: String
+  }
+
+  /// Reads and parses the file at `path`.
+  private func parse(_ path: String) -> Result<ParseResult, Unparsable> {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.read(path, limit: options.limits.parser.maximumFileSize + 1)
     } catch {
-      return report(.unparsable, error: "\(path):1:1: error: \(error.message)")
+      return .failure(Unparsable(text: "\(path):1:1: error: \(error.message)"))
     }
     let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
-    if parsed.hasErrors { return report(.unparsable, error: parsed.renderedDiagnostics) }
-    let replayed = ScriptReplay.replay(parsed.script, section: section, executing: execute)
-    if replayed.isSkipped { return report(.skipped) }
-    return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
+    return parsed.hasErrors ? .failure(Unparsable(text: parsed.renderedDiagnostics)) : .success(parsed)
   }
 
   /// Whether a file's expected output draws its trees in ASCII (recorded with `--ascii`).

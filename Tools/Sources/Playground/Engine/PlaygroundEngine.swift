@@ -99,28 +99,9 @@ public struct PlaygroundOutcome: Sendable, Hashable {
   public var isUnexpected: Bool { isFailure != (entry?.isExpectedToFail ?? false) }
 }
 
-/// Words the engine knows right now, for tab completion.
-public struct CompletionWords: Sendable, Hashable {
-  public var services: [String]
-  public var implementations: [String]
-  public var tokens: [String]
-  /// Instance numbers as typed: `#3`.
-  public var instances: [String]
-  public var assemblies: [String]
-  public var containers: [String]
-
-  public init(
-    services: [String] = [], implementations: [String] = [], tokens: [String] = [],
-    instances: [String] = [], assemblies: [String] = [], containers: [String] = []
-  ) {
-    self.services = services
-    self.implementations = implementations
-    self.tokens = tokens
-    self.instances = instances
-    self.assemblies = assemblies
-    self.containers = containers
-  }
-}
+/// Words the engine knows right now, for tab completion: the same record an attached app's
+/// server sends (`DIScopeDebug`), so that a local and a remote engine fill it alike.
+public typealias CompletionWords = CompletionRecord
 
 /// Makes a fresh engine: the playground calls it to start, and again to rebuild a replay's state
 /// when stepping back.

@@ -34,7 +34,7 @@ public final class RemoteView: ContainerView {
         state.snapshotVersion += 1
       }
       if let words = updates.completion {
-        state.completion = CompletionWords(words)
+        state.completion = words
         state.freshCompletion = state.completion
       }
       if updates.dropped > 0 {
@@ -95,7 +95,7 @@ public final class RemoteView: ContainerView {
   /// What the engine learnt from a command's reply: the words to complete, the session's mocks.
   func note(_ reply: DebugClient.Reply) {
     state.withLock { state in
-      state.completion = CompletionWords(reply.completion)
+      state.completion = reply.completion
       state.sessionMocks = reply.outcome.sessionMocks
     }
   }
@@ -106,14 +106,5 @@ public final class RemoteView: ContainerView {
   var endedReason: String? {
     if let ended = state.withLock({ $0.ended }) { return ended }
     return client.isEnded ? "app ended (pid \(client.app.pid))" : nil
-  }
-}
-
-extension CompletionWords {
-  /// The words an attached app's server sent.
-  init(_ record: CompletionRecord) {
-    self.init(
-      services: record.services, implementations: record.implementations, tokens: record.tokens,
-      instances: record.instances, assemblies: record.assemblies, containers: record.containers)
   }
 }

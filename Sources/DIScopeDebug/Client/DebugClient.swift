@@ -82,7 +82,14 @@ public final class DebugClient: Sendable {
     do {
       socket = try UnixSocket.connect(to: path)
     } catch {
-      throw DebugClientError(message: "cannot attach to \(path): \(error.message)")
+      let hint =
+        switch error.code {
+        case ENOENT: " (no app serves there: is it running DebugServer.start(container)? 'discope attach --list' lists the apps)"
+        case ECONNREFUSED: " (the app that served there is gone)"
+        case EACCES, EPERM: " (only the app's own user, or root, may attach)"
+        default: ""
+        }
+      throw DebugClientError(message: "cannot attach: \(error.message)\(hint)")
     }
     var decoder = FrameDecoder()
     let deadline = ContinuousClock.now + .seconds(5)

@@ -277,5 +277,7 @@ final class ClientConnection: Sendable {
   func stop(reason: String) {
     outbox.send(.bye(reason: reason))
     close(reason: reason, isProtocolError: false, afterSending: true)
+    // A client that does not read keeps the writer in `send`: give the bye a second, then cut.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [handle] in handle.shutdown() }
   }
 }

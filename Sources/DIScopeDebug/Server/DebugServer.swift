@@ -25,6 +25,8 @@ import Synchronization
 ///
 /// With `readOnly: true` a client can watch, `show`, `why` and `expect`, but every command that
 /// would change the container or run the app's factories is refused.
+///
+/// A server serves until ``stop()`` or the process exits, whether or not its value is kept.
 public final class DebugServer: Sendable {
   /// The socket clients attach to.
   public let socketPath: String

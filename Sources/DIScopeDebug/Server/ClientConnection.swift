@@ -34,10 +34,12 @@ final class ClientConnection: Sendable {
     var keepMocks = false
   }
   private let state = Mutex(State())
-  /// `nonisolated(unsafe)`: made once on the command queue and only used there afterwards.
+  /// `nonisolated(unsafe)`: made on the command queue and only touched there (with its timer).
   nonisolated(unsafe) private var session: AttachedSession?
-  /// Set while the writer has asked the command queue to let the session catch up.
-  private let isCatchUpQueued = Atomic<Bool>(false)
+  /// Lets the session take in the app's events every 100 ms, on the command queue: a session
+  /// buffers what the container does between commands, instances included, and a client that
+  /// types nothing for an hour (or is stopped with Ctrl-Z) must not make that buffer grow.
+  nonisolated(unsafe) private var catchUpTimer: DispatchSourceTimer?
   /// The reader and the writer; the last to end closes the socket.
   private let runningThreads = Atomic<Int>(2)
 
@@ -165,6 +167,11 @@ final class ClientConnection: Sendable {
       container: server.container, isReadOnly: server.isReadOnly,
       glyphs: state.withLock { $0.asciiOnly } ? .ascii : .unicode)
     session = made
+    let timer = DispatchSource.makeTimerSource(queue: server.commands)
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    timer.setEventHandler { [weak made] in made?.catchUp() }
+    timer.resume()
+    catchUpTimer = timer
     return made
   }
 
@@ -217,17 +224,7 @@ final class ClientConnection: Sendable {
     if changesStacks {
       add(.snapshot(ContainerSnapshot(of: server.container, describingStale: { StaleText.line($0) })))
     }
-    if !batch.events.isEmpty { scheduleCatchUp() }
     if !bytes.isEmpty { try socket.write(bytes) }
-  }
-
-  /// Lets the session (if any) take in the events it buffered, once the commands before are done.
-  private func scheduleCatchUp() {
-    guard !isCatchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    server.commands.async { [self] in
-      isCatchUpQueued.store(false, ordering: .releasing)
-      session?.catchUp()
-    }
   }
 
   // MARK: Closing
@@ -259,6 +256,8 @@ final class ClientConnection: Sendable {
         }
       }
       session = nil
+      catchUpTimer?.cancel()
+      catchUpTimer = nil
       outbox.close()
       // Unblocks a writer stuck on a client that does not read, and the reader's poll.
       if !afterSending { handle.shutdown() }

@@ -137,7 +137,9 @@ extension PlaygroundController {
     case .quit: return quitUnlessRecording(status: 0)
     case .interrupt:
       return quitUnlessRecording(status: 130)
-    case .redraw: break
+    case .redraw:
+      // Attached to an app, what the screen shows may be behind (events dropped): ask again.
+      worker.view.refresh()
     case .replayPlayPause: togglePlay()
     case .replayForward: stepForward()
     case .replayBack: stepBack()

@@ -74,7 +74,7 @@ public enum PlaygroundKeys {
     Binding(keys: [.function(1)], scope: .anywhere, description: "help", action: .help),
     Binding(keys: [.pageUp], scope: .anywhere, description: "scroll the focused pane up", action: .pageUp),
     Binding(keys: [.pageDown], scope: .anywhere, description: "scroll the focused pane down", action: .pageDown),
-    Binding(keys: [.ctrl("l")], scope: .anywhere, description: "redraw the screen", action: .redraw),
+    Binding(keys: [.ctrl("l")], scope: .anywhere, description: "redraw the screen (attached: read the app's stacks again)", action: .redraw),
     Binding(keys: [.ctrl("c")], scope: .anywhere, description: "quit (asks first while recording)",
             action: .interrupt),
   ]

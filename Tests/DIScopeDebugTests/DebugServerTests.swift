@@ -274,3 +274,26 @@ struct DebugServerTests {
     return false
   }
 }
+
+/// The client's side of the version check: a server of another version is refused before the
+/// client sends anything else.
+@Suite struct ClientVersionTests {
+  @Test func aServerOfAnotherVersionIsRefusedWithBothVersions() throws {
+    let path = DebugServerTests.directory() + "/future.sock"
+    let listener = try UnixSocket.listen(at: path)
+    defer { listener.close() }
+    let identity = AppIdentity(name: "future", pid: 1, executable: "", since: 0, isReadOnly: false, container: "root")
+    Thread.detachNewThread {
+      guard let peer = listener.accept(waitingUpTo: 5000) else { return }
+      try? peer.write(Frame.encode(MessageCoding.encode(ServerMessage.hello(protocolVersion: 99, app: identity))))
+      usleepMilliseconds(500)
+      peer.close()
+    }
+    do {
+      _ = try DebugClient.connect(to: path)
+      Issue.record("a server of protocol 99 was accepted")
+    } catch {
+      #expect(error.message.contains("protocol 99") && error.message.contains("speaks \(DebugProtocol.version)"), "\(error)")
+    }
+  }
+}

@@ -15,7 +15,8 @@ public final class TraceRecorder: Sendable {
   /// The trees being built, one per resolving thread (its `ThreadState`, alive while it runs).
   private let builders = Protected<[ObjectIdentifier: ResolutionTreeBuilder]>([:])
   private let observation: Protected<Observation?> = Protected(nil)
-  private let trees = Protected<[ResolutionTree]>([])
+  /// Each finished tree with the thread that made it.
+  private let trees = Protected<[(tree: ResolutionTree, thread: ObjectIdentifier)]>([])
 
   /// Starts recording `container` (and its children); `onTree`, if given, receives each rendered
   /// root resolution as it finishes. Recording stops when the recorder is released.
@@ -34,7 +35,7 @@ public final class TraceRecorder: Sendable {
           return tree
         }
         guard let tree = finished else { return }
-        trees.withLock { $0.append(tree) }
+        trees.withLock { $0.append((tree, thread)) }
         onTree?(tree.rendered(glyphs: glyphs))
       case .resolutionFailed(let error, _):
         let thread = ObjectIdentifier(ThreadState.current)
@@ -51,7 +52,19 @@ public final class TraceRecorder: Sendable {
   }
 
   /// The root resolutions recorded so far, oldest first.
-  public var recorded: [ResolutionTree] { trees.withLock { $0 } }
+  public var recorded: [ResolutionTree] { trees.withLock { $0.map(\.tree) } }
+
+  /// The root resolutions recorded so far that the calling thread made, oldest first: what a
+  /// command resolved, without what the app's other threads resolved meanwhile.
+  ///
+  /// ```swift
+  /// _ = try container.resolve(WebService.self)
+  /// recorder.recordedOnThisThread.last?.step.key   // WebService, whatever other threads did
+  /// ```
+  public var recordedOnThisThread: [ResolutionTree] {
+    let thread = ObjectIdentifier(ThreadState.current)
+    return trees.withLock { $0.filter { $0.thread == thread }.map(\.tree) }
+  }
 
   /// Forgets what was recorded.
   public func clear() { trees.withLock { $0.removeAll() } }

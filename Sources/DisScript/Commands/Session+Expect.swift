@@ -118,7 +118,7 @@ extension Session {
     do {
       let value = try directory.resolve(key, in: container, arguments: arguments)
       drainEvents()
-      let root = family.recorder.recorded.last?.step
+      let root = family.recorder.recordedOnThisThread.last?.step
       _ = takeTraces()
       return (value, root?.outcome ?? .created)
     } catch let error as ResolutionError {

@@ -31,8 +31,9 @@ struct FamilyState {
   var disposals: [Disposal] = []
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
-  /// The container's events since the last command, buffered by the observer.
-  let events: Locked<[ContainerEvent]>
+  /// The container's events since the last command, buffered by the observer, each with the
+  /// thread it happened on (`Session.currentThread`).
+  let events: Locked<[(ContainerEvent, UInt)]>
   let observation: Observation
   /// Renders each root resolution as a tree, with the container's own renderer.
   let recorder: TraceRecorder
@@ -40,9 +41,12 @@ struct FamilyState {
   init(root: Container, glyphs: ResolutionTree.Glyphs) {
     self.root = root
     containers = [("root", root)]
-    let events = Locked<[ContainerEvent]>([])
+    let events = Locked<[(ContainerEvent, UInt)]>([])
     self.events = events
-    observation = root.observe { event in events.withLock { $0.append(event) } }
+    observation = root.observe { event in
+      let thread = Session.currentThread
+      events.withLock { $0.append((event, thread)) }
+    }
     recorder = TraceRecorder(root, glyphs: glyphs)
   }
 

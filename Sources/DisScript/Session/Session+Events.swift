@@ -22,12 +22,14 @@ extension Session {
       defer { events.removeAll(keepingCapacity: true) }
       return events
     }
-    for event in events {
+    let current = Self.currentThread
+    for (event, thread) in events {
       follow(event)
       switch event {
       case .resolved(let step):
         see(step)
-        if family.steps.count < 10_000 { family.steps.append(step) }
+        // What a failed resolve built: this thread's steps, not the app's other threads'.
+        if thread == current, family.steps.count < 10_000 { family.steps.append(step) }
       case .mockPushed(let info, let shadowing):
         family.mockTimeline.append((info.key.serviceName,
           "+ \(info.token)  \(info.implementationName) over \(info.key)"
@@ -75,7 +77,8 @@ extension Session {
   /// is remembered for `show trace`.
   func takeTraces() -> [[String]] {
     drainEvents()
-    let trees = family.recorder.recorded
+    // Only this thread's: over an app's container, its own threads resolve meanwhile.
+    let trees = family.recorder.recordedOnThisThread
     family.recorder.clear()
     return trees.map { tree in
       let lines = TraceText.lines(of: tree, glyphs: options.glyphs)
@@ -83,5 +86,24 @@ extension Session {
       if family.traces.count > options.limits.maximumTraces { family.traces.removeFirst() }
       return lines
     }
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Session {
+  /// The calling thread, as a number: a command's own steps are those of the thread it runs on.
+  static var currentThread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
   }
 }

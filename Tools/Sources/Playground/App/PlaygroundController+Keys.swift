@@ -96,8 +96,10 @@ extension PlaygroundController {
       let kept = state.recording.map { " (the recording in \($0.name) is kept)" } ?? ""
       update {
         $0.overlay = .confirmDetach(status: status)
-        $0.notice = "This session pushed \(mocks.count == 1 ? "a mock" : "\(mocks.count) mocks") into the app "
-          + "(\(mocks.joined(separator: ", "))): r removes and quits, k keeps them and quits, any other key stays\(kept)"
+        // The choice first: a narrow bottom row cuts the end, and the list can be long.
+        $0.notice = "Quit: r removes the \(mocks.count == 1 ? "mock" : "\(mocks.count) mocks") this session pushed "
+          + "into the app, k keeps \(mocks.count == 1 ? "it" : "them"), any other key stays\(kept) — "
+          + mocks.joined(separator: ", ")
       }
       return .continue
     }

@@ -55,6 +55,10 @@ public struct MockTimeline: Sendable {
 
   /// Shown while the timeline is empty.
   public static let placeholder = PaneLine("(no mocks yet — try: mock Logger)", kind: .secondary)
+  /// Shown while attached to an app, whose services are its own: `mock S` pushes what it keeps on
+  /// standby (`registerMock`).
+  public static let attachedPlaceholder = PaneLine(
+    "(no mock swaps yet — mock S pushes what the app keeps on standby)", kind: .secondary)
 
   private func uncovered(_ info: RegistrationRecord?, by mock: RegistrationRecord) -> String {
     if let info { return "uncovers \(info.token) \(info.implementationName)" }

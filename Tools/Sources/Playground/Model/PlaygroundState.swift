@@ -74,8 +74,10 @@ public struct PlaygroundState: Sendable {
   public func lines(of pane: PaneID) -> [PaneLine] {
     switch pane {
     case .registrations: registrations.lines
-    case .trace: trace.lines.isEmpty ? [Self.tracePlaceholder] : trace.lines
-    case .mocks: mocks.lines.isEmpty ? [MockTimeline.placeholder] : mocks.lines
+    case .trace:
+      trace.lines.isEmpty ? [attachedTo == nil ? Self.tracePlaceholder : Self.attachedTracePlaceholder] : trace.lines
+    case .mocks:
+      mocks.lines.isEmpty ? [attachedTo == nil ? MockTimeline.placeholder : MockTimeline.attachedPlaceholder] : mocks.lines
     case .transcript: transcript.lines.isEmpty ? [Transcript.placeholder] : transcript.lines
     }
   }
@@ -111,6 +113,9 @@ public struct PlaygroundState: Sendable {
 
   static let tracePlaceholder = PaneLine(
     "(no resolution yet — try: resolve ControlContext)", kind: .secondary)
+  /// Attached to an app, whose services are its own: no example to suggest.
+  static let attachedTracePlaceholder = PaneLine(
+    "(no resolution yet — the app's own show here as they happen)", kind: .secondary)
 }
 
 /// Where a replay is: the script, how many of its commands have run, and whether it plays.

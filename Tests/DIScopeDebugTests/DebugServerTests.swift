@@ -297,3 +297,35 @@ struct DebugServerTests {
     }
   }
 }
+
+/// Several clients at once: each sees the app's events, each has its own session, and one
+/// leaving takes only its own mocks.
+@Suite struct SeveralClientsTests {
+  @Test func twoClientsWatchAndActApart() throws {
+    let container = DebugServerTests.appContainer()
+    let server = try DebugServer.start(container, socketPath: DebugServerTests.directory() + "/two.sock", log: { _ in })
+    defer { server.stop() }
+    let first = try DebugClient.connect(to: server.socketPath)
+    let second = try DebugClient.connect(to: server.socketPath)
+    #expect(DebugServerTests.eventually { server.attachedClientCount == 2 })
+    usleepMilliseconds(100)
+    _ = try container.resolve(Shop.self)
+    for client in [first, second] {
+      var seen: [EventRecord] = []
+      #expect(DebugServerTests.eventually {
+        seen += client.takeUpdates().events
+        return seen.contains { if case .step(let step) = $0 { step.service == "Shop" } else { false } }
+      })
+    }
+    _ = try first.run("protocol Extra")
+    #expect(try second.run("show stacks").outcome.isFailure == false)
+    #expect(try first.run("mock Greeter").outcome.sessionMocks.count == 1)
+    #expect(try second.run("resolve Greeter").outcome.output.first?.hasPrefix("MockHello#") == true, "one container")
+    #expect(try second.run("why Greeter").outcome.isFailure == false)
+    second.detach(keepMocks: false)
+    #expect(DebugServerTests.eventually { server.attachedClientCount == 1 })
+    #expect(try container.resolve(Greeter.self) is MockHello, "the second client took none of the first's mocks")
+    first.detach(keepMocks: false)
+    #expect(DebugServerTests.eventually { (try? container.resolve(Greeter.self)) is Hello })
+  }
+}

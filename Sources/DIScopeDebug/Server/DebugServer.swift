@@ -35,12 +35,20 @@ public final class DebugServer: Sendable {
   private let core: ServerCore
   private let listener: UnixSocket
   private let isStopped = Atomic<Bool>(false)
+  /// A pipe whose write end `stop()` writes to, waking the accept thread from its poll.
+  private let wakeReader: Int32
+  private let wakeWriter: Int32
+  /// Whether the pipe is open: the accept thread closes it as it ends, and a descriptor written
+  /// to after its close could be anything the app opened next.
+  private let isWakeOpen = Mutex(true)
 
-  private init(socketPath: String, core: ServerCore, listener: UnixSocket) {
+  private init(socketPath: String, core: ServerCore, listener: UnixSocket, wake: (reader: Int32, writer: Int32)) {
     self.socketPath = socketPath
     self.core = core
     identity = core.identity
     self.listener = listener
+    wakeReader = wake.reader
+    wakeWriter = wake.writer
   }
 
   /// Starts serving `container`. `socketPath: nil` picks `NAME-PID.sock` in this user's socket
@@ -88,6 +96,13 @@ public final class DebugServer: Sendable {
     } catch {
       throw DebugServerError(message: "cannot serve at \(path): \(error)", hint: "check that its directory exists and is yours")
     }
+    var wake: [Int32] = [-1, -1]
+    guard pipe(&wake) == 0 else {
+      listener.close()
+      unlink(path)
+      throw DebugServerError(message: "cannot make the server's wake-up pipe: \(SocketError("pipe").message)", hint: nil)
+    }
+    for end in wake { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let identity = AppIdentity(
@@ -95,7 +110,7 @@ public final class DebugServer: Sendable {
       container: container.name)
     let server = DebugServer(
       socketPath: path, core: ServerCore(container: container, identity: identity, helloTimeout: helloTimeout, log: log),
-      listener: listener)
+      listener: listener, wake: (wake[0], wake[1]))
     Running.add(container: containerID, path: path)
     DetachedThread.start { [server] in server.acceptLoop() }
     log("serving \(name) (pid \(pid)) at \(path)\(readOnly ? " (read-only)" : "")")
@@ -121,6 +136,11 @@ public final class DebugServer: Sendable {
   public func stop() {
     guard !isStopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     unlink(socketPath)
+    isWakeOpen.withLock { isOpen in
+      guard isOpen else { return }
+      var byte: UInt8 = 1
+      _ = write(wakeWriter, &byte, 1)
+    }
     Running.remove(path: socketPath)
     core.stopAll(reason: "the app stopped its debug server")
     core.log("stopped serving at \(socketPath)")
@@ -136,9 +156,16 @@ public final class DebugServer: Sendable {
   }
 
   private func acceptLoop() {
-    defer { listener.close() }
+    defer {
+      listener.close()
+      isWakeOpen.withLock { isOpen in
+        isOpen = false
+        close(wakeReader)
+        close(wakeWriter)
+      }
+    }
     while !isStopped.load(ordering: .acquiring) {
-      guard let client = listener.accept(waitingUpTo: 200) else { continue }
+      guard let client = listener.accept(orWakingOn: wakeReader) else { continue }
       guard !isStopped.load(ordering: .acquiring) else {
         client.close()
         break

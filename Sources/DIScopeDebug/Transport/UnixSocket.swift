@@ -105,6 +105,21 @@ struct UnixSocket: Sendable {
   /// Waits up to `milliseconds` for a connection; nil when none came.
   func accept(waitingUpTo milliseconds: Int32) -> UnixSocket? {
     guard wait(forReading: true, milliseconds: milliseconds) else { return nil }
+    return acceptNow()
+  }
+
+  /// Waits for a connection, or until `wake` is readable (then nil): a server that sleeps in
+  /// the kernel until someone connects or it is stopped, with no periodic wake-up in the app.
+  func accept(orWakingOn wake: Int32) -> UnixSocket? {
+    var entries = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+    while poll(&entries, 2, -1) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    guard entries[1].revents == 0, entries[0].revents & Int16(POLLIN) != 0 else { return nil }
+    return acceptNow()
+  }
+
+  private func acceptNow() -> UnixSocket? {
     let client = systemAccept(fd)
     guard client >= 0 else { return nil }
     // Not inherited by a program the app starts (accept4 is not in Swift's Glibc module).

@@ -24,7 +24,11 @@ public enum PaneContent {
       let line = visible[index]
       var style = line.style
       if showsSelection && index == selected { style.isReverse = true }
-      let text = line.text.utf8.count > width ? String(line.text.prefix(width + 2)) : line.text
+      // A row cut at the edge says so: `holds #40` cut from `holds #4033` would read as a
+      // number, and a wrong one (Enter shows the row whole).
+      let text =
+        width == .max || line.text.utf8.count <= width ? line.text
+        : line.text.truncated(toWidth: width, ellipsis: state.isASCII ? "~" : "…")
       return [StyledSpan(text, style: style)]
     }
   }

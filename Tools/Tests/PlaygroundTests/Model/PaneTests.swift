@@ -17,6 +17,22 @@ import Testing
     #expect(lines[2].contains("t1") && !lines[2].contains("answers"))
   }
 
+  /// A row cut at the pane's edge ends in an ellipsis: a number cut short must not read as
+  /// another number.
+  @Test func aRowTooWideForThePaneEndsInAnEllipsis() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter("resolve Logger")
+    let whole = PaneContent.rows(state: controller.state, pane: .registrations, height: 5, showsSelection: false)
+      .map { $0.map(\.text).joined() }
+    let cut = PaneContent.rows(state: controller.state, pane: .registrations, height: 5, width: 12, showsSelection: false)
+      .map { $0.map(\.text).joined() }
+    let long = whole.firstIndex { $0.count > 12 } ?? 0
+    #expect(whole[long].count > 12)
+    #expect(cut[long].hasSuffix("…") && cut[long].count == 12, "\(cut)")
+    #expect(cut.allSatisfy { $0.count <= 12 })
+  }
+
   @Test func traceShowsTheNewestResolutionAsATree() {
     let controller = PlaygroundController.fake()
     controller.enter("register Dep")

@@ -18,12 +18,23 @@ public struct SocketDirectory: Sendable, Hashable {
 
   public init(path: String) { self.path = path }
 
-  /// This user's directory, from the environment.
+  /// This user's directory, from this process's environment.
   public static var standard: SocketDirectory {
-    if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+    var environment: [String: String] = [:]
+    for name in ["XDG_RUNTIME_DIR", "TMPDIR"] { environment[name] = getenv(name).map { String(cString: $0) } }
+    return standard(environment: environment)
+  }
+
+  /// This user's directory, from `environment` (`XDG_RUNTIME_DIR`, else `TMPDIR`, else `/tmp`).
+  ///
+  /// ```swift
+  /// SocketDirectory.standard(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]).path   // /run/user/1000/discope
+  /// ```
+  public static func standard(environment: [String: String]) -> SocketDirectory {
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
       return SocketDirectory(path: runtime + "/discope")
     }
-    let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     return SocketDirectory(path: (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/discope-\(getuid())")
   }
 

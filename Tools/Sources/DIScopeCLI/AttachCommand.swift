@@ -59,7 +59,7 @@ public struct AttachCommand: ContextualCommand {
 
   public func execute(in context: CommandContext) -> Int32 {
     let style = DiffStyle(usesColor: context.usesColor)
-    let directory = SocketDirectory.standard
+    let directory = SocketDirectory.standard(environment: context.environment)
     if list {
       listApps(directory.attachableProcesses(), in: directory, context: context)
       return 0

@@ -15,6 +15,22 @@ public struct CommandResult: Sendable {
 }
 
 public enum SpawnedCommand {
+  /// Spawn attributes that give the child an empty signal mask and every signal's default
+  /// action: the test runner blocks or ignores some, and a child that inherited that would not
+  /// stop on SIGTERM. The caller destroys them (`posix_spawnattr_destroy`).
+  public static func cleanSignalAttributes() -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    return attributes
+  }
+
   /// Runs `arguments` (looked up on PATH) with `posix_spawnp`: an empty signal mask, default
   /// signal actions, close-on-exec pipes for output, and `waitpid` for the status.
   public static func run(_ arguments: [String], environment: [String: String]? = nil) throws
@@ -34,16 +50,8 @@ public enum SpawnedCommand {
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
 
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    var attributes = SpawnedCommand.cleanSignalAttributes()
     defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0

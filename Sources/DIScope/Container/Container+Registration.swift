@@ -289,8 +289,10 @@ extension Container {
       // From now on, this child's resolves of the type use its own entries, not its parent's.
       if hasParent { localTypes.insert(key.typeID) }
       // Bumped under the lock, so that the generation read here vouches for the stacks as they
-      // are now: a later change bumps it again.
-      return (registration, token, shadowed, bumpGeneration(holding: &state))
+      // are now: a later change bumps it again. (Bumped before the tuple is formed: bumped
+      // inside it, the references before it were retained across the bump and released after.)
+      let generation = bumpGeneration(holding: &state)
+      return (registration, token, shadowed, generation)
     }
     if let installing {
       installing.tokens.append(token)

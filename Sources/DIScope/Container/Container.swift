@@ -97,13 +97,16 @@ public final class Container: Sendable {
   /// (a request's child registering its values leaves the app's entries alone on every thread).
   @discardableResult @inline(__always)
   func bumpGeneration(holding state: inout FamilyState) -> UInt64 {
-    if hasHadChildren.load(ordering: .acquiring) {
-      family.bumpGeneration(holding: &state)
-    } else {
-      // Only ever written under the family lock (see `Family.bumpGeneration`).
-      localGeneration.store(localGeneration.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+    let local = localGeneration.load(ordering: .relaxed)
+    // Relaxed: read under the family lock, which orders it after the `makeChild` whose child
+    // has since taken the lock (an acquiring load here would also make the compiler keep the
+    // caller's references alive across it, a retain and release each).
+    if hasHadChildren.load(ordering: .relaxed) {
+      return family.bumpGeneration(holding: &state) &+ local
     }
-    return family.generation.load(ordering: .relaxed) &+ localGeneration.load(ordering: .relaxed)
+    // Only ever written under the family lock (see `Family.bumpGeneration`).
+    localGeneration.store(local &+ 1, ordering: .releasing)
+    return family.generation.load(ordering: .relaxed) &+ local &+ 1
   }
 
   /// The container whose per-thread entries a resolve of `type` from this one reads and writes:

@@ -60,15 +60,18 @@ extension Container {
       // (which reports no step) is never stored under a generation that has an observer.
       let (found, generation, isObservedNow, snapshot, shutDown, isStorable) = family.withLock {
         state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?, Container?, Bool) in
+        // Read first (all under the lock, so the order changes nothing): no answer is then held
+        // across the atomic loads, which the compiler would keep alive with a retain around them.
+        let generation =
+          family.generation.load(ordering: .relaxed)
+          &+ entryOwner.localGeneration.load(ordering: .relaxed)
+        let isObserved = family.isObserved
         let found = lookup(key, in: state)
         // A shut-down container resolves nothing, and nothing resolves through one: its routes
         // and cache entries all failed their generation check, so every resolve comes here.
         let shutDown = registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil }
         return (
-          found,
-          family.generation.load(ordering: .relaxed)
-            &+ entryOwner.localGeneration.load(ordering: .relaxed),
-          family.isObserved,
+          found, generation, isObserved,
           found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } },
           shutDown,
           // An ancestor's entries are written only for what it would answer itself, and a

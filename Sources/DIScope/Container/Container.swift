@@ -120,6 +120,13 @@ public final class Container: Sendable {
     unretainedEntryOwner(for: type).takeUnretainedValue()
   }
 
+  /// The entry generation of `entryOwner(for: type)`, read with the owner borrowed: the routed
+  /// and observed paths ask it per resolve, where a reference count would cost two atomic writes.
+  @inline(__always)
+  func entryGeneration(for type: ObjectIdentifier) -> UInt64 {
+    unretainedEntryOwner(for: type)._withUnsafeGuaranteedRef { $0.entryGeneration }
+  }
+
   /// `entryOwner(for:)` for the inlined fast path, unretained: this container holds its
   /// ancestors alive, and a reference count there would cost every resolve two atomic writes.
   @inlinable @inline(__always)

@@ -66,7 +66,7 @@ extension Container {
         entries: family.withLock { $0.observers })
     }
     let stackDepth =
-      entryOwner(for: registration.key.typeID).entryGeneration == found
+      entryGeneration(for: registration.key.typeID) == found
       ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let depth = thread.chain.count
     let keeps = outcome == .created && scope.isCached && number != nil
@@ -134,7 +134,7 @@ extension Container {
   func emitRoutedPrototype(_ registration: Registration, instance: consuming Any, thread: ThreadState) {
     emitStep(
       registration, .created, .prototype, family.nextInstanceNumber(), instance, thread,
-      found: entryOwner(for: registration.key.typeID).entryGeneration)
+      found: entryGeneration(for: registration.key.typeID))
   }
 
   /// The step of a cached singleton answered from the entry at `index` of this thread's cache
@@ -144,7 +144,7 @@ extension Container {
     let route = thread.cache.route(at: index)
     emitStep(
       route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,
-      instance, thread, found: entryOwner(for: route.registration.key.typeID).entryGeneration)
+      instance, thread, found: entryGeneration(for: route.registration.key.typeID))
   }
 
   /// A root resolve through the typed routed path failed.

@@ -40,7 +40,8 @@ extension Container {
     let isRoutable = key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
     // Whose entries hold this key's route: this container's, or, for a key it did not register,
     // an ancestor's (see `entryOwner(for:)`).
-    let entryOwner = self.entryOwner(for: key.typeID)
+    // Unretained: this container holds its ancestors alive for the whole resolve.
+    unowned(unsafe) let entryOwner = unretainedEntryOwner(for: key.typeID).takeUnretainedValue()
     let entryID = entryOwner.id.raw
     do {
       if isRoutable,
@@ -391,7 +392,7 @@ extension Container {
   ) throws -> Registration? {
     guard index >= 0, !thread.isDryRun, thread.edgeLog == nil,
       let registration = thread.cache.prototypeRoute(
-        at: index, typeID: typeID, generation: entryOwner(for: typeID).entryGeneration),
+        at: index, typeID: typeID, generation: entryGeneration(for: typeID)),
       ObjectIdentifier(type(of: registration.factory)) == factoryType
     else { return nil }
     if let start = thread.chain.position(of: registration) {
@@ -413,7 +414,7 @@ extension Container {
   {
     guard family.isObserved, !thread.isDryRun, thread.edgeLog == nil else { return nil }
     return thread.cache.observedSingleton(
-      at: index, typeID: typeID, generation: entryOwner(for: typeID).entryGeneration)
+      at: index, typeID: typeID, generation: entryGeneration(for: typeID))
   }
 
   /// Takes the registration off the chain; a root forgets its graph-scope instances.

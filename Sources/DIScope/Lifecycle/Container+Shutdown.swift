@@ -59,15 +59,17 @@ extension Container {
   }
 
   /// Runs `body` with a new child container, then shuts the child down, disposing what it built:
-  /// the idiom for a request scope. Register the request's own values in the child; resolve the
-  /// request's services from it; they see the parent's singletons, and go with the request.
+  /// the idiom for a request scope. Register the request's own values in the child (with
+  /// ``register(_:name:value:)``, which needs no factory); resolve the request's services from
+  /// it; they see the parent's singletons, and go with the request. The child resolves what it did
+  /// not register through its parent's per-thread caches, and its registrations leave them alone.
   ///
   /// If `body` throws, the child is shut down all the same and `body`'s error is thrown (a
   /// disposal failure then reaches observers only); otherwise a disposal failure is thrown.
   ///
   /// ```swift
   /// let response = try await app.withChild(named: "request") { request in
-  ///   request.register(RequestID.self) { _ in id }
+  ///   request.register(RequestID.self, value: id)
   ///   return try request.resolve(Handler.self).handle()
   /// }
   /// ```

@@ -181,7 +181,7 @@ struct ReadmeDisposalTests {
       Handler(connection: try r.resolve(Connection.self), id: try r.resolve(RequestID.self))
     }
     let response = try await app.withChild(named: "request") { request in
-      request.register(RequestID.self) { _ in RequestID("r-1") }
+      request.register(RequestID.self, value: RequestID("r-1"))  // the request's own value
       return try request.resolve(Handler.self).handle()
     }  // the request's own instances are disposed here, newest first
     #expect(response == "handled r-1")

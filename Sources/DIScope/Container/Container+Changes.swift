@@ -16,7 +16,7 @@ extension Container {
     // The usual removal (a test taking its mock away): one registration out, nothing else read.
     let removed = family.withLock { state -> (Registration, Holdings?)? in
       guard let (registration, _) = registry.remove(token) else { return nil }
-      family.bumpGeneration(holding: &state)
+      bumpGeneration(holding: &state)
       return (registration, registration.state.withLockHeld { $0.takeHoldings() })
     }
     guard let (removed, _) = removed else { return false }
@@ -28,7 +28,7 @@ extension Container {
   private func removeObserved(_ token: RegistrationToken) -> Bool {
     let removed = family.withLock { state -> (Registration, Int, Registration?, Holdings?)? in
       guard let (registration, depth) = registry.remove(token) else { return nil }
-      family.bumpGeneration(holding: &state)
+      bumpGeneration(holding: &state)
       return (
         registration, depth, registry.stacks[registration.key]?.last,
         registration.state.withLockHeld { $0.takeHoldings() }
@@ -72,7 +72,7 @@ extension Container {
   public func setScope(_ scope: Scope, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
     let (old, dropped) = family.withLock { familyState in
-      defer { family.bumpGeneration(holding: &familyState) }
+      defer { bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         let old = state.scope
         state.scope = scope
@@ -98,7 +98,7 @@ extension Container {
   public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
     let dropped = family.withLock { familyState in
-      defer { family.bumpGeneration(holding: &familyState) }
+      defer { bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         state.isCaching = isCaching
         return state.dropCache()

@@ -17,14 +17,18 @@ extension Container {
   @inlinable @inline(__always)
   public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
     // The fast path, inlined into the caller so that it is specialised for `Service`: a cached
-    // singleton is one thread-local slot compared against the family's generation — no lock, no
+    // singleton is one thread-local slot compared against its entry generation — no lock, no
     // call, and no retain but the instance's own. Always inlined, even into a caller that stays
     // generic: one generic over `AnyObject` types (a tool resolving many types through one
     // function) then copies the instance as a reference, without reading the type's metadata,
     // which for thousands of types is a cache miss of its own.
-    let found = FastPathCache.lookUpOnThisThread(
-      Service.self, containerID: id.raw, name: name,
-      generation: { family.generation.load(ordering: .acquiring) })
+    // A child reads its parent's entries for what it did not register itself (see
+    // `entryOwner(for:)`); a root container, its own.
+    let found = unretainedEntryOwner(for: ObjectIdentifier(Service.self))._withUnsafeGuaranteedRef {
+      owner in
+      FastPathCache.lookUpOnThisThread(
+        Service.self, containerID: owner.id.raw, name: name, generation: { owner.entryGeneration })
+    }
     if let instance = found.instance {
       return instance.assumingMemoryBound(to: Service.self).pointee
     }

@@ -17,16 +17,32 @@ import Synchronization
 public final class Container: Sendable {
   @usableFromInline let id = ContainerID.next()
   @usableFromInline let family: Family
+  // The resolve path reads these two beside `family`: declared together, so that a hit touches
+  // one cache line of the container.
+  /// Bumped by a change to this container that no other container can see (see
+  /// `bumpGeneration(holding:)`); with the family's generation, it vouches for the per-thread
+  /// entries kept under this container's id (see `entryGeneration`). It counts from the id
+  /// shifted into its high half, so that two containers' entry generations never coincide.
+  @usableFromInline let localGeneration: Atomic<UInt64>
+  /// Whether `parent` is set: a flag the resolve and register paths test without touching the
+  /// parent's reference count.
+  @usableFromInline let hasParent: Bool
   /// This container's stacks; read and written only under the family lock.
   let registry: Registry
   /// The parent whose registrations this container sees; `nil` for a root container.
   public let parent: Container?
   /// The container's name in traces and reports: `root` unless given to `makeChild(named:)`.
   public let name: String
-  /// What this container keeps attached to itself: the tracer `DISCOPE_TRACE=1` attaches to
-  /// root containers, and the observation that `tracksHolders` keeps.
-  let attachments = Protected(Attachments())
+  /// Set, for good, when this container first has a child: from then on a change to it bumps the
+  /// family's generation, which the child's entries depend on too.
+  let hasHadChildren = Atomic<Bool>(false)
+  /// The service types registered here, as far as a resolve needs to know without a lock:
+  /// a child's resolves of any other type follow its parent's per-thread entries.
+  @usableFromInline let localTypes = LocalServiceTypes()
 
+  /// What a container keeps attached to itself: the tracer `DISCOPE_TRACE=1` attaches to root
+  /// containers, and the observation that `tracksHolders` keeps. Held by the registry, under the
+  /// family lock: a container costs no lock of its own.
   struct Attachments {
     var environmentTracer: TraceRecorder?
     var holderTracking: Observation?
@@ -39,9 +55,12 @@ public final class Container: Sendable {
     self.registry = Registry(ownerID: id)
     self.family = Family()
     self.parent = nil
+    self.hasParent = false
     self.name = name
+    self.localGeneration = Atomic(id.raw << 32)
     if Self.isTracingFromEnvironment {
-      attachments.withLock { $0.environmentTracer = traceFromEnvironmentIfAsked() }
+      let tracer = traceFromEnvironmentIfAsked()
+      family.withLock { _ in registry.attachments.environmentTracer = tracer }
     }
   }
 
@@ -49,7 +68,9 @@ public final class Container: Sendable {
     self.registry = Registry(ownerID: id)
     self.family = parent.family
     self.parent = parent
+    self.hasParent = true
     self.name = name
+    self.localGeneration = Atomic(id.raw << 32)
   }
 
   deinit {
@@ -59,8 +80,72 @@ public final class Container: Sendable {
     // resolving or an ancestor, which outlives it). This thread lets go of what its entries
     // hold at once; only this container's entries: other containers' warm entries stay. Other
     // threads let go of theirs when they next can (see `ReleasedContainers`).
-    ThreadState.current.cache.forget(containerID: id.raw)
-    ReleasedContainers.record(id.raw)
+    let cache = ThreadState.current.cache
+    cache.forget(containerID: id.raw)
+    cache.sawOwnRelease(upTo: ReleasedContainers.record(id.raw))
+  }
+
+  /// The generation this container's per-thread entries are valid for: the family's (bumped by
+  /// changes every container sees: observers, and changes to a container with children) plus
+  /// this container's own. Both only grow, so any change makes the sum grow.
+  @inlinable @inline(__always)
+  var entryGeneration: UInt64 {
+    family.generation.load(ordering: .acquiring) &+ localGeneration.load(ordering: .acquiring)
+  }
+
+  /// Records a change to this container's stacks or states, under the family lock; returns its
+  /// entry generation after it. A container that never had a child bumps only its own
+  /// generation: its change cannot alter what any other container resolves, so theirs stay warm
+  /// (a request's child registering its values leaves the app's entries alone on every thread).
+  @discardableResult @inline(__always)
+  func bumpGeneration(holding state: inout FamilyState) -> UInt64 {
+    let local = localGeneration.load(ordering: .relaxed)
+    // Relaxed: read under the family lock, which orders it after the `makeChild` whose child
+    // has since taken the lock (an acquiring load here would also make the compiler keep the
+    // caller's references alive across it, a retain and release each).
+    if hasHadChildren.load(ordering: .relaxed) {
+      return family.bumpGeneration(holding: &state) &+ local
+    }
+    // Only ever written under the family lock (see `Family.bumpGeneration`).
+    localGeneration.store(local &+ 1, ordering: .releasing)
+    return family.generation.load(ordering: .relaxed) &+ local &+ 1
+  }
+
+  /// The container whose per-thread entries a resolve of `type` from this one reads and writes:
+  /// this one if it registered `type` itself (or cannot tell), otherwise, walking up, the first
+  /// that may have. Every container between answers `type` as that one does, having no
+  /// registration of it, so its entries' routes and cached singletons are this one's too; a
+  /// request's child, which registers a few values of its own, resolves everything else through
+  /// its parent's warm entries. (Prototype and graph dependencies are still built in, and
+  /// resolved from, the container the resolve started in.)
+  func entryOwner(for type: ObjectIdentifier) -> Container {
+    unretainedEntryOwner(for: type).takeUnretainedValue()
+  }
+
+  /// The entry generation of `entryOwner(for: type)`, read with the owner borrowed: the routed
+  /// and observed paths ask it per resolve, where a reference count would cost two atomic writes.
+  @inline(__always)
+  func entryGeneration(for type: ObjectIdentifier) -> UInt64 {
+    unretainedEntryOwner(for: type)._withUnsafeGuaranteedRef { $0.entryGeneration }
+  }
+
+  /// `entryOwner(for:)` for the inlined fast path, unretained: this container holds its
+  /// ancestors alive, and a reference count there would cost every resolve two atomic writes.
+  @inlinable @inline(__always)
+  func unretainedEntryOwner(for type: ObjectIdentifier) -> Unmanaged<Container> {
+    guard hasParent, !localTypes.mayContain(type) else { return Unmanaged.passUnretained(self) }
+    return parentEntryOwner(for: type)
+  }
+
+  @usableFromInline
+  func parentEntryOwner(for type: ObjectIdentifier) -> Unmanaged<Container> {
+    var container = Unmanaged.passUnretained(parent!)
+    while let next = container._withUnsafeGuaranteedRef({
+      $0.localTypes.mayContain(type) ? nil : $0.parent.map(Unmanaged.passUnretained)
+    }) {
+      container = next
+    }
+    return container
   }
 
   /// A child container: it sees this container's registrations; this container never sees its own.
@@ -74,7 +159,11 @@ public final class Container: Sendable {
   /// test.register(Logger.self) { _ in MockLogger() }   // only `test` sees it
   /// ```
   public func makeChild(named name: String = "child") -> Container {
-    Container(parent: self, name: name)
+    // Before the child exists: every change to this container made after it sees the flag (its
+    // bump reads it under the family lock) and bumps the family's generation, which the child's
+    // entries depend on.
+    if !hasHadChildren.load(ordering: .relaxed) { hasHadChildren.store(true, ordering: .releasing) }
+    return Container(parent: self, name: name)
   }
 
   /// The containers from this one up to the root, this one first.

@@ -60,7 +60,7 @@ struct FamilyState {
   var nextToken = 1
   var observers: [ObserverEntry] = []
   var nextObserverID = 0
-  /// Who builds and who waits for the shared instances being built (see `SharedBuilds`).
+  /// Who waits for the shared instances other threads are building (see `SharedBuilds`).
   let builds = SharedBuilds()
   /// The `async` builds of shared instances under way, by registration: later resolves await
   /// the same task, so an `async` singleton's factory runs once.
@@ -70,16 +70,15 @@ struct FamilyState {
   var asyncWaits: [ObjectIdentifier: Registration] = [:]
 }
 
-/// Which thread (its `ThreadState`) builds each shared instance being built, by registration,
-/// and which registration each waiting thread waits for: a wait that would close a loop of
-/// threads each waiting for the next (a cycle entered from two ends at once) is an error, not a
-/// deadlock. Touched only when a singleton is first built.
+/// Which registration each thread waiting for another thread's build waits for: a wait that would
+/// close a loop of threads each waiting for the next (a cycle entered from two ends at once) is an
+/// error, not a deadlock. Which thread builds a registration is in its own state
+/// (`RegistrationState.builder`). Touched only when a thread has to wait.
 ///
 /// A class, not fields of `FamilyState`: a waiter reads it again after waiting on the family's
 /// condition, while others changed it, which an `inout` state borrowed across the wait may not
 /// see. `@unchecked Sendable`: read and written only under the family lock.
 final class SharedBuilds: @unchecked Sendable {
-  @exclusivity(unchecked) var builders: [ObjectIdentifier: ObjectIdentifier] = [:]
   @exclusivity(unchecked) var waiting: [ObjectIdentifier: Registration] = [:]
 }
 
@@ -96,6 +95,8 @@ final class Registry: @unchecked Sendable {
 
   /// Set by `shutdown`: the container resolves nothing more.
   @exclusivity(unchecked) var isShutDown = false
+  /// What the container keeps attached to itself (see `Container.Attachments`).
+  @exclusivity(unchecked) var attachments = Container.Attachments()
 
   /// Lets go of what each registration's cached instance held (see `Holdings`), so that none is
   /// kept alive by another's. No lock, as in `Container.deinit`: only this container and its
@@ -136,6 +137,9 @@ final class Registry: @unchecked Sendable {
       stacks.values[index].append(registration)
     } else {
       recent = nil
+      // Room for a few keys at once: a request's child registers two or three values, which
+      // would otherwise allocate the table and then grow it.
+      if stacks.isEmpty { stacks.reserveCapacity(4) }
       stacks[registration.key] = KeyStack(order: keysRegistered, bottom: registration)
       keysRegistered += 1
     }

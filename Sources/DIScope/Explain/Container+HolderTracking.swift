@@ -20,19 +20,19 @@ extension Container {
   public var tracksHolders: Bool {
     get { family.isObserved }
     set {
-      let (old, needsNew) = attachments.withLock { attached -> (Observation?, Bool) in
-        if newValue { return (nil, attached.holderTracking == nil) }
-        defer { attached.holderTracking = nil }
-        return (attached.holderTracking, false)
+      let (old, needsNew) = family.withLock { _ -> (Observation?, Bool) in
+        if newValue { return (nil, registry.attachments.holderTracking == nil) }
+        defer { registry.attachments.holderTracking = nil }
+        return (registry.attachments.holderTracking, false)
       }
       old?.cancel()
       guard needsNew else { return }
       // An observer that ignores every event: being observed is what makes the engine report
       // the steps holdings are made from.
       let observation = observe { _ in }
-      let extra = attachments.withLock { attached -> Observation? in
-        if attached.holderTracking == nil {
-          attached.holderTracking = observation
+      let extra = family.withLock { _ -> Observation? in
+        if registry.attachments.holderTracking == nil {
+          registry.attachments.holderTracking = observation
           return nil
         }
         return observation  // another thread turned it on meanwhile

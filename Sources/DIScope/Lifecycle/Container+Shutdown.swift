@@ -59,15 +59,17 @@ extension Container {
   }
 
   /// Runs `body` with a new child container, then shuts the child down, disposing what it built:
-  /// the idiom for a request scope. Register the request's own values in the child; resolve the
-  /// request's services from it; they see the parent's singletons, and go with the request.
+  /// the idiom for a request scope. Register the request's own values in the child (with
+  /// ``register(_:name:value:)``, which needs no factory); resolve the request's services from
+  /// it; they see the parent's singletons, and go with the request. The child resolves what it did
+  /// not register through its parent's per-thread caches, and its registrations leave them alone.
   ///
   /// If `body` throws, the child is shut down all the same and `body`'s error is thrown (a
   /// disposal failure then reaches observers only); otherwise a disposal failure is thrown.
   ///
   /// ```swift
   /// let response = try await app.withChild(named: "request") { request in
-  ///   request.register(RequestID.self) { _ in id }
+  ///   request.register(RequestID.self, value: id)
   ///   return try request.resolve(Handler.self).handle()
   /// }
   /// ```
@@ -101,13 +103,27 @@ extension Container {
   /// once: a second shutdown finds nothing); returns those to dispose, newest first.
   private func takeEverythingToDispose() -> [Doomed] {
     var released: [Any] = []
+    let thread = ThreadState.current
     let doomed = family.withLock { state -> [Doomed] in
       registry.isShutDown = true
-      family.bumpGeneration(holding: &state)
+      // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
+      // the slow path, which refuses: none follows a parent's entries past the shutdown.
+      localTypes.saturate()
+      bumpGeneration(holding: &state)
       var doomed: [Doomed] = []
       for stack in registry.stacks.values {
         for registration in stack {
           registration.state.withLockHeld { state in
+            // A mock, or a value registered as it is, is the caller's, not the container's,
+            // unless pushed with `disposing: true`: only let go of, with no instance read out
+            // (a class instance would be boxed for it) and no question asked of its type.
+            let isPrebuilt =
+              registration.isMock || registration.factoryIsInstance
+              || registration.factory is InstanceBox
+            if isPrebuilt && registration.disposal?.disposesPrebuilt != true && state.hasCached {
+              released.append(state.dropCache())
+              return
+            }
             guard let number = state.liveCachedNumber,
               let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
             else {
@@ -115,12 +131,10 @@ extension Container {
               state.epoch += 1
               return
             }
-            // A mock is the test's, not the container's, unless pushed with `disposing: true`;
-            // an instance with nothing to call is only let go of.
-            let isMock = registration.isMock || registration.mockInstance != nil
+            // An instance with nothing to call is only let go of.
             let hasDispose =
-              registration.disposal?.dispose != nil || value is any Disposable || value is any AsyncDisposable
-            if hasDispose && (!isMock || registration.disposal?.disposesPrebuilt == true) {
+              registration.disposal?.dispose != nil || thread.disposableTypes.hasDispose(value)
+            if hasDispose && (!isPrebuilt || registration.disposal?.disposesPrebuilt == true) {
               doomed.append(Doomed(registration: registration, number: number, instance: value))
             }
             released.append(state.dropCache())
@@ -130,7 +144,7 @@ extension Container {
       return doomed.sorted { $0.number > $1.number }
     }
     // This thread's entries hold instances too; other threads' fail their generation check.
-    ThreadState.current.cache.forget(containerID: id.raw)
+    thread.cache.forget(containerID: id.raw)
     withExtendedLifetime(released) {}  // released here, out of the lock
     return doomed
   }

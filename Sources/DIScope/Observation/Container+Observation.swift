@@ -51,9 +51,10 @@ extension Container {
   /// from the thread's `ObserverCache`, and everything else an observer may want (the
   /// registration's details, the type's name) is computed only if it asks.
   ///
-  /// `found` is the family generation under which `registration` was found answering: the top of
-  /// its stack. If nothing has changed since, it still is, and its depth in the stack is 0 without
-  /// looking; otherwise (its own factory changed the registrations) it is looked up.
+  /// `found` is the entry generation (see `entryGeneration`) of the container whose entries hold
+  /// the key's route, under which `registration` was found answering: the top of its stack. If
+  /// nothing has changed since, it still is, and its depth in the stack is 0 without looking;
+  /// otherwise (its own factory changed the registrations) it is looked up.
   func emitStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
     _ number: Int?, _ instance: consuming Any, _ thread: ThreadState, found: UInt64
@@ -65,7 +66,8 @@ extension Container {
         entries: family.withLock { $0.observers })
     }
     let stackDepth =
-      generation == found ? 0 : family.withLock { _ in depthInStack(of: registration) }
+      entryGeneration(for: registration.key.typeID) == found
+      ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let depth = thread.chain.count
     let keeps = outcome == .created && scope.isCached && number != nil
     if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
@@ -132,7 +134,7 @@ extension Container {
   func emitRoutedPrototype(_ registration: Registration, instance: consuming Any, thread: ThreadState) {
     emitStep(
       registration, .created, .prototype, family.nextInstanceNumber(), instance, thread,
-      found: family.generation.load(ordering: .acquiring))
+      found: entryGeneration(for: registration.key.typeID))
   }
 
   /// The step of a cached singleton answered from the entry at `index` of this thread's cache
@@ -142,7 +144,7 @@ extension Container {
     let route = thread.cache.route(at: index)
     emitStep(
       route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,
-      instance, thread, found: family.generation.load(ordering: .acquiring))
+      instance, thread, found: entryGeneration(for: route.registration.key.typeID))
   }
 
   /// A root resolve through the typed routed path failed.

@@ -2,7 +2,7 @@
 @usableFromInline
 final class FactoryBox<Service>: Sendable {
   @usableFromInline let make: @Sendable (Resolver) throws -> Service
-  init(_ make: @escaping @Sendable (Resolver) throws -> Service) { self.make = make }
+  @usableFromInline init(_ make: @escaping @Sendable (Resolver) throws -> Service) { self.make = make }
 }
 
 /// Resolves a registration's key without knowing its type statically: eager builds and validation.

@@ -133,13 +133,18 @@ struct StateAccess {
   }
 }
 
-/// The mutable part of a registration, 40 bytes: flags, the cached instance and its number, and
+/// The mutable part of a registration, 48 bytes: flags, the cached instance and its number, and
 /// the rarely used rest out of line.
 struct RegistrationState {
   var scope: Scope
   var isCaching: Bool
-  /// Set while one thread builds the singleton; others wait on the family's condition.
-  var isBuilding = false
+  /// The thread (its `ThreadState`) building the singleton now, if one is; others wait on the
+  /// family's condition. Kept here rather than in a family-wide table: an uncontended first build
+  /// claims the registration's own state, with no dictionary to insert into and remove from, and a
+  /// waiter that checks for a cross-thread cycle reads it here (see `Container.waitLoop`).
+  var builder: ObjectIdentifier?
+  /// Whether a thread is building the singleton now.
+  var isBuilding: Bool { builder != nil }
   /// The cached instance: read with `cachedBox(of:)`, stored with `cache(_:)`.
   private var storedCache = StoredCache.none
 

@@ -100,8 +100,9 @@ final class FastPathCache {
   @exclusivity(unchecked) private(set) var mask: Int
   /// Keys in the table, live or cleared.
   @exclusivity(unchecked) private var count = 0
-  /// Keys of released containers: never looked up or written again, probes still pass them until
-  /// the next rebuild, which these count toward. (A key cleared by a change to its registration
+  /// Keys of released containers left in place (those that did not end a probe run: see
+  /// `clearReleased`): never looked up or written again, probes still pass them until the next
+  /// rebuild, which these count toward. (A key cleared by a change to its registration
   /// is not counted: it is written again at the next resolve of it, and a mock swap clears and
   /// rewrites one on every swap, where a count would cost.)
   @exclusivity(unchecked) private var clearedCount = 0
@@ -371,11 +372,40 @@ final class FastPathCache {
   /// container's warm entries alone.
   func forget(containerID: UInt64) {
     guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return }
-    let released = indices.map(clear)
-    clearedCount += indices.count
+    let released = clearReleased(indices)
     compactIfMostlyCleared()
     withExtendedLifetime(released) {}
   }
+
+  /// Clears a released container's entries (at `indices`); returns what they held, for the
+  /// caller to release. An entry that ends a probe run (the next slot is empty) is emptied
+  /// outright, and then so may the one before it: no probe passes an entry there, so it need not
+  /// wait for a rebuild. A thread that makes, uses and releases a child per request then leaves
+  /// no dead entries behind, and never rebuilds its table for them.
+  private func clearReleased(_ indices: [Int]) -> [ColdSlot] {
+    var held: [ColdSlot] = []
+    held.reserveCapacity(indices.count)
+    for index in indices { held.append(clear(index)) }
+    var emptied = 0
+    var isEmptying = true
+    while isEmptying {
+      isEmptying = false
+      // Safe to empty only if no key's probe run goes through it: a run is contiguous, so one
+      // through `index` would go on to the slot after it, which is empty.
+      for index in indices
+      where slots[index].typeID != nil && slots[(index &+ 1) & mask].typeID == nil {
+        slots[index].typeID = nil
+        slots[index].tag = 0
+        cold[index].name = nil
+        count -= 1
+        emptied += 1
+        isEmptying = true
+      }
+    }
+    clearedCount += indices.count - emptied
+    return held
+  }
+
 
   /// Once cleared entries fill a quarter of the table, compacts it: a process that makes and drops
   /// many containers (a test suite, a child per request) keeps neither long probes past dead
@@ -396,6 +426,14 @@ final class FastPathCache {
     if ReleasedContainers.count != releasesSeen { catchUpWithReleasedContainers() }
   }
 
+  /// After this thread released a container and let go of its entries itself: if that release
+  /// is the only one since this table last caught up (`count` being the log's count with it), the
+  /// table is caught up still. A thread that makes and releases a child per request then never
+  /// reads the log back at its next resolve.
+  func sawOwnRelease(upTo count: UInt64) {
+    if releasesSeen &+ 1 == count { releasesSeen = count }
+  }
+
   @inline(never)
   private func catchUpWithReleasedContainers() {
     let (released, total) = ReleasedContainers.released(after: releasesSeen)
@@ -407,8 +445,7 @@ final class FastPathCache {
     var held: [ColdSlot] = []
     for id in released {
       guard let indices = entriesByContainer.removeValue(forKey: id) else { continue }
-      held += indices.map(clear)
-      clearedCount += indices.count
+      held += clearReleased(indices)
     }
     guard !held.isEmpty else { return }
     compactIfMostlyCleared()

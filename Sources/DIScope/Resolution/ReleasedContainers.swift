@@ -26,12 +26,14 @@ enum ReleasedContainers {
     var count: UInt64 = 0
   }
 
-  /// Records that the container with `id` was released.
-  static func record(_ id: UInt64) {
+  /// Records that the container with `id` was released; returns the count it brings the log to.
+  @discardableResult
+  static func record(_ id: UInt64) -> UInt64 {
     log.withLock { log in
       log.ids[Int(log.count % UInt64(capacity))] = id
       log.count += 1
       discope_set_released_count(log.count)
+      return log.count
     }
   }
 

@@ -38,32 +38,46 @@ extension Container {
     // resolves follow routes too (observers see every step all the same); only cached instances
     // are never stored while observed, since a hit in the inlined fast path emits nothing.
     let isRoutable = key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+    // Whose entries hold this key's route: this container's, or, for a key it did not register,
+    // an ancestor's (see `entryOwner(for:)`).
+    // Unretained: this container holds its ancestors alive for the whole resolve.
+    unowned(unsafe) let entryOwner = unretainedEntryOwner(for: key.typeID).takeUnretainedValue()
+    let entryID = entryOwner.id.raw
     do {
       if isRoutable,
-        case let generation = family.generation.load(ordering: .acquiring),
+        case let generation = entryOwner.entryGeneration,
         let route = thread.cache.route(
-          containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation)
+          containerID: entryID, typeID: key.typeID, name: key.name, generation: generation)
       {
         // A repeat resolve of an unchanged key: no family lock, no stack lookup.
         return try resolveRouted(
           route.registration, scope: route.scope, owner: route.scope.isCached ? route.owner : nil,
-          generation: generation, observed: observed, thread: thread, make: make, box: box,
-          unbox: unbox, assign: assign, instance: instance)
+          generation: generation, entryID: entryID, observed: observed, thread: thread, make: make,
+          box: box, unbox: unbox, assign: assign, instance: instance)
       }
       // One lock for the lookup, the generation, whether anyone observes, and the answering
       // registration's state. Observers are attached and cancelled under the lock too, so the
       // generation read here vouches for `isObserved`: an instance cached for the inlined lookup
       // (which reports no step) is never stored under a generation that has an observer.
-      let (found, generation, isObservedNow, snapshot, shutDown) = family.withLock {
-        state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?, Container?) in
+      let (found, generation, isObservedNow, snapshot, shutDown, isStorable) = family.withLock {
+        state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?, Container?, Bool) in
+        // Read first (all under the lock, so the order changes nothing): no answer is then held
+        // across the atomic loads, which the compiler would keep alive with a retain around them.
+        let generation =
+          family.generation.load(ordering: .relaxed)
+          &+ entryOwner.localGeneration.load(ordering: .relaxed)
+        let isObserved = family.isObserved
         let found = lookup(key, in: state)
         // A shut-down container resolves nothing, and nothing resolves through one: its routes
         // and cache entries all failed their generation check, so every resolve comes here.
         let shutDown = registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil }
         return (
-          found, family.generation.load(ordering: .relaxed), family.isObserved,
+          found, generation, isObserved,
           found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } },
-          shutDown
+          shutDown,
+          // An ancestor's entries are written only for what it would answer itself, and a
+          // shut-down container answers nothing.
+          !entryOwner.registry.isShutDown
         )
       }
       if let shutDown { throw wasShutDown(shutDown, asked: key, thread: thread) }
@@ -95,16 +109,17 @@ extension Container {
         throw tooDeep(registration, thread: thread)
       }
       try produce(
-        registration, owner: owner, generation: generation, observed: observed, thread: thread,
+        registration, owner: owner, generation: generation,
+        entryID: isRoutable && isStorable ? entryID : nil, observed: observed, thread: thread,
         snapshot: snapshot, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      if isRoutable, let snapshot,
+      if isRoutable, isStorable, let snapshot,
         thread.cache.route(
-          containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation) == nil
+          containerID: entryID, typeID: key.typeID, name: key.name, generation: generation) == nil
       {
         // The scope read under the lock is the one `generation` vouches for: a later change
         // bumps the generation, and this route is never used.
         thread.cache.store(
-          containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+          containerID: entryID, typeID: key.typeID, name: key.name, generation: generation,
           box: nil,
           route: FastPathCache.Route(registration: registration, owner: owner, scope: snapshot.scope))
       }
@@ -118,7 +133,7 @@ extension Container {
   /// A resolve whose registration this thread already knows: only the cycle guard, then the scope.
   private func resolveRouted(
     _ registration: Registration, scope: Scope, owner: Container?, generation: UInt64,
-    observed: Bool, thread: ThreadState,
+    entryID: UInt64, observed: Bool, thread: ThreadState,
     make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws -> Bool {
@@ -137,7 +152,7 @@ extension Container {
         emitStep(registration, .created, scope, number, instance(), thread, found: generation)
       }
     case .graph:
-      if let entry = thread.graph[registration.token] {
+      if let entry = thread.graph[ObjectIdentifier(registration)] {
         unbox(entry.box)
         if observed {
           emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation)
@@ -146,7 +161,7 @@ extension Container {
         let number = try build(
           registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
           assign: assign, instance: instance)
-        thread.graph[registration.token] = GraphEntry(box: box(), number: number)
+        thread.graph[ObjectIdentifier(registration)] = GraphEntry(registration: registration, box: box(), number: number)
         if observed {
           emitStep(registration, .created, scope, number, instance(), thread, found: generation)
         }
@@ -156,16 +171,18 @@ extension Container {
       // `generation` is the one the route was found valid for: the instance cached now is valid
       // as long as it.
       try produce(
-        registration, owner: owner, generation: generation, observed: observed, thread: thread,
-        make: make, box: box, unbox: unbox, assign: assign, instance: instance)
+        registration, owner: owner, generation: generation, entryID: entryID, observed: observed,
+        thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     return true
   }
 
   /// Produces the instance of `registration` under its effective scope, into the slot.
-  /// `snapshot` is the registration's state when the caller already read it under the lock.
+  /// `snapshot` is the registration's state when the caller already read it under the lock;
+  /// `entryID` the container whose entries remember a cached singleton (`nil`: none do).
   private func produce(
-    _ registration: Registration, owner: Container, generation: UInt64, observed: Bool,
+    _ registration: Registration, owner: Container, generation: UInt64, entryID: UInt64?,
+    observed: Bool,
     thread: ThreadState, snapshot: StateSnapshot? = nil,
     make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
@@ -181,9 +198,9 @@ extension Container {
     switch scope {
     case .singleton, .eager:
       if let cached {
-        if registration.key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil {
+        if let entryID {
           thread.cache.store(
-            containerID: id.raw, typeID: registration.key.typeID, name: registration.key.name,
+            containerID: entryID, typeID: registration.key.typeID, name: registration.key.name,
             generation: generation, box: cached,
             route: FastPathCache.Route(
               registration: registration, owner: owner, scope: scope, cachedNumber: cachedNumber),
@@ -201,13 +218,13 @@ extension Container {
       }
       try buildShared(registration, owner: owner, scope: scope, generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .graph:
-      if let entry = thread.graph[registration.token] {
+      if let entry = thread.graph[ObjectIdentifier(registration)] {
         unbox(entry.box)
         if observed { emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation) }
         return
       }
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      thread.graph[registration.token] = GraphEntry(box: box(), number: number)
+      thread.graph[ObjectIdentifier(registration)] = GraphEntry(registration: registration, box: box(), number: number)
       if observed { emitStep(registration, .created, scope, number, instance(), thread, found: generation) }
     case .prototype:
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
@@ -239,10 +256,7 @@ extension Container {
         if let cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
         if let weak = state.weakInstance, !isDryRun { return .weak(weak, state.cachedNumber ?? 0) }
         if !state.isBuilding || isDryRun {
-          if !isDryRun {
-            registration.state.withLockHeld { $0.isBuilding = true }
-            builds.builders[ObjectIdentifier(registration)] = me
-          }
+          if !isDryRun { registration.state.withLockHeld { $0.builder = me } }
           return .build(epoch: state.epoch)
         }
         if let loop = Self.waitLoop(for: registration, of: me, in: builds) {
@@ -307,9 +321,8 @@ extension Container {
   ) {
     let lock = family.state
     lock.withLock { family in
-      family.builds.builders[ObjectIdentifier(registration)] = nil
       registration.state.withLockHeld { state in
-        state.isBuilding = false
+        state.builder = nil
         guard let store, state.epoch == store.epoch else { return }
         if let immortal = store.immortal { Immortality.keepForever(immortal) }
         state.cachedNumber = store.number
@@ -319,7 +332,9 @@ extension Container {
           state.weakInstance = object
         }
       }
-      lock.broadcast()
+      // Only a thread that found the build under way waits, and it says so before it waits:
+      // with none waiting (the usual first build), there is no one to wake.
+      if !family.builds.waiting.isEmpty { lock.broadcast() }
     }
   }
 
@@ -330,9 +345,9 @@ extension Container {
   {
     var wanted = registration
     for _ in 0...builds.waiting.count {
-      guard let builder = builds.builders[ObjectIdentifier(wanted)] else { return nil }
+      guard let builder = wanted.state.withLockHeld({ $0.builder }) else { return nil }
       guard let next = builds.waiting[builder] else { return nil }
-      if builds.builders[ObjectIdentifier(next)] == me { return next }
+      if next.state.withLockHeld({ $0.builder }) == me { return next }
       wanted = next
     }
     return nil
@@ -377,7 +392,7 @@ extension Container {
   ) throws -> Registration? {
     guard index >= 0, !thread.isDryRun, thread.edgeLog == nil,
       let registration = thread.cache.prototypeRoute(
-        at: index, typeID: typeID, generation: family.generation.load(ordering: .acquiring)),
+        at: index, typeID: typeID, generation: entryGeneration(for: typeID)),
       ObjectIdentifier(type(of: registration.factory)) == factoryType
     else { return nil }
     if let start = thread.chain.position(of: registration) {
@@ -399,7 +414,7 @@ extension Container {
   {
     guard family.isObserved, !thread.isDryRun, thread.edgeLog == nil else { return nil }
     return thread.cache.observedSingleton(
-      at: index, typeID: typeID, generation: family.generation.load(ordering: .acquiring))
+      at: index, typeID: typeID, generation: entryGeneration(for: typeID))
   }
 
   /// Takes the registration off the chain; a root forgets its graph-scope instances.
@@ -438,8 +453,11 @@ struct StateSnapshot {
   }
 }
 
-/// A graph-scope instance of the current root resolve, with its creation number.
+/// A graph-scope instance of the current root resolve, with its creation number, and the
+/// registration that built it: held, so that the address the graph is keyed by is never reused by
+/// another registration before the root resolve ends (a key cheaper to hash than a token).
 struct GraphEntry {
+  let registration: Registration
   let box: InstanceBox
   let number: Int
 }

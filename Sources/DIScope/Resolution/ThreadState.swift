@@ -19,8 +19,9 @@ import CDIScopeRuntime
 final class ThreadState {
   /// The registrations being built, outermost first.
   @exclusivity(unchecked) var chain = ResolutionChain()
-  /// Graph-scope instances of the current root resolve, by registration token; emptied when it ends.
-  @exclusivity(unchecked) var graph: [RegistrationToken: GraphEntry] = [:]
+  /// Graph-scope instances of the current root resolve, by registration (see `GraphEntry`);
+  /// emptied when it ends.
+  @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
   /// The per-thread cache of singletons and routes.
   let cache = FastPathCache()
   @exclusivity(unchecked) var installing: [InstallRecorder] = []
@@ -32,6 +33,8 @@ final class ThreadState {
   @exclusivity(unchecked) var observers = ObserverCache()
   /// The dependencies of the shared instances this thread is building while observed.
   @exclusivity(unchecked) var heldFrames = HeldFrames()
+  /// Which types have something for a shutdown on this thread to dispose.
+  @exclusivity(unchecked) var disposableTypes = DisposableTypes()
 
   @usableFromInline
   init() {}

@@ -44,8 +44,9 @@ enum RequestScope {
       id: "W8", title: "request scope: a child, two request values, a graph of four, released",
       notes: [
         "hand-written: the request's values and four objects made by hand over one shared Database.",
-        "DIScope: `makeChild`, two `register`s of the request's values, `resolve`, "
-          + "`shutdownSynchronously()` (disposes what the child built), and the child released.",
+        "DIScope: `makeChild`, the request's two values registered with `register(_:value:)` (the "
+          + "documented idiom for a request's values), `resolve`, `shutdownSynchronously()` (disposes "
+          + "what the child built), and the child released.",
         "Swinject: `Container(parent:)`, two `register`s, `resolve` (a child container cannot be "
           + "shut down: nothing is disposed).",
       ],
@@ -65,8 +66,8 @@ enum RequestScope {
             let child = app.makeChild(named: "request")
             let id = RequestID(request)
             let user = User()
-            child.register(RequestID.self) { _ in id }
-            child.register(User.self) { _ in user }
+            child.register(RequestID.self, value: id)
+            child.register(User.self, value: user)
             sink.consume(try child.resolve(RequestHandler.self))
             try child.shutdownSynchronously()
           }

@@ -61,7 +61,7 @@ public final class DebugClient: Sendable {
     var results: [Int: Reply] = [:]
     var explanations: [Int: (title: String, lines: [String])] = [:]
   }
-  private let state = Mutex(State())
+  private let state = Guarded(State())
   /// Bumped whenever something arrives, for a screen that polls.
   private let arrivals = Atomic<Int>(0)
 

@@ -25,7 +25,7 @@ final class ClientOutbox: Sendable {
     var isWriterWaiting = false
   }
 
-  private let state = Mutex(State())
+  private let state = Guarded(State())
   private let wake = DispatchSemaphore(value: 0)
   /// How many events are queued, read without the lock: a full queue drops an event for the
   /// price of two atomic operations, before the app's thread copies anything out of it.

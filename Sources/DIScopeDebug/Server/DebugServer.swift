@@ -40,7 +40,7 @@ public final class DebugServer: Sendable {
   private let wakeWriter: Int32
   /// Whether the pipe is open: the accept thread closes it as it ends, and a descriptor written
   /// to after its close could be anything the app opened next.
-  private let isWakeOpen = Mutex(true)
+  private let isWakeOpen = Guarded(true)
 
   private init(socketPath: String, core: ServerCore, listener: UnixSocket, wake: (reader: Int32, writer: Int32)) {
     self.socketPath = socketPath
@@ -231,7 +231,7 @@ enum Running {
     let path: String
   }
 
-  static let servers = Mutex<[Server]>([])
+  static let servers = Guarded<[Server]>([])
   private static let exitHook = Atomic<Bool>(false)
 
   static func add(container: ObjectIdentifier, path: String) {

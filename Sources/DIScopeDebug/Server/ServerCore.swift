@@ -12,7 +12,7 @@ final class ServerCore: Sendable {
   let commands = DispatchQueue(label: "discope.debug.commands")
   let helloTimeout: Duration
   private let logger: @Sendable (String) -> Void
-  private let clients = Mutex<[Int: ClientConnection]>([:])
+  private let clients = Guarded<[Int: ClientConnection]>([:])
   private let nextClient = Atomic<Int>(1)
 
   init(container: Container, identity: AppIdentity, helloTimeout: Duration, log: @escaping @Sendable (String) -> Void) {

@@ -7,7 +7,7 @@ import Synchronization
 /// the next client off). Every call that may come after the close goes through the lock.
 final class SocketHandle: Sendable {
   let socket: UnixSocket
-  private let isOpen = Mutex(true)
+  private let isOpen = Guarded(true)
 
   init(_ socket: UnixSocket) { self.socket = socket }
 

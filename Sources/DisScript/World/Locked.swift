@@ -1,13 +1,40 @@
-import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A value behind a mutex, shareable between threads: the session's stores and buffers that
 /// factories and observers (which may run on any thread) write into.
-final class Locked<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
+///
+/// A pthread mutex, not `Synchronization.Mutex`: the standard library is built without the
+/// thread sanitizer, which then cannot see that lock taken and reports every access under it as
+/// a race; sessions over an app's busy container run under it in `Scripts/test`.
+///
+/// `@unchecked Sendable`: the value is only reached inside `withLock`, under the mutex, and is
+/// itself `Sendable`.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var value: Value
 
-  init(_ value: Value) { mutex = Mutex(value) }
+  init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
 
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try mutex.withLock { value in try body(&value) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
   }
 }

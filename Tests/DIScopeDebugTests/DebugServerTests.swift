@@ -111,6 +111,10 @@ struct DebugServerTests {
     #expect(!(try client.run("resolve Greeter").outcome.isFailure), "a built singleton resolves")
     let build = try client.run("resolve Shop").outcome
     #expect(build.isFailure && build.output.joined().contains("would build"), "\(build.output)")
+    for command in ["expect Shop new", "expect Shop is Shop"] {
+      let outcome = try client.run(command).outcome
+      #expect(outcome.isFailure && outcome.output.first?.contains("read-only") == true, "\(command): \(outcome.output)")
+    }
     for command in ["register Greeter = Hello", "remove t1", "scope t1 prototype", "cache t1 off", "reset", "validate"] {
       #expect(try client.run(command).outcome.output.first?.contains("read-only") == true, "\(command)")
     }
@@ -174,6 +178,42 @@ struct DebugServerTests {
       if case .events(let events) = message { total + events.count } else { total }
     }
     #expect(dropped > 1000 && delivered + dropped <= 120_000, "dropped \(dropped), delivered \(delivered)")
+  }
+
+  /// A request that arrives with the client's own detach (or as it is cut off) runs nothing:
+  /// a session made after the cleanup would leave its mock in the app for good.
+  @Test func aRequestBehindADetachLeavesNoMockBehind() throws {
+    let container = Self.appContainer()
+    let server = try DebugServer.start(container, socketPath: Self.directory() + "/late.sock", log: { _ in })
+    defer { server.stop() }
+    let raw = try UnixSocket.connect(to: server.socketPath)
+    defer { raw.close() }
+    let messages: [ClientMessage] = [
+      .hello(protocolVersion: DebugProtocol.version, client: "late", asciiOnly: false), .detach(keepMocks: false),
+      .run(id: 1, source: "mock Greeter"),
+    ]
+    try raw.write(messages.flatMap { Frame.encode(MessageCoding.encode($0)) })
+    #expect(Self.eventually { server.attachedClientCount == 0 })
+    usleepMilliseconds(200)
+    #expect(try container.resolve(Greeter.self) is Hello)
+  }
+
+  @Test func aClientThatDripsBytesIsStillCutAtTheHelloDeadline() throws {
+    let log = Log()
+    let server = try DebugServer.start(
+      Self.appContainer(), socketPath: Self.directory() + "/drip.sock", readOnly: false, helloTimeout: .milliseconds(400),
+      log: log.record)
+    defer { server.stop() }
+    let raw = try UnixSocket.connect(to: server.socketPath)
+    defer { raw.close() }
+    // A length of 1 MiB, then a byte every 100 ms: never a whole frame, never a quiet 200 ms.
+    try raw.write([0, 16, 0, 0])
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !log.contains("no hello"), ContinuousClock.now < deadline {
+      try? raw.write([0x7B])
+      usleepMilliseconds(100)
+    }
+    #expect(log.contains("no hello"))
   }
 
   @Test func aClientThatNeverSaysHelloIsDisconnected() throws {

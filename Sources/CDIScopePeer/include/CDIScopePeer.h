@@ -10,4 +10,8 @@
 /// is not built with.
 int discope_peer_credentials(int fd, uid_t *uid, pid_t *pid);
 
+/// accept() with the new descriptor close-on-exec at once (accept4 on Linux; accept then fcntl
+/// elsewhere). Returns the descriptor, or -1 with errno set.
+int discope_accept_cloexec(int fd);
+
 #endif

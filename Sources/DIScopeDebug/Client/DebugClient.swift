@@ -49,6 +49,8 @@ public final class DebugClient: Sendable {
 
   /// The app, as its server introduced it.
   public let app: AppIdentity
+  /// How many events wait for ``takeUpdates()`` before the oldest are let go.
+  static let maximumHeldEvents = 20_000
   public let socketPath: String
   private let socket: UnixSocket
   /// For the calls from other threads, which may come after the reader closed it.
@@ -243,7 +245,16 @@ public final class DebugClient: Sendable {
     var wake: DispatchSemaphore?
     state.withLock { state in
       switch message {
-      case .events(let events): state.updates.events += events
+      case .events(let events):
+        state.updates.events += events
+        // Nobody took them (a REPL waiting at its prompt): keep the newest, and say where the
+        // rest went, rather than grow for as long as the app runs.
+        if state.updates.events.count > Self.maximumHeldEvents {
+          let excess = state.updates.events.count - Self.maximumHeldEvents / 2
+          state.updates.events.removeFirst(excess)
+          state.updates.events.insert(.gap(count: excess), at: 0)
+          state.updates.dropped += excess
+        }
       case .dropped(let count):
         state.updates.dropped += count
         // In the stream, where they were lost: a trace drops the steps it was waiting on.
@@ -251,12 +262,17 @@ public final class DebugClient: Sendable {
       case .snapshot(let snapshot): state.updates.snapshot = snapshot
       case .completion(let words): state.updates.completion = words
       case .result(let id, let outcome, let completion):
-        state.results[id] = Reply(outcome: outcome, completion: completion)
+        // Kept only for a caller still waiting (one that timed out would never take it).
+        if let waiting = state.waiting[id] {
+          state.results[id] = Reply(outcome: outcome, completion: completion)
+          wake = waiting
+        }
         state.updates.completion = completion
-        wake = state.waiting[id]
       case .explanation(let id, let title, let lines):
-        state.explanations[id] = (title, lines)
-        wake = state.waiting[id]
+        if let waiting = state.waiting[id] {
+          state.explanations[id] = (title, lines)
+          wake = waiting
+        }
       case .refused(let reason): state.updates.ended = "the app refused: \(reason)"
       case .bye(let reason): state.updates.ended = "the app's server said bye: \(reason) (pid \(app.pid))"
       case .hello: break

@@ -31,9 +31,11 @@ final class AttachedSession {
   /// Runs one command as typed.
   func run(_ source: String) -> OutcomeRecord {
     let session = live
-    if isReadOnly, case .success(let entry) = ScriptParser().parseCommand(source),
-      let refusal = ReadOnlyPolicy.refusal(of: entry.command, in: session.container)
-    {
+    // Parsed once: what is checked is what runs (text that does not parse runs nothing).
+    guard case .success(let entry) = ScriptParser().parseCommand(source) else {
+      return record(session.execute(source))
+    }
+    if isReadOnly, let refusal = ReadOnlyPolicy.refusal(of: entry.command, in: session.container) {
       let output = [
         "error: the app's debug server is read-only: \(refusal)",
         "  hint: show, why, expect and resolving what is built still work; the app can start its server with readOnly: false",
@@ -43,10 +45,15 @@ final class AttachedSession {
         output: output, isFailure: true, recordedText: refused.recordedText, sessionMocks: mockDescriptions)
     }
     let before = mocks()
-    let outcome = session.execute(source)
+    let outcome = session.execute(entry)
     let after = mocks()
     for (number, mock) in after where before[number] == nil { pushedMocks[number] = mock }
     for number in pushedMocks.keys where after[number] == nil { pushedMocks[number] = nil }
+    return record(outcome)
+  }
+
+  /// The record of a command's outcome, with the session's mocks.
+  private func record(_ outcome: CommandOutcome) -> OutcomeRecord {
     var output = outcome.output
     if output.isEmpty && !outcome.diagnostics.isEmpty {
       output = outcome.diagnostics.flatMap { diagnostic in
@@ -57,11 +64,20 @@ final class AttachedSession {
       output: output, isFailure: outcome.isFailure, recordedText: outcome.recordedText, sessionMocks: mockDescriptions)
   }
 
-  /// The names a client may complete now. Before the first command, from a session made for the
+  /// The names a client may complete now.
+  var completion: CompletionRecord {
+    session.map { Self.completion(of: $0) } ?? Self.completion(of: container, glyphs: options.glyphs)
+  }
+
+  /// The names to complete on `container` before any command, from a session made for the
   /// purpose and let go at once: a session observes the container while it lives, and an idle
   /// client must cost the app no more than its own event queue.
-  var completion: CompletionRecord {
-    let words = (session ?? Session(container: container, options: options)).completionCandidates
+  static func completion(of container: Container, glyphs: ResolutionTree.Glyphs) -> CompletionRecord {
+    completion(of: Session(container: container, options: SessionOptions(glyphs: glyphs)))
+  }
+
+  private static func completion(of session: Session) -> CompletionRecord {
+    let words = session.completionCandidates
     return CompletionRecord(
       services: words.services, implementations: words.implementations, tokens: words.tokens,
       instances: words.instances + words.instanceParameters, assemblies: words.assemblies, containers: words.containers)

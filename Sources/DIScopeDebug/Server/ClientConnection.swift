@@ -42,6 +42,8 @@ final class ClientConnection: Sendable {
   nonisolated(unsafe) private var catchUpTimer: DispatchSourceTimer?
   /// The reader and the writer; the last to end closes the socket.
   private let runningThreads = Atomic<Int>(2)
+  /// Requests queued for the command queue and not yet run.
+  private let inFlight = Atomic<Int>(0)
 
   init(id: Int, socket: UnixSocket, server: ServerCore) {
     self.id = id
@@ -53,8 +55,18 @@ final class ClientConnection: Sendable {
   /// Starts the threads; the server's hello goes first.
   func start() {
     outbox.send(.hello(protocolVersion: DebugProtocol.version, app: server.identity))
-    DetachedThread.start { [self] in writeLoop() }
-    DetachedThread.start { [self] in readLoop() }
+    guard DetachedThread.start({ [self] in writeLoop() }) else {
+      // No thread for it: the connection is refused, the app goes on.
+      runningThreads.store(0, ordering: .releasing)
+      handle.close()
+      server.remove(self)
+      return server.log("client \(id) refused: no thread could be made for it")
+    }
+    guard DetachedThread.start({ [self] in readLoop() }) else {
+      close(reason: "no thread could be made to read it", isProtocolError: false)
+      handle.shutdown()
+      return threadEnded()
+    }
   }
 
   // MARK: Reading
@@ -64,12 +76,17 @@ final class ClientConnection: Sendable {
     var decoder = FrameDecoder()
     let helloDeadline = ContinuousClock.now + server.helloTimeout
     while !state.withLock({ $0.isClosed }) {
-      guard socket.wait(forReading: true, milliseconds: 200) else {
-        if !state.withLock({ $0.isAttached }), ContinuousClock.now > helloDeadline {
-          return close(reason: "no hello within \(server.helloTimeout)", isProtocolError: true)
-        }
+      // Checked on every pass: a client that drips a byte at a time must not outlive it.
+      if !state.withLock({ $0.isAttached }), ContinuousClock.now > helloDeadline {
+        return close(reason: "no hello within \(server.helloTimeout)", isProtocolError: true)
+      }
+      // A client that sends requests faster than they run is not read until they have: its
+      // requests and their replies must not pile up in the app.
+      if inFlight.load(ordering: .acquiring) >= Self.requestsInFlight {
+        usleepMilliseconds(5)
         continue
       }
+      guard socket.wait(forReading: true, milliseconds: 200) else { continue }
       let bytes: [UInt8]
       do {
         bytes = try socket.read()
@@ -81,12 +98,16 @@ final class ClientConnection: Sendable {
       do {
         while let payload = try decoder.next() {
           handle(try MessageCoding.decode(ClientMessage.self, from: payload))
+          if state.withLock({ $0.isClosed }) { return }
         }
       } catch {
         return close(reason: "protocol error: \(error)", isProtocolError: true)
       }
     }
   }
+
+  /// How many of a client's requests may wait for the command queue at once.
+  static let requestsInFlight = 4
 
   private func handle(_ message: ClientMessage) {
     let isAttached = state.withLock { $0.isAttached }
@@ -104,8 +125,7 @@ final class ClientConnection: Sendable {
     case _ where !isAttached:
       return close(reason: "protocol error: a request before hello", isProtocolError: true)
     case .run(let id, let source):
-      server.commands.async { [self] in
-        let session = attachedSession()
+      onCommandQueue { [self] session in
         let outcome = session.run(source)
         outbox.send(.result(id: id, outcome: outcome, completion: session.completion))
         outbox.requestSnapshot()
@@ -113,8 +133,7 @@ final class ClientConnection: Sendable {
     case .refresh:
       outbox.requestSnapshot()
     case .explain(let id, let service):
-      server.commands.async { [self] in
-        let session = attachedSession()
+      onCommandQueue { [self] session in
         let lines =
           session.container.explanation(ofServiceNamed: service)?.lines(stale: { StaleText.line($0) }) ?? []
         outbox.send(.explanation(id: id, title: "why \(service)", lines: lines))
@@ -122,6 +141,18 @@ final class ClientConnection: Sendable {
     case .detach(let keepMocks):
       state.withLock { $0.keepMocks = keepMocks }
       close(reason: "detached", isProtocolError: false, afterSending: true)
+    }
+  }
+
+  /// Runs `body` with the client's session on the command queue, unless the client has gone by
+  /// then: a request that waited behind the client's own detach must not make a new session
+  /// (whose mocks nothing would take out).
+  private func onCommandQueue(_ body: @escaping @Sendable (AttachedSession) -> Void) {
+    inFlight.add(1, ordering: .acquiringAndReleasing)
+    server.commands.async { [self] in
+      defer { inFlight.subtract(1, ordering: .acquiringAndReleasing) }
+      guard !state.withLock({ $0.isClosed }) else { return }
+      body(attachedSession())
     }
   }
 
@@ -154,7 +185,8 @@ final class ClientConnection: Sendable {
     }
     if closed { observation.cancel() }
     server.commands.async { [self] in
-      outbox.send(.completion(attachedSession().completion))
+      guard !state.withLock({ $0.isClosed }) else { return }
+      outbox.send(.completion(AttachedSession.completion(of: server.container, glyphs: .unicode)))
     }
     outbox.requestSnapshot()
     server.log("client \(id) attached")

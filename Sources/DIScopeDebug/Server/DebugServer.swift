@@ -70,11 +70,18 @@ public final class DebugServer: Sendable {
     log: @escaping @Sendable (String) -> Void
   ) throws(DebugServerError) -> DebugServer {
     let containerID = ObjectIdentifier(container)
-    if let served = Running.servers.withLock({ $0.first { $0.container == containerID } }) {
+    // Checked and reserved in one step: two threads starting the same container at once.
+    if let served = Running.servers.withLock({ servers -> Running.Server? in
+      if let served = servers.first(where: { $0.container == containerID }) { return served }
+      servers.append(Running.Server(container: containerID, path: nil, pid: getpid()))
+      return nil
+    }) {
       throw DebugServerError(
-        message: "this container is served already, at \(served.path)",
+        message: "this container is served already" + (served.path.map { ", at \($0)" } ?? " (its server is starting)"),
         hint: "keep the server you have, or stop() it before starting another")
     }
+    var isStarted = false
+    defer { if !isStarted { Running.removeReservation(of: containerID) } }
     let pid = getpid()
     let name = container.name == "root" ? Self.processName : container.name
     let path: String
@@ -112,7 +119,14 @@ public final class DebugServer: Sendable {
       socketPath: path, core: ServerCore(container: container, identity: identity, helloTimeout: helloTimeout, log: log),
       listener: listener, wake: (wake[0], wake[1]))
     Running.add(container: containerID, path: path)
-    DetachedThread.start { [server] in server.acceptLoop() }
+    isStarted = true
+    guard DetachedThread.start({ [server] in server.acceptLoop() }) else {
+      Running.remove(path: path)
+      isStarted = false
+      listener.close()
+      unlink(path)
+      throw DebugServerError(message: "cannot start the server's thread", hint: "the process is out of threads")
+    }
     log("serving \(name) (pid \(pid)) at \(path)\(readOnly ? " (read-only)" : "")")
     return server
   }
@@ -165,7 +179,12 @@ public final class DebugServer: Sendable {
       }
     }
     while !isStopped.load(ordering: .acquiring) {
-      guard let client = listener.accept(orWakingOn: wakeReader) else { continue }
+      guard let client = listener.accept(orWakingOn: wakeReader) else {
+        // Woken by stop(), or accept failed (out of descriptors: the connection stays pending
+        // and poll would wake again at once): wait a little rather than spin.
+        if !isStopped.load(ordering: .acquiring) { usleepMilliseconds(100) }
+        continue
+      }
       guard !isStopped.load(ordering: .acquiring) else {
         client.close()
         break
@@ -191,7 +210,11 @@ public final class DebugServer: Sendable {
       core.log("refused a client: \(error)")
       return
     }
-    core.add(socket: client)
+    if let refusal = core.add(socket: client) {
+      try? client.write(Frame.encode(MessageCoding.encode(ServerMessage.refused(reason: refusal))))
+      client.close()
+      core.log("refused a client: \(refusal)")
+    }
   }
 
   /// Replaces a socket whose process is gone; refuses a path a live process serves, or that is
@@ -202,11 +225,21 @@ public final class DebugServer: Sendable {
     guard (info.st_mode & S_IFMT) == S_IFSOCK else {
       throw DebugServerError(message: "\(path) exists and is not a socket", hint: "choose another socketPath:")
     }
-    if let probe = try? UnixSocket.connect(to: path) {
-      probe.close()
+    let probe: SocketError?
+    do throws(SocketError) {
+      try UnixSocket.connect(to: path).close()
+      probe = nil
+    } catch {
+      probe = error
+    }
+    guard let probe else {
       throw DebugServerError(
         message: "\(path) is served by a running process", hint: "stop that process's server, or choose another socketPath:")
     }
+    guard probe.code == ECONNREFUSED else {
+      throw DebugServerError(message: "cannot tell whether \(path) is in use: \(probe)", hint: "choose another socketPath:")
+    }
+    // Nobody listens: the socket of a process that is gone.
     unlink(path)
   }
 
@@ -228,19 +261,33 @@ public final class DebugServer: Sendable {
 enum Running {
   struct Server: Sendable {
     let container: ObjectIdentifier
-    let path: String
+    /// Nil while the server is starting (the container is reserved).
+    var path: String?
+    /// The process that made it: a child forked from the app must not remove the app's socket.
+    let pid: Int32
   }
 
   static let servers = Guarded<[Server]>([])
   private static let exitHook = Atomic<Bool>(false)
 
+  /// Turns the container's reservation into its server at `path`.
   static func add(container: ObjectIdentifier, path: String) {
-    servers.withLock { $0.append(Server(container: container, path: path)) }
+    servers.withLock { servers in
+      servers.removeAll { $0.container == container && $0.path == nil }
+      servers.append(Server(container: container, path: path, pid: getpid()))
+    }
     if !exitHook.exchange(true, ordering: .acquiringAndReleasing) {
       atexit {
-        for server in Running.servers.withLock({ $0 }) { unlink(server.path) }
+        let me = getpid()
+        for server in Running.servers.withLock({ $0 }) where server.pid == me {
+          if let path = server.path { unlink(path) }
+        }
       }
     }
+  }
+
+  static func removeReservation(of container: ObjectIdentifier) {
+    servers.withLock { $0.removeAll { $0.container == container && $0.path == nil } }
   }
 
   static func remove(path: String) {

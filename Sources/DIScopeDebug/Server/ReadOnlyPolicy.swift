@@ -15,8 +15,8 @@ enum ReadOnlyPolicy {
       return "'resolve \(resolution.service)' would build it (run the app's factories)"
     case .expect(let expectation):
       switch expectation {
-      case .stack, .noStaleReferences, .freshness, .parameter: return nil
-      case .resolvesTo(let service, _), .shares(let service, _):
+      case .stack, .noStaleReferences, .parameter: return nil
+      case .resolvesTo(let service, _), .shares(let service, _), .freshness(let service, _):
         if isBuilt(service, name: nil, in: container) { return nil }
         return "'expect' would resolve \(service), which is not built (it would run the app's factories)"
       }
@@ -36,13 +36,19 @@ enum ReadOnlyPolicy {
     }
   }
 
-  /// Whether `service` answers with an instance already built (so resolving it runs nothing).
+  /// Whether `service` surely answers with an instance already built (so resolving it runs
+  /// nothing). Refuses rather than guesses: two services of that name, a weak registration (its
+  /// instance may be gone, and its number with it), no instance cached.
   private static func isBuilt(_ service: String, name: String?, in container: Container) -> Bool {
     var current: Container? = container
     while let next = current {
-      for stack in next.stacks where stack.key.serviceName == service || stack.key.qualifiedServiceName == service {
-        guard stack.key.name == name else { continue }
-        return stack.registrations.first?.cachedInstanceNumber != nil
+      let matches = next.stacks.filter {
+        ($0.key.serviceName == service || $0.key.qualifiedServiceName == service) && $0.key.name == name
+      }
+      guard matches.count <= 1 else { return false }
+      if let stack = matches.first {
+        guard let top = stack.registrations.first, top.scope != .weak else { return false }
+        return top.cachedInstanceNumber != nil
       }
       current = next.parent
     }

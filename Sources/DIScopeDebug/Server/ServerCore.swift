@@ -25,12 +25,26 @@ final class ServerCore: Sendable {
 
   func log(_ message: String) { logger(message) }
 
-  func add(socket: UnixSocket) {
+  /// Serves a client, unless the server has stopped (a connection accepted as `stop()` ran)
+  /// or serves as many clients as it will; returns why not.
+  func add(socket: UnixSocket) -> String? {
     let id = nextClient.wrappingAdd(1, ordering: .relaxed).oldValue
     let connection = ClientConnection(id: id, socket: socket, server: self)
-    clients.withLock { $0[id] = connection }
-    connection.start()
+    let refusal = clients.withLock { clients -> String? in
+      if isStopped { return "the server is stopping" }
+      if clients.count >= Self.maximumClients { return "\(Self.maximumClients) clients are attached already" }
+      clients[id] = connection
+      return nil
+    }
+    if refusal == nil { connection.start() }
+    return refusal
   }
+
+  /// How many clients may be attached at once: each holds two threads and a descriptor of the
+  /// app's.
+  static let maximumClients = 16
+  /// Set by `stopAll`, under the clients' lock, so that no client is added after it.
+  nonisolated(unsafe) private var isStopped = false
 
   func remove(_ connection: ClientConnection) {
     _ = clients.withLock { $0.removeValue(forKey: connection.id) }
@@ -39,6 +53,10 @@ final class ServerCore: Sendable {
   var clientCount: Int { clients.withLock { $0.count } }
 
   func stopAll(reason: String) {
-    for client in clients.withLock({ Array($0.values) }) { client.stop(reason: reason) }
+    let all = clients.withLock { clients -> [ClientConnection] in
+      isStopped = true
+      return Array(clients.values)
+    }
+    for client in all { client.stop(reason: reason) }
   }
 }

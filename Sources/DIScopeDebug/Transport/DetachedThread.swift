@@ -14,7 +14,10 @@ enum DetachedThread {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 
-  static func start(_ body: @escaping @Sendable () -> Void) {
+  /// Starts `body` on a new thread; false when the system would not make one (the caller
+  /// refuses the work: running it on the caller's thread would block the caller for good).
+  @discardableResult
+  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
@@ -22,15 +25,23 @@ enum DetachedThread {
       var thread = pthread_t()
     #endif
     let started = pthread_create(&thread, nil, { context in
-      let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+      #if canImport(Darwin)
+        let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
+      #else
+        let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+      #endif
       body.run()
       return nil
     }, context)
-    if started == 0 {
-      pthread_detach(thread)
-    } else {
-      // No thread: run it here rather than lose it (a blocked caller beats a silent stop).
-      Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+    guard started == 0 else {
+      Unmanaged<Body>.fromOpaque(context).release()
+      return false
     }
+    #if canImport(Darwin)
+      if let thread { pthread_detach(thread) }
+    #else
+      pthread_detach(thread)
+    #endif
+    return true
   }
 }

@@ -120,11 +120,10 @@ struct UnixSocket: Sendable {
   }
 
   private func acceptNow() -> UnixSocket? {
+    // Close-on-exec from the start: a program another thread of the app starts meanwhile must
+    // not inherit the connection.
     let client = systemAccept(fd)
-    guard client >= 0 else { return nil }
-    // Not inherited by a program the app starts (accept4 is not in Swift's Glibc module).
-    _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-    return UnixSocket(fd: client)
+    return client >= 0 ? UnixSocket(fd: client) : nil
   }
 
   /// Whether the socket became readable (or writable) within `milliseconds`.
@@ -176,7 +175,7 @@ struct UnixSocket: Sendable {
   /// Ends both directions: a thread blocked reading or writing returns.
   func shutdownBoth() { systemShutdown(fd) }
 
-  func close() { _ = Glibc.close(fd) }
+  func close() { systemClose(fd) }
 }
 
 // The Glibc functions whose names the type's own methods shadow.
@@ -184,5 +183,6 @@ private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, b
 private func Glibc_connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
   connect(fd, address, length)
 }
-private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func systemAccept(_ fd: Int32) -> Int32 { discope_accept_cloexec(fd) }
+private func systemClose(_ fd: Int32) { _ = close(fd) }
 private func systemShutdown(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }

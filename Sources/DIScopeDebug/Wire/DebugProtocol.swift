@@ -9,8 +9,8 @@ public enum DebugProtocol {
   /// peer that sent it is disconnected (a snapshot of 10,000 registrations is about 2 MB).
   public static let maximumFrameSize = 16 << 20
   /// How many events wait for one client before newer ones are dropped (and counted). The
-  /// server sends a client's queue every 50 ms at most: 40,000 events a second, more than a
-  /// screen can show, and a bound on what encoding them costs the app.
+  /// server sends a client's queue every 50 ms at most: about 1,300 events a second, more than
+  /// a screen can show, and a bound on what encoding them costs the app.
   public static let eventQueueCapacity = 64
   /// The most events one frame carries.
   public static let eventsPerFrame = 512

@@ -1,4 +1,5 @@
 import Dispatch
+import DisScript
 import Synchronization
 
 #if canImport(Glibc)
@@ -63,7 +64,7 @@ public final class DebugClient: Sendable {
     var results: [Int: Reply] = [:]
     var explanations: [Int: (title: String, lines: [String])] = [:]
   }
-  private let state = Guarded(State())
+  private let state = Locked(State())
   /// Bumped whenever something arrives, for a screen that polls.
   private let arrivals = Atomic<Int>(0)
 

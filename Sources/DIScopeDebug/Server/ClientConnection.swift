@@ -1,6 +1,6 @@
 import DIScope
-import DisScript
 import Dispatch
+import DisScript
 import Synchronization
 
 #if canImport(Glibc)
@@ -33,7 +33,7 @@ final class ClientConnection: Sendable {
     var asciiOnly = false
     var keepMocks = false
   }
-  private let state = Guarded(State())
+  private let state = Locked(State())
   /// `nonisolated(unsafe)`: made on the command queue and only touched there (with its timer).
   nonisolated(unsafe) private var session: AttachedSession?
   /// Lets the session take in the app's events every 100 ms, on the command queue: a session

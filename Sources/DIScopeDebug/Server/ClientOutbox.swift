@@ -1,5 +1,6 @@
 import DIScope
 import Dispatch
+import DisScript
 import Synchronization
 
 /// What waits to be sent to one client: the container's events in a bounded queue, and the
@@ -25,7 +26,7 @@ final class ClientOutbox: Sendable {
     var isWriterWaiting = false
   }
 
-  private let state = Guarded(State())
+  private let state = Locked(State())
   private let wake = DispatchSemaphore(value: 0)
   /// How many events are queued, read without the lock: a full queue drops an event for the
   /// price of two atomic operations, before the app's thread copies anything out of it.

@@ -1,4 +1,5 @@
 import DIScope
+import DisScript
 import Synchronization
 
 #if canImport(Glibc)
@@ -40,7 +41,7 @@ public final class DebugServer: Sendable {
   private let wakeWriter: Int32
   /// Whether the pipe is open: the accept thread closes it as it ends, and a descriptor written
   /// to after its close could be anything the app opened next.
-  private let isWakeOpen = Guarded(true)
+  private let isWakeOpen = Locked(true)
 
   private init(socketPath: String, core: ServerCore, listener: UnixSocket, wake: (reader: Int32, writer: Int32)) {
     self.socketPath = socketPath
@@ -267,7 +268,7 @@ enum Running {
     let pid: Int32
   }
 
-  static let servers = Guarded<[Server]>([])
+  static let servers = Locked<[Server]>([])
   private static let exitHook = Atomic<Bool>(false)
 
   /// Turns the container's reservation into its server at `path`.

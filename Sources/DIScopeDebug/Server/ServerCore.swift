@@ -1,5 +1,6 @@
 import DIScope
 import Dispatch
+import DisScript
 import Synchronization
 
 /// What a server's connections share: the container, the app's identity, the command queue and
@@ -12,7 +13,7 @@ final class ServerCore: Sendable {
   let commands = DispatchQueue(label: "discope.debug.commands")
   let helloTimeout: Duration
   private let logger: @Sendable (String) -> Void
-  private let clients = Guarded<[Int: ClientConnection]>([:])
+  private let clients = Locked<[Int: ClientConnection]>([:])
   private let nextClient = Atomic<Int>(1)
 
   init(container: Container, identity: AppIdentity, helloTimeout: Duration, log: @escaping @Sendable (String) -> Void) {

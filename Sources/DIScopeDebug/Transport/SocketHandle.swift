@@ -1,4 +1,4 @@
-import Synchronization
+import DisScript
 
 /// A socket shared by threads, closed once: after `close()`, `shutdown()` and `write` do nothing.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// the next client off). Every call that may come after the close goes through the lock.
 final class SocketHandle: Sendable {
   let socket: UnixSocket
-  private let isOpen = Guarded(true)
+  private let isOpen = Locked(true)
 
   init(_ socket: UnixSocket) { self.socket = socket }
 

@@ -7,7 +7,8 @@
 #endif
 
 /// A value behind a mutex, shareable between threads: the session's stores and buffers that
-/// factories and observers (which may run on any thread) write into.
+/// factories and observers (which may run on any thread) write into, and the debug server's
+/// state (`package`: for this package's modules, not its users).
 ///
 /// A pthread mutex, not `Synchronization.Mutex`: the standard library is built without the
 /// thread sanitizer, which then cannot see that lock taken and reports every access under it as
@@ -15,11 +16,11 @@
 ///
 /// `@unchecked Sendable`: the value is only reached inside `withLock`, under the mutex, and is
 /// itself `Sendable`.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -32,7 +33,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)

@@ -1,12 +1,6 @@
 import DIScope
+import DisScript
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension EventRecord {
   /// How to word the events of one container for one viewer.
@@ -58,11 +52,5 @@ extension EventRecord {
   }
 
   /// The calling thread, as a number.
-  public static var currentThread: UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
-  }
+  public static var currentThread: UInt { Session.currentThread }
 }

@@ -54,14 +54,8 @@ final class AttachedSession {
 
   /// The record of a command's outcome, with the session's mocks.
   private func record(_ outcome: CommandOutcome) -> OutcomeRecord {
-    var output = outcome.output
-    if output.isEmpty && !outcome.diagnostics.isEmpty {
-      output = outcome.diagnostics.flatMap { diagnostic in
-        ["\(diagnostic.severity.rawValue): \(diagnostic.message)"] + (diagnostic.hint.map { ["  hint: \($0)"] } ?? [])
-      }
-    }
-    return OutcomeRecord(
-      output: output, isFailure: outcome.isFailure, recordedText: outcome.recordedText, sessionMocks: mockDescriptions)
+    OutcomeRecord(
+      output: outcome.shownOutput, isFailure: outcome.isFailure, recordedText: outcome.recordedText, sessionMocks: mockDescriptions)
   }
 
   /// The names a client may complete now.

@@ -1,4 +1,5 @@
 import DIScope
+import DisScript
 import DisSyntax
 
 /// What a client of a read-only server may run: commands that only look (`show`, `why`,
@@ -42,9 +43,7 @@ enum ReadOnlyPolicy {
   private static func isBuilt(_ service: String, name: String?, in container: Container) -> Bool {
     var current: Container? = container
     while let next = current {
-      let matches = next.stacks.filter {
-        ($0.key.serviceName == service || $0.key.qualifiedServiceName == service) && $0.key.name == name
-      }
+      let matches = next.stacks.filter { Session.isService($0.key, named: service) && $0.key.name == name }
       guard matches.count <= 1 else { return false }
       if let stack = matches.first {
         guard let top = stack.registrations.first, top.scope != .weak else { return false }

@@ -32,6 +32,19 @@ public struct CommandOutcome: Sendable {
     self.playgroundCommand = playgroundCommand
   }
 
+  /// What to show for the command: its output, or, for text that did not parse, its diagnostics
+  /// a line each (`error: …`, then `  hint: …`).
+  ///
+  /// ```swift
+  /// session.execute("register Logger -> X").shownOutput   // ["error: expected '=' …", "  hint: …"]
+  /// ```
+  public var shownOutput: [String] {
+    guard output.isEmpty && !diagnostics.isEmpty else { return output }
+    return diagnostics.flatMap { diagnostic in
+      ["\(diagnostic.severity.rawValue): \(diagnostic.message)"] + (diagnostic.hint.map { ["  hint: \($0)"] } ?? [])
+    }
+  }
+
   /// The exact `.dis` text for this command and its output: `! ` before a command that failed,
   /// the output indented by two spaces. Empty for text that did not parse and for playground
   /// commands (which are not recorded).

@@ -77,6 +77,12 @@ extension Session {
   /// Whether `key` is the service a script calls `service`; every key is, when `service` is nil.
   func isService(_ key: ServiceKey, named service: String?) -> Bool {
     guard let service else { return true }
-    return key.serviceName == service || (key.dynamicService == nil && key.qualifiedServiceName == service)
+    return Self.isService(key, named: service)
+  }
+
+  /// Whether `key` is the service a script calls `service`: its short or its qualified name
+  /// (`package`: the debug server's read-only check names services as scripts do).
+  package static func isService(_ key: ServiceKey, named service: String) -> Bool {
+    key.serviceName == service || (key.dynamicService == nil && key.qualifiedServiceName == service)
   }
 }

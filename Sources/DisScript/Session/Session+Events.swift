@@ -98,8 +98,9 @@ extension Session {
 #endif
 
 extension Session {
-  /// The calling thread, as a number: a command's own steps are those of the thread it runs on.
-  static var currentThread: UInt {
+  /// The calling thread, as a number: a command's own steps are those of the thread it runs on
+  /// (`package`: the debug server numbers the threads of the events it sends the same way).
+  package static var currentThread: UInt {
     #if canImport(Darwin)
       UInt(bitPattern: pthread_self())
     #else

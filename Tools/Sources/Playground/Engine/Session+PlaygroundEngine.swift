@@ -30,14 +30,8 @@ extension Session: LocalPlaygroundEngine {
 extension PlaygroundOutcome {
   /// A session's outcome; text that did not parse brings its diagnostics as output lines.
   public init(_ outcome: CommandOutcome) {
-    var output = outcome.output
-    if output.isEmpty && !outcome.diagnostics.isEmpty {
-      output = outcome.diagnostics.flatMap { diagnostic in
-        ["\(diagnostic.severity.rawValue): \(diagnostic.message)"] + (diagnostic.hint.map { ["  hint: \($0)"] } ?? [])
-      }
-    }
     self.init(
-      entry: outcome.entry, output: output, isFailure: outcome.isFailure,
+      entry: outcome.entry, output: outcome.shownOutput, isFailure: outcome.isFailure,
       recordedText: outcome.recordedText, playgroundCommand: outcome.playgroundCommand)
   }
 }

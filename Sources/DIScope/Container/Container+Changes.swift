@@ -16,6 +16,7 @@ extension Container {
     // The usual removal (a test taking its mock away): one registration out, nothing else read.
     let removed = family.withLock { state -> (Registration, Holdings?)? in
       guard let (registration, _) = registry.remove(token) else { return nil }
+      forgetValue(of: registration.key)
       bumpGeneration(holding: &state)
       return (registration, registration.state.withLockHeld { $0.takeHoldings() })
     }
@@ -28,6 +29,7 @@ extension Container {
   private func removeObserved(_ token: RegistrationToken) -> Bool {
     let removed = family.withLock { state -> (Registration, Int, Registration?, Holdings?)? in
       guard let (registration, depth) = registry.remove(token) else { return nil }
+      forgetValue(of: registration.key)
       bumpGeneration(holding: &state)
       return (
         registration, depth, registry.stacks[registration.key]?.last,
@@ -72,6 +74,7 @@ extension Container {
   public func setScope(_ scope: Scope, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
     let (old, dropped) = family.withLock { familyState in
+      forgetValue(of: registration.key)
       defer { bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         let old = state.scope
@@ -98,6 +101,7 @@ extension Container {
   public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
     let dropped = family.withLock { familyState in
+      forgetValue(of: registration.key)
       defer { bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         state.isCaching = isCaching

@@ -286,8 +286,9 @@ extension Container {
       }
       let shadowed = isMock && family.isObserved ? registry.stacks[key]?.last : nil
       registry.push(registration)
-      // From now on, this child's resolves of the type use its own entries, not its parent's.
-      if hasParent { localTypes.insert(key.typeID) }
+      // From now on, this child's resolves of the type use its own entries (or its value slot),
+      // not its parent's.
+      noteValue(pushed: registration, prebuilt: prebuilt)
       // Bumped under the lock, so that the generation read here vouches for the stacks as they
       // are now: a later change bumps it again. (Bumped before the tuple is formed: bumped
       // inside it, the references before it were retained across the bump and released after.)
@@ -308,12 +309,25 @@ extension Container {
     if scope == .eager && installing == nil {
       buildEagerly(registration)
     }
+    // A child's plain value is answered from its value slot (see `requestValue`), not a cache.
     let remembersMock =
       isPrebuilt && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
-    if remembersMock && thread.chain.isEmpty {
+      && !(hasParent && localTypes.value(of: key.typeID) != 0 && key.name == nil)
+    // A singleton factory pushed over a key this thread resolved before (a test registering its
+    // own factory over a service, then resolving it): its route is remembered too.
+    let remembersRoute =
+      !isPrebuilt && scope == .singleton && isCaching && isolation == .none
+      && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+    if (remembersMock || remembersRoute) && thread.chain.isEmpty {
       // About to add an entry, this thread first lets go of released containers' entries; not
       // from a factory registering mid-resolve, since what that releases may run any code.
       thread.cache.letGoOfReleasedContainers()
+    }
+    if remembersRoute, entryGeneration == generation {
+      noteEntries()
+      thread.cache.storeRouteIfKnown(
+        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+        route: FastPathCache.Route(registration: registration, owner: self, scope: .singleton))
     }
     if remembersMock, entryGeneration == generation {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its
@@ -322,6 +336,7 @@ extension Container {
       // Last, so that the route takes the registration over rather than counting a reference;
       // and only if nothing changed meanwhile (an observer's handler may have removed the mock
       // already: an entry made now would keep it alive for nothing).
+      noteEntries()
       thread.cache.storeMock(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
         route: FastPathCache.Route(

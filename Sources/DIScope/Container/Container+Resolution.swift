@@ -42,12 +42,21 @@ extension Container {
   @inlinable @inline(never)
   func resolveUncached<Service>(_ type: Service.Type, name: String?, index: Int) throws -> Service {
     let thread = ThreadState.current
-    if let registration = try enterRoutedPrototype(
+    if hasParent && name == nil {
+      // A child's own value (a request's id): read where the child keeps it.
+      let value = requestValue(of: ObjectIdentifier(type), thread: thread)
+      if value != 0 { return Self.readRequestValue(value, as: Service.self) }
+    }
+    if let (registration, isGraph) = routedPerResolveBuild(
       at: index, typeID: ObjectIdentifier(type),
       factoryType: ObjectIdentifier(FactoryBox<Service>.self), thread: thread)
     {
-      // A prototype this thread has resolved before: straight to its factory, with no family
-      // lock, no stack lookup and no checked cast.
+      // A prototype or graph-scope service this thread has resolved before: straight to its
+      // factory, with no family lock, no stack lookup and no checked cast.
+      if isGraph, let found = thread.graph.index(of: registration) {
+        return thread.graph.value(at: found, as: Service.self)
+      }
+      try enterRoutedBuild(registration, thread: thread)
       let instance: Service
       do {
         instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
@@ -58,9 +67,51 @@ extension Container {
         if family.isObserved { emitRoutedFailure(failure, thread: thread) }
         throw failure
       }
+      if isGraph {
+        // A class instance is kept as it is; anything else is boxed.
+        leaveRoutedGraphBuild(
+          registration, object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
+          box: { InstanceBox.make(instance) }, thread: thread)
+        return instance
+      }
       leaveRoutedBuild(thread: thread)
       if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
       return instance
+    }
+    if let (registration, claim) = claimRoutedSingleton(
+      at: index, typeID: ObjectIdentifier(type),
+      factoryType: ObjectIdentifier(FactoryBox<Service>.self), thread: thread)
+    {
+      // A singleton this thread has the route to and no instance of (one it just registered):
+      // claimed under one lock, built, stored under another.
+      switch claim {
+      case .built(let box):
+        return box.value(as: Service.self)
+      case .claimed(let epoch, let owner):
+        do {
+          try enterRoutedBuild(registration, thread: thread)  // checked before the claim
+        } catch {
+          abandonRoutedSingleton(registration)
+          throw error
+        }
+        let instance: Service
+        do {
+          // Built in, and resolving its dependencies from, the container that owns it.
+          instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
+            Resolver(container: owner.takeUnretainedValue()))
+        } catch {
+          let failure = routedBuildFailed(registration, error: error, thread: thread)
+          leaveRoutedBuild(thread: thread)
+          abandonRoutedSingleton(registration)
+          throw failure
+        }
+        leaveRoutedBuild(thread: thread)
+        storeRoutedSingleton(
+          registration,
+          object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
+          box: { InstanceBox.make(instance) }, epoch: epoch)
+        return instance
+      }
     }
     if let box = observedCachedSingleton(at: index, typeID: ObjectIdentifier(type), thread: thread) {
       // Observed, so the inlined lookup did not answer: read it here, and report the step. The

@@ -36,6 +36,12 @@ public final class Container: Sendable {
   /// Set, for good, when this container first has a child: from then on a change to it bumps the
   /// family's generation, which the child's entries depend on too.
   let hasHadChildren = Atomic<Bool>(false)
+  /// Set, for good, before any thread first keeps an entry of its cache under this container's
+  /// id: a container that never had one (a request's child, whose values are in its value slots
+  /// and whose other resolves follow its parent's entries) has nothing to clear from any thread
+  /// when it shuts down or goes, and its release is not logged for other threads
+  /// (`ReleasedContainers`).
+  let mayHaveEntries = Atomic<Bool>(false)
   /// The service types registered here, as far as a resolve needs to know without a lock:
   /// a child's resolves of any other type follow its parent's per-thread entries.
   @usableFromInline let localTypes = LocalServiceTypes()
@@ -80,6 +86,9 @@ public final class Container: Sendable {
     // resolving or an ancestor, which outlives it). This thread lets go of what its entries
     // hold at once; only this container's entries: other containers' warm entries stay. Other
     // threads let go of theirs when they next can (see `ReleasedContainers`).
+    // Relaxed: whoever set the flag held this container, and let go of it (a releasing
+    // decrement) before this deinit could run.
+    guard mayHaveEntries.load(ordering: .relaxed) else { return }
     let cache = ThreadState.current.cache
     cache.forget(containerID: id.raw)
     cache.sawOwnRelease(upTo: ReleasedContainers.record(id.raw))
@@ -164,6 +173,13 @@ public final class Container: Sendable {
     // entries depend on.
     if !hasHadChildren.load(ordering: .relaxed) { hasHadChildren.store(true, ordering: .releasing) }
     return Container(parent: self, name: name)
+  }
+
+  /// Notes that a thread is about to keep an entry under this container's id (see
+  /// `mayHaveEntries`).
+  @inline(__always)
+  func noteEntries() {
+    if !mayHaveEntries.load(ordering: .relaxed) { mayHaveEntries.store(true, ordering: .relaxed) }
   }
 
   /// The containers from this one up to the root, this one first.

@@ -93,6 +93,9 @@ final class Registry: @unchecked Sendable {
 
   init(ownerID: ContainerID) { self.ownerID = ownerID }
 
+  /// Registrations a child's value slot named when it was cleared, kept until the container
+  /// goes (see `Container.retire`).
+  @exclusivity(unchecked) var retired: [Registration] = []
   /// Set by `shutdown`: the container resolves nothing more.
   @exclusivity(unchecked) var isShutDown = false
   /// What the container keeps attached to itself (see `Container.Attachments`).
@@ -102,55 +105,49 @@ final class Registry: @unchecked Sendable {
   /// kept alive by another's. No lock, as in `Container.deinit`: only this container and its
   /// children, all gone now, could read these registrations; a parent's never holds them.
   deinit {
-    for stack in stacks.values {
-      for registration in stack { _ = registration.state.withLockHeld { $0.takeHoldings() } }
+    stacks.forEachRegistration { registration in
+      _ = registration.state.withLockHeld { $0.takeHoldings() }
     }
   }
-  /// One stack per key, newest registration last. A key stays once registered, even when its
-  /// stack empties, so that errors can say every registration of it was removed.
-  @exclusivity(unchecked) var stacks: [ServiceKey: KeyStack] = [:]
+  /// One stack per key, newest registration last, in the order keys were first registered. A key
+  /// stays once registered, even when its stack empties, so that errors can say every
+  /// registration of it was removed.
+  @exclusivity(unchecked) var stacks = StackTable()
   /// Mocks registered on standby (`registerMock`), pushed on demand.
   @exclusivity(unchecked) var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
-  @exclusivity(unchecked) private var keysRegistered = 0
   /// The bare-type key last pushed or removed, and where its stack is: a mock swap pushes and
-  /// removes the same key over and over, and finds it here without hashing. Dictionary indices
-  /// stay valid until a key is inserted (keys are never removed), which forgets this. Bare keys
-  /// only, remembered by type: comparing them copies no key (a copy counts a reference).
-  @exclusivity(unchecked) private var recent: (type: ObjectIdentifier, index: [ServiceKey: KeyStack].Index)?
+  /// removes the same key over and over, and finds it here without a search. Bare keys only,
+  /// remembered by type: comparing them copies no key (a copy counts a reference).
+  @exclusivity(unchecked) private var recent: (type: ObjectIdentifier, position: Int)?
 
   /// Where `key`'s stack is, if it has one.
-  private func index(of key: ServiceKey) -> [ServiceKey: KeyStack].Index? {
+  private func position(of key: ServiceKey) -> Int? {
     let isBare = key.text == nil
-    if isBare, let recent, recent.type == key.typeID { return recent.index }
-    guard let index = stacks.index(forKey: key) else { return nil }
-    if isBare { recent = (key.typeID, index) }
-    return index
+    if isBare, let recent, recent.type == key.typeID { return recent.position }
+    guard let position = stacks.position(of: key) else { return nil }
+    if isBare { recent = (key.typeID, position) }
+    return position
   }
 
   /// Every key ever registered here, in the order each was first registered: for stable reports.
-  var orderedKeys: [ServiceKey] {
-    stacks.sorted { $0.value.order < $1.value.order }.map(\.key)
-  }
+  var orderedKeys: [ServiceKey] { stacks.keys }
 
   func push(_ registration: Registration) {
-    if let index = index(of: registration.key) {
-      stacks.values[index].append(registration)
+    if let position = position(of: registration.key) {
+      stacks[at: position].append(registration)
     } else {
-      recent = nil
-      // Room for a few keys at once: a request's child registers two or three values, which
-      // would otherwise allocate the table and then grow it.
-      if stacks.isEmpty { stacks.reserveCapacity(4) }
-      stacks[registration.key] = KeyStack(order: keysRegistered, bottom: registration)
-      keysRegistered += 1
+      _ = stacks.insert(registration)
     }
   }
 
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     // Another container's token names nothing here, whatever its number.
-    guard token.ownerID == ownerID, let key = token.key, let index = index(of: key) else { return nil }
-    // One hash lookup: the stack is changed in place.
-    return stacks.values[index].remove(token)
+    guard token.ownerID == ownerID, let key = token.key, let position = position(of: key) else {
+      return nil
+    }
+    // Changed in place.
+    return stacks[at: position].remove(token)
   }
 
   func registration(for token: RegistrationToken) -> Registration? {
@@ -165,13 +162,10 @@ final class Registry: @unchecked Sendable {
 /// allocated only when a second is pushed over it (a mock, an override): a registry entry costs a
 /// dictionary slot and no allocation of its own.
 struct KeyStack: RandomAccessCollection {
-  /// When the key was first registered in its container, for reports in registration order.
-  let order: Int
   private var bottom: Registration?
   private var above: [Registration] = []
 
-  init(order: Int, bottom: Registration) {
-    self.order = order
+  init(bottom: Registration) {
     self.bottom = bottom
   }
 

@@ -26,6 +26,16 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   @usableFromInline let fourth = Atomic<UInt>(0)
   /// Set, for good, when a fifth type is registered or the container shuts down.
   @usableFromInline let isSaturated = Atomic<Bool>(false)
+  /// Beside each type, the registration a `register(_:value:)` made for it (unretained: the
+  /// stack holds it), while that registration answers the type (with no name) here; 0 for none. What lets a request's child answer its own values with no lock and no entry in
+  /// any thread's cache (see `Container.requestValue(of:thread:)`). Cleared, under the family
+  /// lock, by any change to the type's registrations here; the registration it came from is then
+  /// kept until the container goes (`Registry.retired`), so that a resolve that read it just
+  /// before can still use it.
+  let firstValue = Atomic<UInt>(0)
+  let secondValue = Atomic<UInt>(0)
+  let thirdValue = Atomic<UInt>(0)
+  let fourthValue = Atomic<UInt>(0)
 
   init() {}
 
@@ -38,31 +48,85 @@ struct LocalServiceTypes: ~Copyable, Sendable {
       || isSaturated.load(ordering: .acquiring)
   }
 
-  /// Adds `type`. Call only under the family lock.
-  func insert(_ type: ObjectIdentifier) {
+  /// Adds `type`; returns its slot, or `nil` once saturated. Call only under the family lock.
+  @discardableResult
+  func insert(_ type: ObjectIdentifier) -> Int? {
     let bits = UInt(bitPattern: type)
     for slot in 0..<Self.capacity {
       let current = load(slot)
-      if current == bits { return }
+      if current == bits { return isSaturated.load(ordering: .relaxed) ? nil : slot }
       if current == 0 {
         store(bits, in: slot)
-        return
+        return slot
       }
     }
     saturate()
+    return nil
   }
 
-  /// Makes every type count as local. Call only under the family lock.
+  /// Makes every type count as local (values stay: see `Container.retireValues`). Call only
+  /// under the family lock.
   func saturate() {
     isSaturated.store(true, ordering: .releasing)
   }
 
+  /// The value registered for `type` (see `firstValue`): 0 for none.
+  @inline(__always)
+  func value(of type: ObjectIdentifier) -> UInt {
+    let bits = UInt(bitPattern: type)
+    for slot in 0..<Self.capacity where load(slot) == bits {
+      return loadValue(slot)
+    }
+    return 0
+  }
+
+  /// Sets the value of the type in `slot` (from `insert`). Call only under the family lock.
+  func setValue(_ value: UInt, inSlot slot: Int) {
+    storeValue(value, in: slot)
+  }
+
+  /// Forgets the value of `type`; returns what it was (0 for none). Call only under the family
+  /// lock.
+  func forgetValue(of type: ObjectIdentifier) -> UInt {
+    let bits = UInt(bitPattern: type)
+    for slot in 0..<Self.capacity where load(slot) == bits {
+      let value = loadValue(slot)
+      if value != 0 { storeValue(0, in: slot) }
+      return value
+    }
+    return 0
+  }
+
+  /// Forgets every value, for a shutdown: the registrations they named stay in the stacks until
+  /// the container goes. Call only under the family lock.
+  func forgetValues() {
+    for slot in 0..<Self.capacity { storeValue(0, in: slot) }
+  }
+
+  private func loadValue(_ slot: Int) -> UInt {
+    switch slot {
+    case 0: firstValue.load(ordering: .acquiring)
+    case 1: secondValue.load(ordering: .acquiring)
+    case 2: thirdValue.load(ordering: .acquiring)
+    default: fourthValue.load(ordering: .acquiring)
+    }
+  }
+
+  private func storeValue(_ value: UInt, in slot: Int) {
+    switch slot {
+    case 0: firstValue.store(value, ordering: .releasing)
+    case 1: secondValue.store(value, ordering: .releasing)
+    case 2: thirdValue.store(value, ordering: .releasing)
+    default: fourthValue.store(value, ordering: .releasing)
+    }
+  }
+
   private func load(_ slot: Int) -> UInt {
     switch slot {
-    case 0: first.load(ordering: .relaxed)
-    case 1: second.load(ordering: .relaxed)
-    case 2: third.load(ordering: .relaxed)
-    default: fourth.load(ordering: .relaxed)
+    case 0: first.load(ordering: .acquiring)
+    case 1: second.load(ordering: .acquiring)
+    case 2: third.load(ordering: .acquiring)
+    default: fourth.load(ordering: .acquiring)
     }
   }
 

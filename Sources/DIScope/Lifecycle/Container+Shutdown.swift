@@ -102,49 +102,56 @@ extension Container {
   /// Marks the container shut down and takes every cached instance out of it (under the lock,
   /// once: a second shutdown finds nothing); returns those to dispose, newest first.
   private func takeEverythingToDispose() -> [Doomed] {
-    var released: [Any] = []
+    // What the container let go of, released out of the lock: only boxes and holdings of its
+    // own (a value's or a mock's instance stays with its registration).
+    var released: [AnyObject] = []
     let thread = ThreadState.current
     let doomed = family.withLock { state -> [Doomed] in
       registry.isShutDown = true
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
       localTypes.saturate()
+      localTypes.forgetValues()
       bumpGeneration(holding: &state)
       var doomed: [Doomed] = []
-      for stack in registry.stacks.values {
-        for registration in stack {
-          registration.state.withLockHeld { state in
-            // A mock, or a value registered as it is, is the caller's, not the container's,
-            // unless pushed with `disposing: true`: only let go of, with no instance read out
-            // (a class instance would be boxed for it) and no question asked of its type.
-            let isPrebuilt =
-              registration.isMock || registration.factoryIsInstance
-              || registration.factory is InstanceBox
-            if isPrebuilt && registration.disposal?.disposesPrebuilt != true && state.hasCached {
-              released.append(state.dropCache())
-              return
-            }
-            guard let number = state.liveCachedNumber,
-              let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
-            else {
-              // Nothing cached; a build under way (an `async` one) must not store it after this.
-              state.epoch += 1
-              return
-            }
-            // An instance with nothing to call is only let go of.
-            let hasDispose =
-              registration.disposal?.dispose != nil || thread.disposableTypes.hasDispose(value)
-            if hasDispose && (!isPrebuilt || registration.disposal?.disposesPrebuilt == true) {
-              doomed.append(Doomed(registration: registration, number: number, instance: value))
-            }
-            released.append(state.dropCache())
+      func drop(_ state: inout RegistrationState) {
+        let (box, holdings) = state.dropCache()
+        if let box { released.append(box) }
+        if let holdings { released.append(holdings) }
+      }
+      registry.stacks.forEachRegistration { registration in
+        registration.state.withLockHeld { state in
+          // A mock, or a value registered as it is, is the caller's, not the container's,
+          // unless pushed with `disposing: true`: only let go of, with no instance read out
+          // (a class instance would be boxed for it) and no question asked of its type.
+          let isPrebuilt =
+            registration.isMock || registration.factoryIsInstance
+            || registration.factory is InstanceBox
+          if isPrebuilt && registration.disposal?.disposesPrebuilt != true && state.hasCached {
+            drop(&state)
+            return
           }
+          guard let number = state.liveCachedNumber,
+            let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
+          else {
+            // Nothing cached; a build under way (an `async` one) must not store it after this.
+            state.epoch += 1
+            return
+          }
+          // An instance with nothing to call is only let go of.
+          let hasDispose =
+            registration.disposal?.dispose != nil || thread.disposableTypes.hasDispose(value)
+          if hasDispose && (!isPrebuilt || registration.disposal?.disposesPrebuilt == true) {
+            doomed.append(Doomed(registration: registration, number: number, instance: value))
+          }
+          drop(&state)
         }
       }
-      return doomed.sorted { $0.number > $1.number }
+      if doomed.count > 1 { doomed.sort { $0.number > $1.number } }
+      return doomed
     }
     // This thread's entries hold instances too; other threads' fail their generation check.
-    thread.cache.forget(containerID: id.raw)
+    if mayHaveEntries.load(ordering: .relaxed) { thread.cache.forget(containerID: id.raw) }
     withExtendedLifetime(released) {}  // released here, out of the lock
     return doomed
   }

@@ -153,12 +153,20 @@ struct RegistrationState {
     storedCache = .owned(box)
   }
 
+  /// Caches a class instance as it is: boxed only if the general path reads it (see
+  /// `cachedBox(of:)`), so a singleton built and resolved once allocates no box.
+  mutating func cache(object: AnyObject) {
+    storedCache = .ownedObject(object)
+  }
+
   /// How the cached instance is held: a built one is owned here; a mock given as an instance is
   /// its registration's factory, which holds it for the registration's whole life, so the state
   /// need not count a reference of its own (one fewer to count as a mock is pushed and removed).
   private enum StoredCache {
     case none
     case owned(InstanceBox)
+    /// A class instance of the key's type, not boxed yet.
+    case ownedObject(AnyObject)
     /// The factory is the box (a mock given as a value).
     case factoryBox(Unmanaged<InstanceBox>)
     /// The factory is the instance (a mock given as a class instance): no box yet.
@@ -186,6 +194,12 @@ struct RegistrationState {
     case .none: return nil
     case .owned(let box): return box
     case .factoryBox(let box): return box.takeUnretainedValue()
+    case .ownedObject(let object):
+      let box = InstanceBox(
+        word: UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()), type: registration.key.type,
+        isObjectReference: true)
+      storedCache = .owned(box)
+      return box
     case .factoryInstance:
       let object = Unmanaged.passRetained(registration.factory as AnyObject)  // the box's own
       let box = InstanceBox(
@@ -284,9 +298,14 @@ struct RegistrationState {
   /// Forgets the cached instance; returns its box and what it held, for the caller to release
   /// once it has let go of the family lock (an instance's deinit may well use its container, and
   /// so may a factory's captures, released with the last registration holdings kept alive).
-  mutating func dropCache() -> (InstanceBox?, Holdings?) {
-    // A mock's factory keeps its instance: only a box of the state's own is let go of.
-    let dropped: InstanceBox? = if case .owned(let box) = storedCache { box } else { nil }
+  mutating func dropCache() -> (AnyObject?, Holdings?) {
+    // A mock's factory keeps its instance: only what the state owns is let go of.
+    let dropped: AnyObject? =
+      switch storedCache {
+      case .owned(let box): box
+      case .ownedObject(let object): object
+      default: nil
+      }
     storedCache = .none
     weakInstance = nil
     cachedNumber = nil
@@ -294,9 +313,6 @@ struct RegistrationState {
     return (dropped, takeHoldings())
   }
 
-  /// Takes the holdings out, for the caller to release out of the family lock. A registration
-  /// that no longer answers needs none (only answering holders are read), and keeping them could
-  /// make two registrations hold each other for good.
   mutating func takeHoldings() -> Holdings? {
     guard let held = extras?.holdings else { return nil }
     extras?.holdings = nil

@@ -242,6 +242,21 @@ final class FastPathCache {
       box: nil, route: route, holding: (answersInline ? Self.hasInstance : 0) | Self.boxInRoute)
   }
 
+  /// Remembers the route to a registration just pushed, if this thread has an entry for its key
+  /// already (it resolved the key before): the next resolve of it here then skips the family
+  /// lock and the stack lookup. A key this thread never resolved gets no entry, so registering
+  /// thousands of services costs no thread a table of them.
+  func storeRouteIfKnown(
+    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64, route: Route
+  ) {
+    guard slots[probe(containerID: containerID, typeID: typeID, name: name)].typeID != nil else {
+      return
+    }
+    write(
+      containerID: containerID, typeID: typeID, name: name, generation: generation, word: 0,
+      box: nil, route: route, holding: 0)
+  }
+
   /// Writes the entry for a key; `holding` is its `hasInstance` and `boxInRoute` flags.
   @inline(__always)
   private func write(
@@ -276,14 +291,30 @@ final class FastPathCache {
   }
 
   /// The registration of the entry at `index` (a probe's answer) if it holds `typeID`, is valid,
-  /// and routes to a prototype: what a routed prototype resolve needs, and only that retained.
-  func prototypeRoute(at index: Int, typeID: ObjectIdentifier, generation: UInt64)
-    -> Registration?
+  /// and routes to a prototype or a graph-scope registration, with whether it is the latter: what
+  /// a routed typed resolve needs, and only that retained.
+  func builtPerResolveRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
+    -> (registration: Registration, isGraph: Bool)?
   {
-    guard slots[index].typeID == typeID, slots[index].generation == generation,
-      cold[index].route?.scope == .prototype
+    // The generation, which takes the most to read, last: a resolve of a singleton asks here
+    // first, and is answered no by the scope.
+    guard slots[index].typeID == typeID, let route = cold[index].route,
+      route.scope == .prototype || route.scope == .graph, slots[index].generation == generation()
     else { return nil }
-    return cold[index].route?.registration
+    return (route.registration, route.scope == .graph)
+  }
+
+  /// The registration and owner of the entry at `index` (a probe's answer) if it holds `typeID`,
+  /// is valid, and routes to a singleton it holds no instance of: one this thread has yet to see
+  /// built (just registered, or built by another thread since).
+  func unbuiltSingletonRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
+    -> (registration: Registration, owner: Unmanaged<Container>)?
+  {
+    guard slots[index].typeID == typeID, slots[index].tag & Self.hasInstance == 0,
+      let route = cold[index].route, route.scope == .singleton,
+      slots[index].generation == generation()
+    else { return nil }
+    return (route.registration, Unmanaged.passUnretained(route.owner))
   }
 
   /// The box of the cached singleton at `index` (a probe's answer) if the entry holds `typeID`, is

@@ -31,7 +31,7 @@ extension Container {
     // Before anything is read: what this releases may run code that resolves on this thread.
     if isRoot { thread.cache.letGoOfReleasedContainers() }
     defer {
-      if isRoot && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
+      if isRoot && !thread.graph.isEmpty { thread.graph.removeAll() }
     }
     let observed = family.isObserved && !thread.isDryRun
     // Whether this thread may remember, and follow, which registration answers the key. Observed
@@ -43,6 +43,8 @@ extension Container {
     // Unretained: this container holds its ancestors alive for the whole resolve.
     unowned(unsafe) let entryOwner = unretainedEntryOwner(for: key.typeID).takeUnretainedValue()
     let entryID = entryOwner.id.raw
+    // Every entry this resolve keeps (a route, a cached singleton) is under `entryID`.
+    if isRoutable { entryOwner.noteEntries() }
     do {
       if isRoutable,
         case let generation = entryOwner.entryGeneration,
@@ -152,8 +154,8 @@ extension Container {
         emitStep(registration, .created, scope, number, instance(), thread, found: generation)
       }
     case .graph:
-      if let entry = thread.graph[ObjectIdentifier(registration)] {
-        unbox(entry.box)
+      if let entry = thread.graph[registration] {
+        fill(from: entry, unbox: unbox, assign: assign)
         if observed {
           emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation)
         }
@@ -161,7 +163,7 @@ extension Container {
         let number = try build(
           registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
           assign: assign, instance: instance)
-        thread.graph[ObjectIdentifier(registration)] = GraphEntry(registration: registration, box: box(), number: number)
+        thread.graph.append(GraphEntry(registration: registration, box: box(), number: number))
         if observed {
           emitStep(registration, .created, scope, number, instance(), thread, found: generation)
         }
@@ -218,13 +220,13 @@ extension Container {
       }
       try buildShared(registration, owner: owner, scope: scope, generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .graph:
-      if let entry = thread.graph[ObjectIdentifier(registration)] {
-        unbox(entry.box)
+      if let entry = thread.graph[registration] {
+        fill(from: entry, unbox: unbox, assign: assign)
         if observed { emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation) }
         return
       }
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      thread.graph[ObjectIdentifier(registration)] = GraphEntry(registration: registration, box: box(), number: number)
+      thread.graph.append(GraphEntry(registration: registration, box: box(), number: number))
       if observed { emitStep(registration, .created, scope, number, instance(), thread, found: generation) }
     case .prototype:
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
@@ -315,7 +317,7 @@ extension Container {
   /// Clears `isBuilding`, stores what was built if the registration did not change meanwhile, and
   /// wakes the threads waiting for it. `immortal` is the instance to keep forever (see
   /// `Container.registerImmortal`), made so before any other thread can be handed it.
-  private func finishBuilding(
+  func finishBuilding(
     _ registration: Registration,
     store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?, immortal: AnyObject?)?
   ) {
@@ -351,6 +353,16 @@ extension Container {
       wanted = next
     }
     return nil
+  }
+
+  /// Fills the caller's slot from a graph entry: its box, or the instance the typed path kept
+  /// unboxed (a class instance, which the caller's untyped `assign` takes as it is).
+  private func fill(from entry: GraphEntry, unbox: (InstanceBox) -> Void, assign: (Any) -> Bool) {
+    if entry.isBoxed {
+      unbox(unsafeDowncast(entry.instance, to: InstanceBox.self))
+    } else {
+      _ = assign(entry.instance)
+    }
   }
 
   /// Runs the factory with the registration on the chain, and numbers what it built.

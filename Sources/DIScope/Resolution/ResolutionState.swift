@@ -15,10 +15,78 @@ struct StateSnapshot {
 }
 
 /// A graph-scope instance of the current root resolve, with its creation number, and the
-/// registration that built it: held, so that the address the graph is keyed by is never reused by
-/// another registration before the root resolve ends (a key cheaper to hash than a token).
+/// registration that built it: held, so that the registration it is found by is never freed and
+/// its address reused by another before the root resolve ends.
+@usableFromInline
 struct GraphEntry {
-  let registration: Registration
-  let box: InstanceBox
+  @usableFromInline let registration: Registration
+  /// The instance itself when the typed path built a class instance (`isBoxed` false: no box to
+  /// allocate per instance), otherwise its `InstanceBox`.
+  @usableFromInline let instance: AnyObject
+  @usableFromInline let isBoxed: Bool
+  /// Its creation number; 0 when built unobserved on the typed path, which numbers nothing.
   let number: Int
+
+  init(registration: Registration, box: InstanceBox, number: Int) {
+    self.registration = registration
+    self.instance = box
+    self.isBoxed = true
+    self.number = number
+  }
+
+  @usableFromInline
+  init(registration: Registration, object: AnyObject) {
+    self.registration = registration
+    self.instance = object
+    self.isBoxed = false
+    self.number = 0
+  }
+}
+
+/// The graph-scope instances of the current root resolve: a few per resolve, so a list searched
+/// by registration identity, with its capacity kept from one root resolve to the next — no hash,
+/// and no allocation once warm.
+@usableFromInline
+struct GraphInstances {
+  @usableFromInline var entries: ContiguousArray<GraphEntry> = []
+
+  @usableFromInline init() {}
+
+  @inlinable var isEmpty: Bool { entries.isEmpty }
+
+  /// Where `registration`'s instance is, if this root resolve built one.
+  @inlinable
+  func index(of registration: Registration) -> Int? {
+    entries.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index].registration === registration {
+        return index
+      }
+      return nil
+    }
+  }
+
+  subscript(registration: Registration) -> GraphEntry? {
+    index(of: registration).map { entries[$0] }
+  }
+
+  @inlinable
+  mutating func append(_ entry: GraphEntry) {
+    entries.append(entry)
+  }
+
+  @inlinable
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+  }
+
+  /// The instance of the entry at `index` (from `index(of:)`), read as the type it was built as.
+  @inlinable
+  func value<Service>(at index: Int, as _: Service.Type) -> Service {
+    let entry = entries[index]
+    if entry.isBoxed {
+      return unsafeDowncast(entry.instance, to: InstanceBox.self).value(as: Service.self)
+    }
+    // Written unboxed only for a `Service` that is a class (see `Container.resolveUncached`).
+    return unsafeBitCast(entry.instance, to: Service.self)
+  }
 }

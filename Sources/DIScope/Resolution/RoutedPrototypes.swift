@@ -1,23 +1,32 @@
-/// The routed prototype path of `resolveUncached`: the cycle and depth guards and the chain, out of
+/// The routed prototype and graph-scope path of `resolveUncached`: the cycle and depth guards and the chain, out of
 /// line so that the typed caller stays small.
 extension Container {
-  /// Enters the build of a prototype this thread has resolved before, found at `index` of its
-  /// cache by the caller's probe: checks that the route is still valid and that nothing validates
-  /// or records edges, guards against cycles and runaway depth, and puts the
-  /// registration on the chain. `nil`, with nothing entered, when the route cannot be taken or its
-  /// factory is not of `factoryType` (the caller's `FactoryBox<Service>`).
+  /// The registration of a prototype or graph-scope service this thread has resolved before,
+  /// found at `index` of its cache by the caller's probe, with whether it is graph-scoped: `nil`
+  /// when the route cannot be taken (it is stale, something validates or records edges, its
+  /// factory is not of `factoryType`, the caller's `FactoryBox<Service>`, or a graph-scope
+  /// service is observed, whose steps the general path reports). Nothing is entered yet: a
+  /// graph-scope instance this root resolve already built is answered without building.
   ///
   /// One call and one retain (the registration's, which keeps it and its factory alive even if
   /// the factory removes its own registration) for everything but the factory itself.
   @usableFromInline
-  func enterRoutedPrototype(
+  func routedPerResolveBuild(
     at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier, thread: ThreadState
-  ) throws -> Registration? {
+  ) -> (registration: Registration, isGraph: Bool)? {
     guard index >= 0, !thread.isDryRun, thread.edgeLog == nil,
-      let registration = thread.cache.prototypeRoute(
-        at: index, typeID: typeID, generation: entryGeneration(for: typeID)),
-      ObjectIdentifier(type(of: registration.factory)) == factoryType
+      let route = thread.cache.builtPerResolveRoute(
+        at: index, typeID: typeID, generation: { entryGeneration(for: typeID) }),
+      ObjectIdentifier(type(of: route.registration.factory)) == factoryType,
+      !(route.isGraph && family.isObserved)
     else { return nil }
+    return route
+  }
+
+  /// Enters the build of a routed registration (see `routedPerResolveBuild`): guards against
+  /// cycles and runaway depth, and puts it on the chain.
+  @usableFromInline
+  func enterRoutedBuild(_ registration: Registration, thread: ThreadState) throws {
     if let start = thread.chain.position(of: registration) {
       throw cycle(through: registration, startingAt: start, thread: thread)
     }
@@ -25,7 +34,6 @@ extension Container {
       throw tooDeep(registration, thread: thread)
     }
     thread.chain.push(registration)
-    return registration
   }
 
   /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for
@@ -45,7 +53,24 @@ extension Container {
   func leaveRoutedBuild(thread: ThreadState) {
     thread.chain.pop()
     if thread.chain.isEmpty && !thread.graph.isEmpty {
-      thread.graph.removeAll(keepingCapacity: true)
+      thread.graph.removeAll()
+    }
+  }
+
+  /// Takes a graph-scope registration off the chain, and keeps what it built for the rest of the
+  /// root resolve (`object`: the instance itself, a class instance; otherwise `box`, made only
+  /// when needed); a root has no rest, and forgets its graph-scope instances.
+  @usableFromInline
+  func leaveRoutedGraphBuild(
+    _ registration: Registration, object: AnyObject?, box: () -> InstanceBox, thread: ThreadState
+  ) {
+    thread.chain.pop()
+    if thread.chain.isEmpty {
+      if !thread.graph.isEmpty { thread.graph.removeAll() }
+    } else if let object {
+      thread.graph.append(GraphEntry(registration: registration, object: object))
+    } else {
+      thread.graph.append(GraphEntry(registration: registration, box: box(), number: 0))
     }
   }
 

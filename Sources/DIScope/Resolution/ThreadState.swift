@@ -19,9 +19,9 @@ import CDIScopeRuntime
 final class ThreadState {
   /// The registrations being built, outermost first.
   @exclusivity(unchecked) var chain = ResolutionChain()
-  /// Graph-scope instances of the current root resolve, by registration (see `GraphEntry`);
-  /// emptied when it ends.
-  @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
+  /// Graph-scope instances of the current root resolve (see `GraphInstances`); emptied when it
+  /// ends.
+  @usableFromInline @exclusivity(unchecked) var graph = GraphInstances()
   /// The per-thread cache of singletons and routes.
   let cache = FastPathCache()
   @exclusivity(unchecked) var installing: [InstallRecorder] = []

@@ -309,7 +309,7 @@ extension Container {
     if scope == .eager && installing == nil {
       buildEagerly(registration)
     }
-    // A child's plain value is answered from its value slot (see `requestValue`), not a cache.
+    // A child's plain value is answered from its value slot (see `typedRoute`), not a cache.
     let remembersMock =
       isPrebuilt && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
       && !(hasParent && localTypes.value(of: key.typeID) != 0 && key.name == nil)

@@ -7,19 +7,7 @@
 /// them. Instead the child keeps, beside each of its few local types (`LocalServiceTypes`), the
 /// value registration that answers it, and a resolve of that type reads it there.
 extension Container {
-  /// The value registration that answers `typeID` (with no name) for a resolve from this
-  /// container, as unretained bits, or 0 when the general path must answer: a root container,
-  /// an observed family (whose steps are reported), a validation or an edge recording.
-  @usableFromInline
-  func requestValue(of typeID: ObjectIdentifier, thread: ThreadState) -> UInt {
-    guard !family.isObserved, !thread.isDryRun, thread.edgeLog == nil else { return 0 }
-    // The nearest container that may have registered the type: those between have not.
-    return unretainedEntryOwner(for: typeID)._withUnsafeGuaranteedRef {
-      $0.hasParent ? $0.localTypes.value(of: typeID) : 0
-    }
-  }
-
-  /// Reads the value of the registration `bits` names (from `requestValue`) as `Service`, the
+  /// Reads the value of the registration `bits` names (from `typedRoute`) as `Service`, the
   /// type it was registered as.
   @inlinable
   static func readRequestValue<Service>(_ bits: UInt, as _: Service.Type) -> Service {

@@ -24,33 +24,37 @@ extension Container {
     // which for thousands of types is a cache miss of its own.
     // A child reads its parent's entries for what it did not register itself (see
     // `entryOwner(for:)`); a root container, its own.
-    let found = unretainedEntryOwner(for: ObjectIdentifier(Service.self))._withUnsafeGuaranteedRef {
-      owner in
+    let owner = unretainedEntryOwner(for: ObjectIdentifier(Service.self))
+    let found = owner._withUnsafeGuaranteedRef { owner in
       FastPathCache.lookUpOnThisThread(
         Service.self, containerID: owner.id.raw, name: name, generation: { owner.entryGeneration })
     }
     if let instance = found.instance {
       return instance.assumingMemoryBound(to: Service.self).pointee
     }
-    return try resolveUncached(type, name: name, index: found.index)
+    return try resolveUncached(type, name: name, index: found.index, entryOwner: owner)
   }
 
   /// Everything but a cached hit; `index` is where the caller's probe of this thread's cache
-  /// stopped. Out of line, so that a caller the compiler could not specialise (a resolve through a
-  /// generic function) pays for `Optional<Service>`'s metadata only here, never on a hit; still
-  /// `@inlinable`, so that specialised callers get a typed prototype path.
+  /// stopped, in the entries of `entryOwner` (see `entryOwner(for:)`). Out of line, so that a
+  /// caller the compiler could not specialise (a resolve through a generic function) pays for
+  /// `Optional<Service>`'s metadata only here, never on a hit; still `@inlinable`, so that
+  /// specialised callers get the typed routed paths (see `TypedRoute`).
   @inlinable @inline(never)
-  func resolveUncached<Service>(_ type: Service.Type, name: String?, index: Int) throws -> Service {
+  func resolveUncached<Service>(
+    _ type: Service.Type, name: String?, index: Int, entryOwner: Unmanaged<Container>
+  ) throws -> Service {
     let thread = ThreadState.current
-    if hasParent && name == nil {
-      // A child's own value (a request's id): read where the child keeps it.
-      let value = requestValue(of: ObjectIdentifier(type), thread: thread)
-      if value != 0 { return Self.readRequestValue(value, as: Service.self) }
-    }
-    if let (registration, isGraph) = routedPerResolveBuild(
-      at: index, typeID: ObjectIdentifier(type),
-      factoryType: ObjectIdentifier(FactoryBox<Service>.self), thread: thread)
+    switch typedRoute(
+      at: index, typeID: ObjectIdentifier(type), isNamed: name != nil,
+      factoryType: ObjectIdentifier(FactoryBox<Service>.self), entryOwner: entryOwner,
+      thread: thread)
     {
+    case .none:
+      break
+    case .value(let bits):
+      return Self.readRequestValue(bits, as: Service.self)
+    case .perResolve(let registration, let isGraph):
       // A prototype or graph-scope service this thread has resolved before: straight to its
       // factory, with no family lock, no stack lookup and no checked cast.
       if isGraph, let found = thread.graph.index(of: registration) {
@@ -70,48 +74,42 @@ extension Container {
       if isGraph {
         // A class instance is kept as it is; anything else is boxed.
         leaveRoutedGraphBuild(
-          registration, object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
+          registration,
+          object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
           box: { InstanceBox.make(instance) }, thread: thread)
         return instance
       }
       leaveRoutedBuild(thread: thread)
       if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
       return instance
-    }
-    if let (registration, claim) = claimRoutedSingleton(
-      at: index, typeID: ObjectIdentifier(type),
-      factoryType: ObjectIdentifier(FactoryBox<Service>.self), thread: thread)
-    {
-      // A singleton this thread has the route to and no instance of (one it just registered):
-      // claimed under one lock, built, stored under another.
-      switch claim {
-      case .built(let box):
-        return box.value(as: Service.self)
-      case .claimed(let epoch, let owner):
-        do {
-          try enterRoutedBuild(registration, thread: thread)  // checked before the claim
-        } catch {
-          abandonRoutedSingleton(registration)
-          throw error
-        }
-        let instance: Service
-        do {
-          // Built in, and resolving its dependencies from, the container that owns it.
-          instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
-            Resolver(container: owner.takeUnretainedValue()))
-        } catch {
-          let failure = routedBuildFailed(registration, error: error, thread: thread)
-          leaveRoutedBuild(thread: thread)
-          abandonRoutedSingleton(registration)
-          throw failure
-        }
-        leaveRoutedBuild(thread: thread)
-        storeRoutedSingleton(
-          registration,
-          object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
-          box: { InstanceBox.make(instance) }, epoch: epoch)
-        return instance
+    case .builtSingleton(let box):
+      return box.value(as: Service.self)
+    case .claimedSingleton(let registration, let epoch, let owner):
+      // A singleton this thread has the route to and no instance of (one it just registered),
+      // claimed for this thread under one lock: built, then stored under another.
+      do {
+        try enterRoutedBuild(registration, thread: thread)  // checked before the claim
+      } catch {
+        abandonRoutedSingleton(registration)
+        throw error
       }
+      let instance: Service
+      do {
+        // Built in, and resolving its dependencies from, the container that owns it.
+        instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
+          Resolver(container: owner.takeUnretainedValue()))
+      } catch {
+        let failure = routedBuildFailed(registration, error: error, thread: thread)
+        leaveRoutedBuild(thread: thread)
+        abandonRoutedSingleton(registration)
+        throw failure
+      }
+      leaveRoutedBuild(thread: thread)
+      storeRoutedSingleton(
+        registration,
+        object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
+        box: { InstanceBox.make(instance) }, epoch: epoch)
+      return instance
     }
     if let box = observedCachedSingleton(at: index, typeID: ObjectIdentifier(type), thread: thread) {
       // Observed, so the inlined lookup did not answer: read it here, and report the step. The

@@ -28,7 +28,7 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   @usableFromInline let isSaturated = Atomic<Bool>(false)
   /// Beside each type, the registration a `register(_:value:)` made for it (unretained: the
   /// stack holds it), while that registration answers the type (with no name) here; 0 for none. What lets a request's child answer its own values with no lock and no entry in
-  /// any thread's cache (see `Container.requestValue(of:thread:)`). Cleared, under the family
+  /// any thread's cache (see `Container.typedRoute`). Cleared, under the family
   /// lock, by any change to the type's registrations here; the registration it came from is then
   /// kept until the container goes (`Registry.retired`), so that a resolve that read it just
   /// before can still use it.

@@ -290,31 +290,19 @@ final class FastPathCache {
     return cold[index].route
   }
 
-  /// The registration of the entry at `index` (a probe's answer) if it holds `typeID`, is valid,
-  /// and routes to a prototype or a graph-scope registration, with whether it is the latter: what
-  /// a routed typed resolve needs, and only that retained.
-  func builtPerResolveRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
-    -> (registration: Registration, isGraph: Bool)?
+  /// The route of the entry at `index` (a probe's answer) if it holds `typeID` and is valid, with
+  /// whether the entry holds the instance too. The generation, which takes the most to read, is
+  /// read last.
+  func validRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
+    -> (registration: Registration, owner: Unmanaged<Container>, scope: Scope, holdsInstance: Bool)?
   {
-    // The generation, which takes the most to read, last: a resolve of a singleton asks here
-    // first, and is answered no by the scope.
     guard slots[index].typeID == typeID, let route = cold[index].route,
-      route.scope == .prototype || route.scope == .graph, slots[index].generation == generation()
-    else { return nil }
-    return (route.registration, route.scope == .graph)
-  }
-
-  /// The registration and owner of the entry at `index` (a probe's answer) if it holds `typeID`,
-  /// is valid, and routes to a singleton it holds no instance of: one this thread has yet to see
-  /// built (just registered, or built by another thread since).
-  func unbuiltSingletonRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
-    -> (registration: Registration, owner: Unmanaged<Container>)?
-  {
-    guard slots[index].typeID == typeID, slots[index].tag & Self.hasInstance == 0,
-      let route = cold[index].route, route.scope == .singleton,
       slots[index].generation == generation()
     else { return nil }
-    return (route.registration, Unmanaged.passUnretained(route.owner))
+    return (
+      route.registration, Unmanaged.passUnretained(route.owner), route.scope,
+      slots[index].tag & Self.hasInstance != 0
+    )
   }
 
   /// The box of the cached singleton at `index` (a probe's answer) if the entry holds `typeID`, is

@@ -1,29 +1,7 @@
 /// The routed prototype and graph-scope path of `resolveUncached`: the cycle and depth guards and the chain, out of
 /// line so that the typed caller stays small.
 extension Container {
-  /// The registration of a prototype or graph-scope service this thread has resolved before,
-  /// found at `index` of its cache by the caller's probe, with whether it is graph-scoped: `nil`
-  /// when the route cannot be taken (it is stale, something validates or records edges, its
-  /// factory is not of `factoryType`, the caller's `FactoryBox<Service>`, or a graph-scope
-  /// service is observed, whose steps the general path reports). Nothing is entered yet: a
-  /// graph-scope instance this root resolve already built is answered without building.
-  ///
-  /// One call and one retain (the registration's, which keeps it and its factory alive even if
-  /// the factory removes its own registration) for everything but the factory itself.
-  @usableFromInline
-  func routedPerResolveBuild(
-    at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier, thread: ThreadState
-  ) -> (registration: Registration, isGraph: Bool)? {
-    guard index >= 0, !thread.isDryRun, thread.edgeLog == nil,
-      let route = thread.cache.builtPerResolveRoute(
-        at: index, typeID: typeID, generation: { entryGeneration(for: typeID) }),
-      ObjectIdentifier(type(of: route.registration.factory)) == factoryType,
-      !(route.isGraph && family.isObserved)
-    else { return nil }
-    return route
-  }
-
-  /// Enters the build of a routed registration (see `routedPerResolveBuild`): guards against
+  /// Enters the build of a routed registration (see `typedRoute`): guards against
   /// cycles and runaway depth, and puts it on the chain.
   @usableFromInline
   func enterRoutedBuild(_ registration: Registration, thread: ThreadState) throws {

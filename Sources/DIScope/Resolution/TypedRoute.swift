@@ -1,0 +1,80 @@
+/// Where a typed resolve that missed the inlined lookup goes without the family lock: the one
+/// out-of-line call `resolveUncached` makes before the general path.
+///
+/// Checked once for all the routed paths: that nothing validates or records edges on this
+/// thread, then, by what the thread knows of the key, a child's own value (`Container+RequestValues`),
+/// a prototype or graph-scope registration this thread resolved before (`RoutedPrototypes`), or a
+/// singleton it has the route to and no instance of (`RoutedSingletons`).
+extension Container {
+  /// What `typedRoute` found.
+  @usableFromInline
+  enum TypedRoute {
+    /// The general path answers.
+    case none
+    /// A child's value: its registration's bits (see `readRequestValue`).
+    case value(UInt)
+    /// A prototype or graph-scope registration to build (or, for graph scope, find built).
+    case perResolve(Registration, isGraph: Bool)
+    /// A singleton another thread built since this thread stored its route.
+    case builtSingleton(InstanceBox)
+    /// A singleton this thread now builds: it holds the claim (see `finishBuilding`).
+    case claimedSingleton(Registration, epoch: Int, owner: Unmanaged<Container>)
+  }
+
+  /// The routed path for a resolve of `typeID` whose probe of this thread's cache stopped at
+  /// `index` of `entryOwner`'s entries; `factoryType` is the caller's `FactoryBox<Service>`.
+  /// Observed families take the general path for everything but prototypes, whose steps the
+  /// caller reports itself.
+  @usableFromInline
+  func typedRoute(
+    at index: Int, typeID: ObjectIdentifier, isNamed: Bool, factoryType: ObjectIdentifier,
+    entryOwner: Unmanaged<Container>, thread: ThreadState
+  ) -> TypedRoute {
+    guard !thread.isDryRun, thread.edgeLog == nil else { return .none }
+    let isObserved = family.isObserved
+    return entryOwner._withUnsafeGuaranteedRef { owner -> TypedRoute in
+      // A child's own value: the owner is the nearest container that may have registered the
+      // type (those between have not).
+      if owner.hasParent && !isNamed && !isObserved {
+        let bits = owner.localTypes.value(of: typeID)
+        if bits != 0 { return .value(bits) }
+      }
+      guard index >= 0, let route = thread.cache.validRoute(
+        at: index, typeID: typeID, generation: { owner.entryGeneration })
+      else { return .none }
+      let registration = route.registration
+      guard ObjectIdentifier(type(of: registration.factory)) == factoryType else { return .none }
+      switch route.scope {
+      case .prototype:
+        return .perResolve(registration, isGraph: false)
+      case .graph where !isObserved:
+        return .perResolve(registration, isGraph: true)
+      case .singleton where !isObserved && !route.holdsInstance:
+        return claimSingleton(registration, owner: route.owner, thread: thread)
+      default:
+        return .none
+      }
+    }
+  }
+
+  /// Claims the build of a routed singleton under one family lock, or finds it built; `.none`
+  /// when the general path must answer (another thread building it now, which the general path
+  /// waits for; a weak or isolated registration; a cycle or runaway depth, which it reports).
+  private func claimSingleton(
+    _ registration: Registration, owner: Unmanaged<Container>, thread: ThreadState
+  ) -> TypedRoute {
+    guard registration.isolation == .none, thread.chain.count < Self.maximumDepth,
+      thread.chain.position(of: registration) == nil
+    else { return .none }
+    let me = ObjectIdentifier(thread)
+    return family.withLock { _ in
+      registration.state.withLockHeld { state in
+        // The route's scope was read when the route was stored: the generation vouches for it.
+        if let cached = state.cachedBox(of: registration) { return .builtSingleton(cached) }
+        guard !state.isBuilding, state.weakInstance == nil else { return .none }
+        state.builder = me
+        return .claimedSingleton(registration, epoch: state.epoch, owner: owner)
+      }
+    }
+  }
+}

@@ -335,3 +335,19 @@ struct RoutedSingletonTests {
     }
   }
 }
+
+extension RequestValueTests {
+  @Test func aValueRegisteredAfterTheShutdownIsRefusedAllTheSame() throws {
+    let child = Container().makeChild(named: "request")
+    try child.shutdownSynchronously()
+    child.register(RequestID.self, value: RequestID("late"))
+    #expect(throws: ResolutionError.self) { try child.resolve(RequestID.self) }
+  }
+
+  @Test func aMockPushedAfterTheShutdownIsRefusedAllTheSame() throws {
+    let container = Container()
+    try container.shutdownSynchronously()
+    container.mock(Db.self, with: Db())
+    #expect(throws: ResolutionError.self) { try container.resolve(Db.self) }
+  }
+}

@@ -270,7 +270,7 @@ extension Container {
     let isPrebuilt = prebuilt != .none
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
-    let (registration, token, shadowed, generation) = family.withLock { state in
+    let (registration, token, shadowed, generation, isShutDown) = family.withLock { state in
       let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)
       state.nextToken += 1
       let registration = Registration(
@@ -293,7 +293,7 @@ extension Container {
       // are now: a later change bumps it again. (Bumped before the tuple is formed: bumped
       // inside it, the references before it were retained across the bump and released after.)
       let generation = bumpGeneration(holding: &state)
-      return (registration, token, shadowed, generation)
+      return (registration, token, shadowed, generation, registry.isShutDown)
     }
     if let installing {
       installing.tokens.append(token)
@@ -310,13 +310,15 @@ extension Container {
       buildEagerly(registration)
     }
     // A child's plain value is answered from its value slot (see `typedRoute`), not a cache.
+    // A shut-down container resolves nothing: no entry may answer for it.
     let remembersMock =
-      isPrebuilt && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+      isPrebuilt && !isShutDown && key.dynamicService == nil && !thread.isDryRun
+      && thread.edgeLog == nil
       && !(hasParent && localTypes.value(of: key.typeID) != 0 && key.name == nil)
     // A singleton factory pushed over a key this thread resolved before (a test registering its
     // own factory over a service, then resolving it): its route is remembered too.
     let remembersRoute =
-      !isPrebuilt && scope == .singleton && isCaching && isolation == .none
+      !isPrebuilt && !isShutDown && scope == .singleton && isCaching && isolation == .none
       && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
     if (remembersMock || remembersRoute) && thread.chain.isEmpty {
       // About to add an entry, this thread first lets go of released containers' entries; not

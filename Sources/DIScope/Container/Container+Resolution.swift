@@ -82,8 +82,6 @@ extension Container {
       leaveRoutedBuild(thread: thread)
       if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
       return instance
-    case .builtSingleton(let box):
-      return box.value(as: Service.self)
     case .claimedSingleton(let registration, let epoch, let owner):
       // A singleton this thread has the route to and no instance of (one it just registered),
       // claimed for this thread under one lock: built, then stored under another.

@@ -160,7 +160,7 @@ final class Registry: @unchecked Sendable {
 ///
 /// Most keys only ever have one registration, so the bottom one is held inline and an array is
 /// allocated only when a second is pushed over it (a mock, an override): a registry entry costs a
-/// dictionary slot and no allocation of its own.
+/// list entry and no allocation of its own.
 struct KeyStack: RandomAccessCollection {
   private var bottom: Registration?
   private var above: [Registration] = []

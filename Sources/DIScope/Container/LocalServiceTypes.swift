@@ -51,10 +51,13 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   /// Adds `type`; returns its slot, or `nil` once saturated. Call only under the family lock.
   @discardableResult
   func insert(_ type: ObjectIdentifier) -> Int? {
+    // Saturated (a fifth type, or shut down), every type is local already, and no slot may take
+    // a value: a shut-down child must answer nothing from its slots.
+    if isSaturated.load(ordering: .relaxed) { return nil }
     let bits = UInt(bitPattern: type)
     for slot in 0..<Self.capacity {
       let current = load(slot)
-      if current == bits { return isSaturated.load(ordering: .relaxed) ? nil : slot }
+      if current == bits { return slot }
       if current == 0 {
         store(bits, in: slot)
         return slot

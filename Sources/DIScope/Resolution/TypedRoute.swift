@@ -15,8 +15,6 @@ extension Container {
     case value(UInt)
     /// A prototype or graph-scope registration to build (or, for graph scope, find built).
     case perResolve(Registration, isGraph: Bool)
-    /// A singleton another thread built since this thread stored its route.
-    case builtSingleton(InstanceBox)
     /// A singleton this thread now builds: it holds the claim (see `finishBuilding`).
     case claimedSingleton(Registration, epoch: Int, owner: Unmanaged<Container>)
   }
@@ -57,9 +55,9 @@ extension Container {
     }
   }
 
-  /// Claims the build of a routed singleton under one family lock, or finds it built; `.none`
-  /// when the general path must answer (another thread building it now, which the general path
-  /// waits for; a weak or isolated registration; a cycle or runaway depth, which it reports).
+  /// Claims the build of a routed singleton under one family lock; `.none`
+  /// when the general path must answer (built already, which it caches for this thread; another
+  /// thread building it now, which it waits for; a weak or isolated registration; a cycle or runaway depth, which it reports).
   private func claimSingleton(
     _ registration: Registration, owner: Unmanaged<Container>, thread: ThreadState
   ) -> TypedRoute {
@@ -70,8 +68,10 @@ extension Container {
     return family.withLock { _ in
       registration.state.withLockHeld { state in
         // The route's scope was read when the route was stored: the generation vouches for it.
-        if let cached = state.cachedBox(of: registration) { return .builtSingleton(cached) }
-        guard !state.isBuilding, state.weakInstance == nil else { return .none }
+        // Built already (by this thread's general path, which stores only the route at first, or
+        // by another thread): the general path answers, and keeps the instance in this thread's
+        // cache, where the inlined lookup finds it from then on.
+        guard !state.hasCached, !state.isBuilding, state.weakInstance == nil else { return .none }
         state.builder = me
         return .claimedSingleton(registration, epoch: state.epoch, owner: owner)
       }

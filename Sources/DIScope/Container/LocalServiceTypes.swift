@@ -106,39 +106,32 @@ struct LocalServiceTypes: ~Copyable, Sendable {
     for slot in 0..<Self.capacity { storeValue(0, in: slot) }
   }
 
-  private func loadValue(_ slot: Int) -> UInt {
-    switch slot {
-    case 0: firstValue.load(ordering: .acquiring)
-    case 1: secondValue.load(ordering: .acquiring)
-    case 2: thirdValue.load(ordering: .acquiring)
-    default: fourthValue.load(ordering: .acquiring)
+  /// The atomic of word `index`: the types' slots are 0 to 3, their values' 4 to 7.
+  @inline(__always)
+  private func withWord<Result>(_ index: Int, _ body: (borrowing Atomic<UInt>) -> Result) -> Result {
+    switch index {
+    case 0: body(first)
+    case 1: body(second)
+    case 2: body(third)
+    case 3: body(fourth)
+    case 4: body(firstValue)
+    case 5: body(secondValue)
+    case 6: body(thirdValue)
+    default: body(fourthValue)
     }
+  }
+
+  private func load(_ slot: Int) -> UInt { withWord(slot) { $0.load(ordering: .acquiring) } }
+
+  private func store(_ bits: UInt, in slot: Int) {
+    withWord(slot) { $0.store(bits, ordering: .releasing) }
+  }
+
+  private func loadValue(_ slot: Int) -> UInt {
+    withWord(Self.capacity + slot) { $0.load(ordering: .acquiring) }
   }
 
   private func storeValue(_ value: UInt, in slot: Int) {
-    switch slot {
-    case 0: firstValue.store(value, ordering: .releasing)
-    case 1: secondValue.store(value, ordering: .releasing)
-    case 2: thirdValue.store(value, ordering: .releasing)
-    default: fourthValue.store(value, ordering: .releasing)
-    }
-  }
-
-  private func load(_ slot: Int) -> UInt {
-    switch slot {
-    case 0: first.load(ordering: .acquiring)
-    case 1: second.load(ordering: .acquiring)
-    case 2: third.load(ordering: .acquiring)
-    default: fourth.load(ordering: .acquiring)
-    }
-  }
-
-  private func store(_ bits: UInt, in slot: Int) {
-    switch slot {
-    case 0: first.store(bits, ordering: .releasing)
-    case 1: second.store(bits, ordering: .releasing)
-    case 2: third.store(bits, ordering: .releasing)
-    default: fourth.store(bits, ordering: .releasing)
-    }
+    withWord(Self.capacity + slot) { $0.store(value, ordering: .releasing) }
   }
 }

@@ -56,7 +56,7 @@ extension Container {
   /// tokens as text.
   public func registration(numbered number: Int) -> RegistrationInfo? {
     let found = family.withLock { _ in
-      registry.stacks.stacks.lazy.compactMap { stack in
+      registry.stacks.allStacks.lazy.compactMap { stack in
         stack.lastIndex { $0.token.number == number }.map { (stack[$0], stack.count - 1 - $0) }
       }.first
     }

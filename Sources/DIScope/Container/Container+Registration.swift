@@ -146,28 +146,16 @@ extension Container {
   public func mock<Service>(
     _ type: Service.Type, name: String? = nil, with instance: sending Service, disposing: Bool = false
   ) -> RegistrationToken {
-    let isObject = Service.self is AnyClass
-    // A class instance is its own factory, held by the registration with no box around it: a
-    // swap allocates one object. Not `Sendable`-checked: `sending` hands the instance over, and
-    // the container shares it from then on as it shares any singleton.
-    let factory: AnyObject & Sendable =
-      isObject
-      ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
-      : InstanceBox.make(instance)
-    // Keyed by `Service`, the type the instance is known to be, rather than by `type`: a
-    // subclass's metatype passed as `Service.Type` would otherwise key an instance it is not.
-    return register(
-      ServiceKey(Service.self, name: name), scope: .singleton, isMock: true, factory: factory,
-      argumentTypes: nil, prebuilt: isObject ? .instance : .box,
-      disposal: disposing ? .prebuilt : nil)
+    registerPrebuilt(instance, name: name, isMock: true, disposal: disposing ? .prebuilt : nil)
   }
 
   /// Pushes a registration that answers with `value` itself: a request's own values (its id, its
   /// user) in a request's child container, or anything else built before the container sees it.
   ///
   /// Cheaper than a factory that returns a value it captured (`register(RequestID.self) { _ in
-  /// id }`), which builds on first resolve: the value is cached as it is pushed, and the pushing
-  /// thread's next resolve of it answers from its per-thread cache, with no lock. It answers as a
+  /// id }`), which builds on first resolve: the value is cached as it is pushed, and resolves of
+  /// it take no lock (a child keeps its values where its resolves read them; elsewhere the
+  /// pushing thread keeps it in its per-thread cache). It answers as a
   /// singleton of this container would, and is replaced, removed and seen by observers as any
   /// registration is (not as a mock). The container did not build the value, so it does not
   /// dispose it when it shuts down: the value is the caller's.
@@ -182,16 +170,29 @@ extension Container {
   public func register<Service>(
     _ type: Service.Type, name: String? = nil, value: sending Service
   ) -> RegistrationToken {
+    registerPrebuilt(value, name: name, isMock: false, disposal: nil)
+  }
+
+  /// Pushes a registration that answers with `instance`, built before the container saw it (a
+  /// mock, a value). A class instance is its own factory, held by the registration with no box
+  /// around it: a swap allocates one object. Anything else is boxed once. Not
+  /// `Sendable`-checked: `sending` hands the instance over, and the container shares it from then
+  /// on as it shares any singleton.
+  @inlinable
+  func registerPrebuilt<Service>(
+    _ instance: sending Service, name: String?, isMock: Bool, disposal: DisposalRule?
+  ) -> RegistrationToken {
     let isObject = Service.self is AnyClass
-    // Held as a mock given as an instance is (see `mock(_:name:with:disposing:)`): a class
-    // instance is its own factory, anything else is boxed once.
     let factory: AnyObject & Sendable =
       isObject
-      ? unsafeBitCast(value, to: (AnyObject & Sendable).self)  // one reference, no bridging
-      : InstanceBox.make(value)
+      ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
+      : InstanceBox.make(instance)
+    // Keyed by `Service`, the type the instance is known to be, rather than by the metatype the
+    // caller passed: a subclass's metatype passed as `Service.Type` would otherwise key an
+    // instance it is not.
     return register(
-      ServiceKey(Service.self, name: name), scope: .singleton, factory: factory,
-      argumentTypes: nil, prebuilt: isObject ? .instance : .box)
+      ServiceKey(Service.self, name: name), scope: .singleton, isMock: isMock, factory: factory,
+      argumentTypes: nil, prebuilt: isObject ? .instance : .box, disposal: disposal)
   }
 
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
@@ -270,7 +271,8 @@ extension Container {
     let isPrebuilt = prebuilt != .none
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
-    let (registration, token, shadowed, generation, isShutDown) = family.withLock { state in
+    let (registration, token, shadowed, generation, isShutDown, isInValueSlot) = family.withLock {
+      state in
       let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)
       state.nextToken += 1
       let registration = Registration(
@@ -288,12 +290,12 @@ extension Container {
       registry.push(registration)
       // From now on, this child's resolves of the type use its own entries (or its value slot),
       // not its parent's.
-      noteValue(pushed: registration, prebuilt: prebuilt)
+      let isInValueSlot = noteValue(pushed: registration, prebuilt: prebuilt)
       // Bumped under the lock, so that the generation read here vouches for the stacks as they
       // are now: a later change bumps it again. (Bumped before the tuple is formed: bumped
       // inside it, the references before it were retained across the bump and released after.)
       let generation = bumpGeneration(holding: &state)
-      return (registration, token, shadowed, generation, registry.isShutDown)
+      return (registration, token, shadowed, generation, registry.isShutDown, isInValueSlot)
     }
     if let installing {
       installing.tokens.append(token)
@@ -312,9 +314,8 @@ extension Container {
     // A child's plain value is answered from its value slot (see `typedRoute`), not a cache.
     // A shut-down container resolves nothing: no entry may answer for it.
     let remembersMock =
-      isPrebuilt && !isShutDown && key.dynamicService == nil && !thread.isDryRun
+      isPrebuilt && !isInValueSlot && !isShutDown && key.dynamicService == nil && !thread.isDryRun
       && thread.edgeLog == nil
-      && !(hasParent && localTypes.value(of: key.typeID) != 0 && key.name == nil)
     // A singleton factory pushed over a key this thread resolved before (a test registering its
     // own factory over a service, then resolving it): its route is remembered too.
     let remembersRoute =

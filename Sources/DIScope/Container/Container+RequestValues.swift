@@ -20,10 +20,10 @@ extension Container {
   }
 
   /// Makes `registration`, just pushed here, answer its type from the value slots if it is a
-  /// plain value (no name, no mock, nothing to dispose), or forgets the value it covers. Call only
-  /// under the family lock.
-  func noteValue(pushed registration: Registration, prebuilt: Prebuilt) {
-    guard hasParent else { return }
+  /// plain value (no name, no mock, nothing to dispose), or forgets the value it covers; returns
+  /// whether its slot answers for it now. Call only under the family lock.
+  func noteValue(pushed registration: Registration, prebuilt: Prebuilt) -> Bool {
+    guard hasParent else { return false }
     let key = registration.key
     let isPlainValue =
       prebuilt != .none && key.name == nil && key.dynamicService == nil && !registration.isMock
@@ -31,10 +31,11 @@ extension Container {
     if isPlainValue, let slot = localTypes.insert(key.typeID) {
       retire(localTypes.forgetValue(of: key.typeID))
       localTypes.setValue(UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque()), inSlot: slot)
-    } else {
-      localTypes.insert(key.typeID)
-      if key.name == nil { retire(localTypes.forgetValue(of: key.typeID)) }
+      return true
     }
+    localTypes.insert(key.typeID)
+    if key.name == nil { retire(localTypes.forgetValue(of: key.typeID)) }
+    return false
   }
 
   /// Forgets the value slot of `key`'s type after a change to its registrations here (a

@@ -32,7 +32,8 @@ extension Container {
   func cachedHolders(in state: FamilyState) -> [CachedHolder] {
     var holders: [CachedHolder] = []
     for container in lineage {
-      for (key, stack) in container.registry.stacks.entries.lazy.map({ ($0.key, $0.stack) }) {
+      for entry in container.registry.stacks.entries {
+        let (key, stack) = (entry.key, entry.stack)
         guard let top = stack.last, lookup(key, in: state)?.0 === top,
           let holdings = top.state.withLockHeld({ $0.liveHoldings })
         else { continue }

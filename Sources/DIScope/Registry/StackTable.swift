@@ -24,7 +24,7 @@ struct StackTable {
   var keys: [ServiceKey] { entries.map(\.key) }
 
   /// Every stack, in the order its key was first registered.
-  var stacks: some Sequence<KeyStack> { entries.lazy.map(\.stack) }
+  var allStacks: some Sequence<KeyStack> { entries.lazy.map(\.stack) }
 
   /// Calls `body` with every registration, key by key, oldest first: no iterator to allocate or
   /// count references for (a shutdown and a release walk them all).

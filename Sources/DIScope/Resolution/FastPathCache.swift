@@ -249,12 +249,11 @@ final class FastPathCache {
   func storeRouteIfKnown(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64, route: Route
   ) {
-    guard slots[probe(containerID: containerID, typeID: typeID, name: name)].typeID != nil else {
-      return
-    }
+    let index = probe(containerID: containerID, typeID: typeID, name: name)
+    guard slots[index].typeID != nil else { return }
     write(
-      containerID: containerID, typeID: typeID, name: name, generation: generation, word: 0,
-      box: nil, route: route, holding: 0)
+      at: index, containerID: containerID, typeID: typeID, name: name, generation: generation,
+      word: 0, box: nil, route: route, holding: 0)
   }
 
   /// Writes the entry for a key; `holding` is its `hasInstance` and `boxInRoute` flags.
@@ -270,6 +269,17 @@ final class FastPathCache {
       count += 1
       entriesByContainer[containerID, default: []].append(index)
     }
+    write(
+      at: index, containerID: containerID, typeID: typeID, name: name, generation: generation,
+      word: word, box: box, route: route, holding: holding)
+  }
+
+  /// Writes the entry for a key at `index`, where a probe found the key already in the table.
+  @inline(__always)
+  private func write(
+    at index: Int, containerID: UInt64, typeID: ObjectIdentifier, name: String?,
+    generation: UInt64, word: UInt, box: InstanceBox?, route: Route?, holding: UInt64
+  ) {
     // What the entry held is moved out, and released only once the entry is written (see
     // `clear`).
     let replaced = (cold + index).move()

@@ -296,15 +296,17 @@ extension Container {
       }
       if !isDryRun {
         let value = instance()
-        let boxed: InstanceBox? = scope == .weak ? nil : box()
-        let object: AnyObject? =
-          scope == .weak && type(of: value) is AnyClass ? value as AnyObject : nil
+        let kept: FinishedBuild.Kept =
+          scope != .weak ? .box(box())
+          : type(of: value) is AnyClass ? .weak(value as AnyObject) : .nothing
         // Only class instances have a reference count to make immortal; `nil` (no copy of the
         // value) for everything else, and for every registration not made with `registerImmortal`.
         let immortal: AnyObject? =
           registration.isImmortal && scope != .weak && type(of: value) is AnyClass
           ? value as AnyObject : nil
-        finishBuilding(registration, store: (epoch, built, boxed, object, immortal))
+        finishBuilding(
+          registration,
+          store: FinishedBuild(epoch: epoch, number: built, kept: kept, immortal: immortal))
       }
       if observed {
         emitStep(registration, .created, scope, built, instance(), thread, found: generation)
@@ -317,10 +319,7 @@ extension Container {
   /// Clears `isBuilding`, stores what was built if the registration did not change meanwhile, and
   /// wakes the threads waiting for it. `immortal` is the instance to keep forever (see
   /// `Container.registerImmortal`), made so before any other thread can be handed it.
-  func finishBuilding(
-    _ registration: Registration,
-    store: (epoch: Int, number: Int, boxed: InstanceBox?, object: AnyObject?, immortal: AnyObject?)?
-  ) {
+  func finishBuilding(_ registration: Registration, store: FinishedBuild?) {
     let lock = family.state
     lock.withLock { family in
       registration.state.withLockHeld { state in
@@ -328,10 +327,11 @@ extension Container {
         guard let store, state.epoch == store.epoch else { return }
         if let immortal = store.immortal { Immortality.keepForever(immortal) }
         state.cachedNumber = store.number
-        if let boxed = store.boxed {
-          state.cache(boxed)
-        } else if let object = store.object {
-          state.weakInstance = object
+        switch store.kept {
+        case .box(let box): state.cache(box)
+        case .object(let object): state.cache(object: object)
+        case .weak(let object): state.weakInstance = object
+        case .nothing: break
         }
       }
       // Only a thread that found the build under way waits, and it says so before it waits:

@@ -14,6 +14,27 @@ struct StateSnapshot {
   }
 }
 
+/// What a thread that built a shared instance stores in its registration (see
+/// `Container.finishBuilding`), if the registration's epoch is still the one it claimed.
+struct FinishedBuild {
+  /// How the instance is kept.
+  enum Kept {
+    case box(InstanceBox)
+    /// A class instance, cached unboxed (see `RegistrationState.cache(object:)`).
+    case object(AnyObject)
+    /// A weak-scope instance.
+    case weak(AnyObject)
+    /// A weak-scope value that is not an object: nothing to keep.
+    case nothing
+  }
+
+  let epoch: Int
+  let number: Int
+  let kept: Kept
+  /// The instance to keep forever (`registerImmortal`), made so before any other thread sees it.
+  let immortal: AnyObject?
+}
+
 /// A graph-scope instance of the current root resolve, with its creation number, and the
 /// registration that built it: held, so that the registration it is found by is never freed and
 /// its address reused by another before the root resolve ends.

@@ -4,25 +4,17 @@
 /// registers its own factory over a service, then resolves it, pays.
 extension Container {
   /// Stores what this thread built for a claimed singleton (`object`, a class instance kept
-  /// unboxed, or `box()`), if its registration did not change meanwhile, and wakes any thread
-  /// that came to wait for it.
+  /// unboxed, or `box()`), as the general path's `finishBuilding` does.
   @usableFromInline
   func storeRoutedSingleton(
     _ registration: Registration, object: AnyObject?, box: () -> InstanceBox, epoch: Int
   ) {
-    let number = family.nextInstanceNumber()
-    let boxed = object == nil ? box() : nil
-    let lock = family.state
-    lock.withLock { family in
-      registration.state.withLockHeld { state in
-        state.builder = nil
-        guard state.epoch == epoch else { return }
-        if registration.isImmortal, let object { Immortality.keepForever(object) }
-        state.cachedNumber = number
-        if let object { state.cache(object: object) } else if let boxed { state.cache(boxed) }
-      }
-      if !family.builds.waiting.isEmpty { lock.broadcast() }
-    }
+    finishBuilding(
+      registration,
+      store: FinishedBuild(
+        epoch: epoch, number: family.nextInstanceNumber(),
+        kept: object.map { .object($0) } ?? .box(box()),
+        immortal: registration.isImmortal ? object : nil))
   }
 
   /// Gives a claimed singleton's build back, after its factory failed.

@@ -271,6 +271,19 @@ extension Container {
     let isPrebuilt = prebuilt != .none
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
+    // A request's value, pushed into its child: kept as it is, no registration made for it
+    // unless something reads the child's stacks (see `InlineValues`). Observed, it is a
+    // registration at once, so that observers see it pushed.
+    if isPrebuilt && hasParent && !isMock && disposal == nil && key.text == nil && installing == nil
+      && !family.isObserved,
+      let token = family.withLock({ state in
+        inlineValue(
+          key, object: &factory, isInstance: prebuilt == .instance, instanceNumber: prebuiltNumber,
+          holding: &state)
+      })
+    {
+      return token
+    }
     let (registration, token, shadowed, generation, isShutDown, isInValueSlot) = family.withLock {
       state in
       let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)

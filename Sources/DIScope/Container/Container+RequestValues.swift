@@ -5,18 +5,45 @@
 /// the per-thread caches as everything else does, each request would write entries under a
 /// container id never seen again, and its shutdown and release would each have to find and clear
 /// them. Instead the child keeps, beside each of its few local types (`LocalServiceTypes`), the
-/// value registration that answers it, and a resolve of that type reads it there.
+/// value that answers it, and a resolve of that type reads it there; and until something reads
+/// the child's stacks, the value is not even a registration (`InlineValues`).
 extension Container {
-  /// Reads the value of the registration `bits` names (from `typedRoute`) as `Service`, the
-  /// type it was registered as.
+  /// Reads the value `bits` names (from `typedRoute`: the instance itself, or its box) as
+  /// `Service`, the type it was registered as.
   @inlinable
   static func readRequestValue<Service>(_ bits: UInt, as _: Service.Type) -> Service {
-    Unmanaged<Registration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
-      registration in
-      // A class value is the registration's factory itself; anything else is boxed.
-      if Service.self is AnyClass { return unsafeBitCast(registration.factory, to: Service.self) }
-      return unsafeDowncast(registration.factory, to: InstanceBox.self).value(as: Service.self)
+    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
+      object in
+      // A class value is kept as it is; anything else is boxed.
+      if Service.self is AnyClass { return unsafeBitCast(object, to: Service.self) }
+      return unsafeDowncast(object, to: InstanceBox.self).value(as: Service.self)
     }
+  }
+
+  /// Keeps a plain value pushed into this child (no name, no mock, nothing to dispose, a type it
+  /// has no registration of) as it is, in its value slot and `InlineValues`, rather than as a
+  /// registration (see `InlineValues`); returns its token, or `nil` when it must be a
+  /// registration (a type registered here before, no free slot, a shut-down container), leaving
+  /// `object` where it was. Call only under the family lock.
+  func inlineValue(
+    _ key: ServiceKey, object: inout (AnyObject & Sendable)?, isInstance: Bool, instanceNumber: Int,
+    holding state: inout FamilyState
+  ) -> RegistrationToken? {
+    guard !registry.isShutDown, registry.inlineValues.hasRoom,
+      let slot = localTypes.insertNew(key.typeID)
+    else { return nil }
+    let number = state.nextToken
+    state.nextToken += 1
+    let value = object.take()!
+    localTypes.setValue(UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque()), inSlot: slot)
+    registry.inlineValues.append(
+      InlineValues.Value(
+        number: number, type: key.type, object: value, isInstance: isInstance,
+        instanceNumber: instanceNumber))
+    // The child resolves the type itself from now on (from its slot), not through its parent's
+    // entries: no entry of its own can answer it yet, but a bump costs a child next to nothing.
+    bumpGeneration(holding: &state)
+    return RegistrationToken(number: number, ownerID: id, key: key)
   }
 
   /// Makes `registration`, just pushed here, answer its type from the value slots if it is a
@@ -30,7 +57,8 @@ extension Container {
       && registration.disposal == nil
     if isPlainValue, let slot = localTypes.insert(key.typeID) {
       retire(localTypes.forgetValue(of: key.typeID))
-      localTypes.setValue(UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque()), inSlot: slot)
+      localTypes.setValue(
+        UInt(bitPattern: Unmanaged.passUnretained(registration.factory as AnyObject).toOpaque()), inSlot: slot)
       return true
     }
     localTypes.insert(key.typeID)
@@ -45,11 +73,11 @@ extension Container {
     retire(localTypes.forgetValue(of: key.typeID))
   }
 
-  /// Keeps the registration a value slot named until the container goes: a resolve on another
-  /// thread may have read the slot just before it was cleared, and reads the registration after.
-  /// Call only under the family lock.
+  /// Keeps the value a value slot named until the container goes: a resolve on another thread
+  /// may have read the slot just before it was cleared, and reads the value after. Call only
+  /// under the family lock.
   private func retire(_ bits: UInt) {
     guard bits != 0 else { return }
-    registry.retired.append(Unmanaged<Registration>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue())
+    registry.retired.append(Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue())
   }
 }

@@ -58,8 +58,8 @@ public final class Container: Sendable {
   ///
   /// - Parameter name: The name traces and reports use for it.
   public init(name: String = "root") {
-    self.registry = Registry(ownerID: id)
     self.family = Family()
+    self.registry = Registry(ownerID: id, lock: family.state)
     self.parent = nil
     self.hasParent = false
     self.name = name
@@ -71,8 +71,8 @@ public final class Container: Sendable {
   }
 
   private init(parent: Container, name: String) {
-    self.registry = Registry(ownerID: id)
     self.family = parent.family
+    self.registry = Registry(ownerID: id, lock: family.state)
     self.parent = parent
     self.hasParent = true
     self.name = name

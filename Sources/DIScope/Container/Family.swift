@@ -90,29 +90,92 @@ final class Registry: @unchecked Sendable {
   /// The container whose stacks these are: only its tokens name registrations here (numbers
   /// alone repeat across families), so a token's owner is checked once, not per registration.
   let ownerID: ContainerID
+  /// The family lock, which the registrations made of inline values are guarded by. Unowned: the
+  /// container that holds this registry holds its family, which holds the lock.
+  unowned(unsafe) let lock: Protected<FamilyState>
 
-  init(ownerID: ContainerID) { self.ownerID = ownerID }
+  init(ownerID: ContainerID, lock: Protected<FamilyState>) {
+    self.ownerID = ownerID
+    self.lock = lock
+  }
 
-  /// Registrations a child's value slot named when it was cleared, kept until the container
-  /// goes (see `Container.retire`).
-  @exclusivity(unchecked) var retired: [Registration] = []
+  /// What a child's value slots named when they were cleared (a value, or a value's box), kept
+  /// until the container goes (see `Container.retire`).
+  @exclusivity(unchecked) var retired: [AnyObject] = []
   /// Set by `shutdown`: the container resolves nothing more.
   @exclusivity(unchecked) var isShutDown = false
   /// What the container keeps attached to itself (see `Container.Attachments`).
   @exclusivity(unchecked) var attachments = Container.Attachments()
+  /// A child's values not made registrations yet (see `InlineValues`).
+  @exclusivity(unchecked) var inlineValues = InlineValues()
 
   /// Lets go of what each registration's cached instance held (see `Holdings`), so that none is
   /// kept alive by another's. No lock, as in `Container.deinit`: only this container and its
   /// children, all gone now, could read these registrations; a parent's never holds them.
   deinit {
-    stacks.forEachRegistration { registration in
+    storedStacks.forEachRegistration { registration in
       _ = registration.state.withLockHeld { $0.takeHoldings() }
     }
   }
+
   /// One stack per key, newest registration last, in the order keys were first registered. A key
   /// stays once registered, even when its stack empties, so that errors can say every
-  /// registration of it was removed.
-  @exclusivity(unchecked) var stacks = StackTable()
+  /// registration of it was removed. Reading or changing them makes the inline values
+  /// registrations first, so that every reader sees them in their place.
+  var stacks: StackTable {
+    get {
+      makeInlineValuesRegistrations()
+      return storedStacks
+    }
+    _modify {
+      makeInlineValuesRegistrations()
+      yield &storedStacks
+    }
+  }
+
+  /// The stacks as stored, without the inline values: for a reader that has nothing to do with
+  /// them (a shutdown, which never disposes a value; a deinit).
+  @exclusivity(unchecked) private(set) var storedStacks = StackTable()
+
+  /// The newest registration of `key` (a general-path lookup), making the inline values
+  /// registrations only when one of them answers it: a request's child resolving its parent's
+  /// services through the general path leaves its values as they are.
+  func top(of key: ServiceKey) -> Registration? {
+    if inlineValues.answers(key) { makeInlineValuesRegistrations() }
+    return storedStacks[key]?.last
+  }
+
+  /// Makes each inline value the registration it stands for, in push order, numbered and cached
+  /// as it would have been when pushed (uncached after a shutdown, which drops every value's
+  /// cache). Its value slot still names the same object, now held by the registration.
+  @inline(__always)
+  private func makeInlineValuesRegistrations() {
+    if !inlineValues.isEmpty { makeRegistrations(of: inlineValues.takeAll()) }
+  }
+
+  private func makeRegistrations(of values: [InlineValues.Value]) {
+    for value in values {
+      let key = ServiceKey(type: value.type)
+      let registration = Registration(
+        token: RegistrationToken(number: value.number, ownerID: ownerID, key: key), key: key,
+        implementationName: nil, factory: value.object, argumentTypes: nil, scope: .singleton,
+        isCaching: true, isMock: false, factoryIsInstance: value.isInstance, ownerID: ownerID,
+        groupName: nil, lock: lock)
+      if !isShutDown {
+        registration.state.withLockHeld { state in
+          state.cacheFactory(of: registration)
+          state.cachedNumber = value.instanceNumber
+        }
+      }
+      // An inline value's type had no registration here (see `Container.inlineValue`).
+      if let position = storedStacks.position(of: key) {
+        storedStacks[at: position].append(registration)
+      } else {
+        _ = storedStacks.insert(registration)
+      }
+    }
+  }
+
   /// Mocks registered on standby (`registerMock`), pushed on demand.
   @exclusivity(unchecked) var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
   /// The bare-type key last pushed or removed, and where its stack is: a mock swap pushes and

@@ -26,12 +26,14 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   @usableFromInline let fourth = Atomic<UInt>(0)
   /// Set, for good, when a fifth type is registered or the container shuts down.
   @usableFromInline let isSaturated = Atomic<Bool>(false)
-  /// Beside each type, the registration a `register(_:value:)` made for it (unretained: the
-  /// stack holds it), while that registration answers the type (with no name) here; 0 for none. What lets a request's child answer its own values with no lock and no entry in
-  /// any thread's cache (see `Container.typedRoute`). Cleared, under the family
-  /// lock, by any change to the type's registrations here; the registration it came from is then
-  /// kept until the container goes (`Registry.retired`), so that a resolve that read it just
-  /// before can still use it.
+  /// Beside each type, the value a `register(_:value:)` pushed for it (the instance itself, a
+  /// class instance, or its `InstanceBox`; unretained: its registration, or the container's
+  /// `InlineValues` until it is made one, holds it), while that value answers the type (with no
+  /// name) here; 0 for none. What lets a request's child answer its own values with no lock and
+  /// no entry in any thread's cache (see `Container.typedRoute`). Cleared, under the family lock,
+  /// by any change to the type's registrations here; the object it named is then kept until the
+  /// container goes (`Registry.retired`), so that a resolve that read it just before can still
+  /// use it.
   let firstValue = Atomic<UInt>(0)
   let secondValue = Atomic<UInt>(0)
   let thirdValue = Atomic<UInt>(0)
@@ -64,6 +66,22 @@ struct LocalServiceTypes: ~Copyable, Sendable {
       }
     }
     saturate()
+    return nil
+  }
+
+  /// Adds `type` if no registration here ever had it and a slot is free; returns its slot, or
+  /// `nil` (and changes nothing) otherwise. Call only under the family lock.
+  func insertNew(_ type: ObjectIdentifier) -> Int? {
+    if isSaturated.load(ordering: .relaxed) { return nil }
+    let bits = UInt(bitPattern: type)
+    for slot in 0..<Self.capacity {
+      let current = load(slot)
+      if current == bits { return nil }
+      if current == 0 {
+        store(bits, in: slot)
+        return slot
+      }
+    }
     return nil
   }
 

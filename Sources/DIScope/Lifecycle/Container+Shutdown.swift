@@ -119,7 +119,9 @@ extension Container {
         if let box { released.append(box) }
         if let holdings { released.append(holdings) }
       }
-      registry.stacks.forEachRegistration { registration in
+      // Not the inline values, which are never disposed: made registrations later, they come
+      // uncached, as this leaves every value.
+      registry.storedStacks.forEachRegistration { registration in
         registration.state.withLockHeld { state in
           // A mock, or a value registered as it is, is the caller's, not the container's,
           // unless pushed with `disposing: true`: only let go of, with no instance read out

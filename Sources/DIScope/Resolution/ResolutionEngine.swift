@@ -10,7 +10,7 @@ extension Container {
   func lookup(_ key: ServiceKey, in _: FamilyState) -> (Registration, Container)? {
     var container: Container? = self
     while let current = container {
-      if let registration = current.registry.stacks[key]?.last { return (registration, current) }
+      if let registration = current.registry.top(of: key) { return (registration, current) }
       container = current.parent
     }
     return nil

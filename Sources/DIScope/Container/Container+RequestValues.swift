@@ -1,3 +1,5 @@
+import CDIScopeRuntime
+
 /// A child's own values (`register(_:value:)`: a request's id, its user), answered with no lock
 /// and no entry in any thread's cache.
 ///
@@ -18,6 +20,25 @@ extension Container {
       if Service.self is AnyClass { return unsafeBitCast(object, to: Service.self) }
       return unsafeDowncast(object, to: InstanceBox.self).value(as: Service.self)
     }
+  }
+
+  /// The value slot that answers a bare resolve of `typeID` from this container, whose entry
+  /// owner for it is `entryOwner` (the nearest container that may have registered the type: those
+  /// between have not), as bits for `readRequestValue`; 0 when the resolve takes its other paths
+  /// (no value there, an observed family, whose observers see every step, or a thread that
+  /// validates or records edges). Reads the thread's state unretained, and only when there is a
+  /// value: a resolve of anything else pays one load per slot.
+  @usableFromInline
+  func valueInPlace(of typeID: ObjectIdentifier, entryOwner: Unmanaged<Container>) -> UInt {
+    let bits = entryOwner._withUnsafeGuaranteedRef { owner in
+      owner.hasParent ? owner.localTypes.value(of: typeID) : 0
+    }
+    guard bits != 0, !family.isObserved else { return 0 }
+    guard let raw = discope_thread_local().pointee.state else { return bits }
+    let isPlain = Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { thread in
+      !thread.isDryRun && thread.edgeLog == nil
+    }
+    return isPlain ? bits : 0
   }
 
   /// Keeps a plain value pushed into this child (no name, no mock, nothing to dispose, a type it

@@ -44,16 +44,19 @@ extension Container {
   func resolveUncached<Service>(
     _ type: Service.Type, name: String?, index: Int, entryOwner: Unmanaged<Container>
   ) throws -> Service {
+    // A child's own value, read where the child keeps it: no thread state, no lock, no entry.
+    if name == nil {
+      let bits = valueInPlace(of: ObjectIdentifier(type), entryOwner: entryOwner)
+      if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
+    }
     let thread = ThreadState.current
     switch typedRoute(
-      at: index, typeID: ObjectIdentifier(type), isNamed: name != nil,
+      at: index, typeID: ObjectIdentifier(type),
       factoryType: ObjectIdentifier(FactoryBox<Service>.self), entryOwner: entryOwner,
       thread: thread)
     {
     case .none:
       break
-    case .value(let bits):
-      return Self.readRequestValue(bits, as: Service.self)
     case .perResolve(let registration, let isGraph):
       // A prototype or graph-scope service this thread has resolved before: straight to its
       // factory, with no family lock, no stack lookup and no checked cast.

@@ -65,49 +65,73 @@ struct GraphEntry {
 }
 
 /// The graph-scope instances of the current root resolve: a few per resolve, so a list searched
-/// by registration identity, with its capacity kept from one root resolve to the next — no hash,
-/// and no allocation once warm.
+/// by registration identity, in storage kept from one root resolve to the next — no hash, no
+/// allocation once warm, and emptied by releasing its entries in place (a request's graph is
+/// built and let go of once per request).
+///
+/// Owned by its thread's `ThreadState`, which frees the storage when the thread exits; never
+/// copied (a copy would share the storage).
 @usableFromInline
 struct GraphInstances {
-  @usableFromInline var entries: ContiguousArray<GraphEntry> = []
+  @usableFromInline var storage: UnsafeMutablePointer<GraphEntry>
+  @usableFromInline var count = 0
+  private var capacity = 8
 
-  @usableFromInline init() {}
+  @usableFromInline init() {
+    storage = .allocate(capacity: capacity)
+  }
 
-  @inlinable var isEmpty: Bool { entries.isEmpty }
+  @inlinable var isEmpty: Bool { count == 0 }
 
   /// Where `registration`'s instance is, if this root resolve built one.
   @inlinable
   func index(of registration: Registration) -> Int? {
-    entries.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices where buffer[index].registration === registration {
-        return index
-      }
-      return nil
-    }
+    for index in 0..<count where storage[index].registration === registration { return index }
+    return nil
   }
 
   subscript(registration: Registration) -> GraphEntry? {
-    index(of: registration).map { entries[$0] }
+    index(of: registration).map { storage[$0] }
   }
 
-  @inlinable
+  @usableFromInline
   mutating func append(_ entry: GraphEntry) {
-    entries.append(entry)
+    if count == capacity {
+      let larger = UnsafeMutablePointer<GraphEntry>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: storage, count: count)
+      storage.deallocate()
+      storage = larger
+      capacity *= 2
+    }
+    (storage + count).initialize(to: entry)
+    count += 1
   }
 
-  @inlinable
+  /// Lets go of every entry, newest first. Each is moved out of its place before it is released:
+  /// an instance's deinit may resolve on this thread, and append where it was.
+  @usableFromInline
   mutating func removeAll() {
-    entries.removeAll(keepingCapacity: true)
+    while count > 0 {
+      count -= 1
+      _ = (storage + count).move()
+    }
   }
 
   /// The instance of the entry at `index` (from `index(of:)`), read as the type it was built as.
   @inlinable
   func value<Service>(at index: Int, as _: Service.Type) -> Service {
-    let entry = entries[index]
-    if entry.isBoxed {
-      return unsafeDowncast(entry.instance, to: InstanceBox.self).value(as: Service.self)
+    // The entry's fields read in place: a copy of the entry would count its registration too.
+    if storage[index].isBoxed {
+      return unsafeDowncast(storage[index].instance, to: InstanceBox.self).value(as: Service.self)
     }
     // Written unboxed only for a `Service` that is a class (see `Container.resolveUncached`).
-    return unsafeBitCast(entry.instance, to: Service.self)
+    return unsafeBitCast(storage[index].instance, to: Service.self)
+  }
+
+  /// Releases what is left and frees the storage; the owning thread state calls it once, when
+  /// the thread exits.
+  mutating func deallocate() {
+    removeAll()
+    storage.deallocate()
   }
 }

@@ -41,6 +41,7 @@ final class ThreadState {
 
   deinit {
     chain.deallocate()
+    graph.deallocate()
   }
 
   /// The calling thread's state, created on first use and released when the thread exits.

@@ -2,17 +2,16 @@
 /// out-of-line call `resolveUncached` makes before the general path.
 ///
 /// Checked once for all the routed paths: that nothing validates or records edges on this
-/// thread, then, by what the thread knows of the key, a child's own value (`Container+RequestValues`),
-/// a prototype or graph-scope registration this thread resolved before (`RoutedPrototypes`), or a
-/// singleton it has the route to and no instance of (`RoutedSingletons`).
+/// thread, then, by what the thread knows of the key, a prototype or graph-scope registration this
+/// thread resolved before (`RoutedPrototypes`), or a singleton it has the route to and no instance
+/// of (`RoutedSingletons`). (A child's own value is read before, with no thread state at all: see
+/// `Container.valueInPlace`.)
 extension Container {
   /// What `typedRoute` found.
   @usableFromInline
   enum TypedRoute {
     /// The general path answers.
     case none
-    /// A child's value: its registration's bits (see `readRequestValue`).
-    case value(UInt)
     /// A prototype or graph-scope registration to build (or, for graph scope, find built).
     case perResolve(Registration, isGraph: Bool)
     /// A singleton this thread now builds: it holds the claim (see `finishBuilding`).
@@ -25,18 +24,12 @@ extension Container {
   /// caller reports itself.
   @usableFromInline
   func typedRoute(
-    at index: Int, typeID: ObjectIdentifier, isNamed: Bool, factoryType: ObjectIdentifier,
+    at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier,
     entryOwner: Unmanaged<Container>, thread: ThreadState
   ) -> TypedRoute {
     guard !thread.isDryRun, thread.edgeLog == nil else { return .none }
     let isObserved = family.isObserved
     return entryOwner._withUnsafeGuaranteedRef { owner -> TypedRoute in
-      // A child's own value: the owner is the nearest container that may have registered the
-      // type (those between have not).
-      if owner.hasParent && !isNamed && !isObserved {
-        let bits = owner.localTypes.value(of: typeID)
-        if bits != 0 { return .value(bits) }
-      }
       guard index >= 0, let route = thread.cache.validRoute(
         at: index, typeID: typeID, generation: { owner.entryGeneration })
       else { return .none }

@@ -95,7 +95,7 @@ struct GraphInstances {
   }
 
   @usableFromInline
-  mutating func append(_ entry: GraphEntry) {
+  mutating func append(_ entry: consuming GraphEntry) {
     if count == capacity {
       let larger = UnsafeMutablePointer<GraphEntry>.allocate(capacity: capacity * 2)
       larger.moveInitialize(from: storage, count: count)

@@ -70,7 +70,8 @@ struct InlineValueTests {
     #expect(try child.resolve(RequestID.self).value == "r")
   }
 
-  @Test func aValueLivesAsLongAsTheChildAndNoLonger() throws {
+  @Test(arguments: [false, true])
+  func aValueLivesAsLongAsTheChildAndNoLonger(madeARegistration: Bool) throws {
     weak var weakValue: RequestID?
     var child: Container? = Container().makeChild()
     do {
@@ -78,24 +79,11 @@ struct InlineValueTests {
       weakValue = value
       child!.register(RequestID.self, value: value)
     }
+    if madeARegistration { _ = child!.stacks }
     #expect(try child!.resolve(RequestID.self) === weakValue)
     #expect(weakValue != nil, "the child holds it")
     child = nil
     #expect(weakValue == nil, "and lets go of it when it goes")
-  }
-
-  @Test func aValueMadeARegistrationStillGoesWithTheChild() throws {
-    weak var weakValue: RequestID?
-    var child: Container? = Container().makeChild()
-    do {
-      let value = RequestID("shown")
-      weakValue = value
-      child!.register(RequestID.self, value: value)
-    }
-    _ = child!.stacks  // made a registration
-    #expect(try child!.resolve(RequestID.self) === weakValue)
-    child = nil
-    #expect(weakValue == nil)
   }
 
   /// Threads resolve a child's values while another reads its stacks, which makes the values

@@ -55,37 +55,37 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   func insert(_ type: ObjectIdentifier) -> Int? {
     // Saturated (a fifth type, or shut down), every type is local already, and no slot may take
     // a value: a shut-down child must answer nothing from its slots.
-    if isSaturated.load(ordering: .relaxed) { return nil }
-    let bits = UInt(bitPattern: type)
-    for slot in 0..<Self.capacity {
-      let current = load(slot)
-      if current == bits { return slot }
-      if current == 0 {
-        store(bits, in: slot)
-        return slot
-      }
+    guard let (slot, _) = place(type) else {
+      saturate()
+      return nil
     }
-    saturate()
-    return nil
+    return slot
   }
 
   /// Adds `type` if no registration here ever had it and a slot is free; returns its slot, or
   /// `nil` (and changes nothing) otherwise. Call only under the family lock.
   func insertNew(_ type: ObjectIdentifier) -> Int? {
+    guard let (slot, isNew) = place(type), isNew else { return nil }
+    return slot
+  }
+
+  /// The slot `type` is in, or the free one it now takes (`isNew`); `nil` when saturated or every
+  /// slot holds another type.
+  private func place(_ type: ObjectIdentifier) -> (slot: Int, isNew: Bool)? {
     if isSaturated.load(ordering: .relaxed) { return nil }
     let bits = UInt(bitPattern: type)
     for slot in 0..<Self.capacity {
       let current = load(slot)
-      if current == bits { return nil }
+      if current == bits { return (slot, false) }
       if current == 0 {
         store(bits, in: slot)
-        return slot
+        return (slot, true)
       }
     }
     return nil
   }
 
-  /// Makes every type count as local (values stay: see `Container.retireValues`). Call only
+  /// Makes every type count as local (its values stay until `forgetValues`). Call only
   /// under the family lock.
   func saturate() {
     isSaturated.store(true, ordering: .releasing)

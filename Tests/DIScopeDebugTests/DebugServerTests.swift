@@ -262,6 +262,37 @@ struct DebugServerTests {
     #expect(try DebugServer.startIfRequested(Self.appContainer(), socketPath: Self.directory() + "/a.sock") == nil)
   }
 
+  /// A directory made while the umask is 0177 (another thread binding a socket) comes out 0600,
+  /// which nobody can search: preparing it must still leave it exactly 0700.
+  @Test func aSocketDirectoryMadeUnderANarrowUmaskIsStill0700() throws {
+    let directory = SocketDirectory(path: Self.directory() + "/narrow")
+    let old = umask(0o177)
+    let prepared = Result { try directory.prepare() }
+    umask(old)
+    try prepared.get()
+    var info = stat()
+    #expect(lstat(directory.path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+  }
+
+  /// Servers binding at once each set the umask to 0177 around their bind: interleaved, the last
+  /// to restore it could leave 0177 for the whole process.
+  @Test func bindsAtOnceLeaveTheUmaskAsItWas() throws {
+    let directory = Self.directory()
+    let before = umask(0o022)
+    umask(before)
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      for round in 0..<25 {
+        let path = "\(directory)/b\(index)-\(round).sock"
+        if let socket = try? UnixSocket.listen(at: path) {
+          socket.close()
+          unlink(path)
+        }
+      }
+    }
+    let after = umask(before)
+    #expect(after == before)
+  }
+
   @Test func theSocketDirectoryIsPrivateAndListsLiveApps() throws {
     let directory = SocketDirectory(path: Self.directory() + "/discope")
     try directory.prepare()

@@ -67,7 +67,9 @@ public struct SocketDirectory: Sendable, Hashable {
     guard info.st_uid == getuid() else {
       throw SocketError(message: "\(path) belongs to uid \(info.st_uid), not to this user (uid \(getuid())); pass socketPath:")
     }
-    if info.st_mode & 0o077 != 0 {
+    // Exactly 0700: wider lets others in, and narrower is as wrong (a `mkdir` while another
+    // thread's bind has the umask at 0177 makes 0600, a directory nobody can search).
+    if info.st_mode & 0o777 != 0o700 {
       guard chmod(path, 0o700) == 0 else { throw SocketError("cannot make \(path) private (0700)") }
     }
   }

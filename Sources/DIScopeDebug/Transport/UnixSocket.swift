@@ -1,4 +1,5 @@
 import CDIScopePeer
+import DisScript
 
 #if canImport(Glibc)
   import Glibc
@@ -31,18 +32,26 @@ public struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
 struct UnixSocket: Sendable {
   let fd: Int32
 
+  /// Held while a bind changes the process's umask (see `listen(at:)`).
+  private static let umaskLock = Locked(())
+
   /// A socket listening at `path` (which must not exist), 0600 from its creation.
   static func listen(at path: String) throws(SocketError) -> UnixSocket {
     let socket = try make()
     var address = try address(for: path)
     // The socket file is created with the umask's permissions: 0177 makes it 0600 from the
-    // start, so no other user can connect in the moment before a chmod.
-    let oldMask = umask(0o177)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    // start, so no other user can connect in the moment before a chmod. The umask is the
+    // process's: two binds at once must not interleave, or the second would restore the first's
+    // 0177 for good.
+    let (bound, bindErrno) = umaskLock.withLock { _ in
+      let oldMask = umask(0o177)
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      }
+      let bindErrno = errno
+      umask(oldMask)
+      return (bound, bindErrno)
     }
-    let bindErrno = errno
-    umask(oldMask)
     guard bound == 0 else {
       socket.close()
       throw SocketError("cannot bind \(path)", code: bindErrno)

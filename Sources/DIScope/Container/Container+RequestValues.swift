@@ -50,7 +50,9 @@ extension Container {
     _ key: ServiceKey, object: inout (AnyObject & Sendable)?, isInstance: Bool, instanceNumber: Int,
     holding state: inout FamilyState
   ) -> RegistrationToken? {
-    guard !registry.isShutDown, registry.inlineValues.hasRoom,
+    // Observed is read again under the lock, which attaching an observer takes: a value pushed
+    // as the first observer attaches is a registration, and reported.
+    guard !registry.isShutDown, !family.isObserved, registry.inlineValues.hasRoom,
       let slot = localTypes.insertNew(key.typeID)
     else { return nil }
     let number = state.nextToken

@@ -32,8 +32,10 @@ public struct SocketError: Error, Sendable, Hashable, CustomStringConvertible {
 struct UnixSocket: Sendable {
   let fd: Int32
 
-  /// Held while a bind changes the process's umask (see `listen(at:)`).
-  private static let umaskLock = Locked(())
+  /// Held while a bind changes the process's umask (see `listen(at:)`). It guards no value of
+  /// its own; a `Bool` rather than `()`, whose zero size would put it at the address of the lock's
+  /// mutex pointer, where the thread sanitizer takes a read of the pointer for a racing write.
+  private static let umaskLock = Locked(false)
 
   /// A socket listening at `path` (which must not exist), 0600 from its creation.
   static func listen(at path: String) throws(SocketError) -> UnixSocket {

@@ -272,10 +272,8 @@ extension Container {
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
     // A request's value, pushed into its child: kept as it is, no registration made for it
-    // unless something reads the child's stacks (see `InlineValues`). Observed, it is a
-    // registration at once, so that observers see it pushed.
-    if isPrebuilt && hasParent && !isMock && disposal == nil && key.text == nil && installing == nil
-      && !family.isObserved,
+    // unless something reads the child's stacks (see `InlineValues`).
+    if isPrebuilt && hasParent && !isMock && disposal == nil && key.text == nil && installing == nil,
       let token = family.withLock({ state in
         inlineValue(
           key, object: &factory, isInstance: prebuilt == .instance, instanceNumber: prebuiltNumber,
@@ -333,7 +331,7 @@ extension Container {
     // own factory over a service, then resolving it): its route is remembered too.
     let remembersRoute =
       !isPrebuilt && !isShutDown && scope == .singleton && isCaching && isolation == .none
-      && key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+      && key.dynamicService == nil && thread.isPlain
     if (remembersMock || remembersRoute) && thread.chain.isEmpty {
       // About to add an entry, this thread first lets go of released containers' entries; not
       // from a factory registering mid-resolve, since what that releases may run any code.

@@ -1,5 +1,3 @@
-import CDIScopeRuntime
-
 /// A child's own values (`register(_:value:)`: a request's id, its user), answered with no lock
 /// and no entry in any thread's cache.
 ///
@@ -33,12 +31,8 @@ extension Container {
     let bits = entryOwner._withUnsafeGuaranteedRef { owner in
       owner.hasParent ? owner.localTypes.value(of: typeID) : 0
     }
-    guard bits != 0, !family.isObserved else { return 0 }
-    guard let raw = discope_thread_local().pointee.state else { return bits }
-    let isPlain = Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { thread in
-      !thread.isDryRun && thread.edgeLog == nil
-    }
-    return isPlain ? bits : 0
+    guard bits != 0, !family.isObserved, ThreadState.isCurrentPlain else { return 0 }
+    return bits
   }
 
   /// Keeps a plain value pushed into this child (no name, no mock, nothing to dispose, a type it
@@ -50,8 +44,8 @@ extension Container {
     _ key: ServiceKey, object: inout (AnyObject & Sendable)?, isInstance: Bool, instanceNumber: Int,
     holding state: inout FamilyState
   ) -> RegistrationToken? {
-    // Observed is read again under the lock, which attaching an observer takes: a value pushed
-    // as the first observer attaches is a registration, and reported.
+    // Observed, it is a registration at once, so that observers see it pushed; read under the
+    // lock, which attaching an observer takes, so a push racing the first observer is reported.
     guard !registry.isShutDown, !family.isObserved, registry.inlineValues.hasRoom,
       let slot = localTypes.insertNew(key.typeID)
     else { return nil }

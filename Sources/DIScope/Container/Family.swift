@@ -167,12 +167,9 @@ final class Registry: @unchecked Sendable {
           state.cachedNumber = value.instanceNumber
         }
       }
-      // An inline value's type had no registration here (see `Container.inlineValue`).
-      if let position = storedStacks.position(of: key) {
-        storedStacks[at: position].append(registration)
-      } else {
-        _ = storedStacks.insert(registration)
-      }
+      // A new key: a value goes inline only for a type the child never registered (see
+      // `Container.inlineValue`), and every later push of it made the values registrations first.
+      _ = storedStacks.insert(registration)
     }
   }
 

@@ -37,7 +37,7 @@ extension Container {
     // Whether this thread may remember, and follow, which registration answers the key. Observed
     // resolves follow routes too (observers see every step all the same); only cached instances
     // are never stored while observed, since a hit in the inlined fast path emits nothing.
-    let isRoutable = key.dynamicService == nil && !thread.isDryRun && thread.edgeLog == nil
+    let isRoutable = key.dynamicService == nil && thread.isPlain
     // Whose entries hold this key's route: this container's, or, for a key it did not register,
     // an ancestor's (see `entryOwner(for:)`).
     // Unretained: this container holds its ancestors alive for the whole resolve.

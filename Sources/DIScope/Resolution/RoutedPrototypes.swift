@@ -21,7 +21,7 @@ extension Container {
   func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
     -> Unmanaged<InstanceBox>?
   {
-    guard family.isObserved, !thread.isDryRun, thread.edgeLog == nil else { return nil }
+    guard family.isObserved, thread.isPlain else { return nil }
     return thread.cache.observedSingleton(
       at: index, typeID: typeID, generation: entryGeneration(for: typeID))
   }

@@ -39,6 +39,18 @@ final class ThreadState {
   @usableFromInline
   init() {}
 
+  /// Whether resolves on this thread may take shortcuts past the general path (per-thread
+  /// entries, routes, value slots): nothing validates (a dry run) or records edges on it, both of
+  /// which must see every step.
+  var isPlain: Bool { !isDryRun && edgeLog == nil }
+
+  /// `isPlain` for the calling thread, read through the C thread-local record with no reference
+  /// count and without making a state: a thread with none yet validates nothing.
+  static var isCurrentPlain: Bool {
+    guard let raw = discope_thread_local().pointee.state else { return true }
+    return Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isPlain }
+  }
+
   deinit {
     chain.deallocate()
     graph.deallocate()

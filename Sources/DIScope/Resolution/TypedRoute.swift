@@ -27,7 +27,7 @@ extension Container {
     at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier,
     entryOwner: Unmanaged<Container>, thread: ThreadState
   ) -> TypedRoute {
-    guard !thread.isDryRun, thread.edgeLog == nil else { return .none }
+    guard thread.isPlain else { return .none }
     let isObserved = family.isObserved
     return entryOwner._withUnsafeGuaranteedRef { owner -> TypedRoute in
       guard index >= 0, let route = thread.cache.validRoute(

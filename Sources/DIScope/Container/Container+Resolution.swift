@@ -49,69 +49,40 @@ extension Container {
       let bits = valueInPlace(of: ObjectIdentifier(type), entryOwner: entryOwner)
       if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
     }
-    let thread = ThreadState.current
-    switch typedRoute(
+    let build = try routedBuild(
       at: index, typeID: ObjectIdentifier(type),
-      factoryType: ObjectIdentifier(FactoryBox<Service>.self), entryOwner: entryOwner,
-      thread: thread)
-    {
-    case .none:
+      factoryType: ObjectIdentifier(FactoryBox<Service>.self), entryOwner: entryOwner)
+    switch build.kind {
+    case .general:
       break
-    case .perResolve(let registration, let isGraph):
-      // A prototype or graph-scope service this thread has resolved before: straight to its
-      // factory, with no family lock, no stack lookup and no checked cast.
-      if isGraph, let found = thread.graph.index(of: registration) {
-        return thread.graph.value(at: found, as: Service.self)
+    case .graphHit:
+      return build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        $0.graph.value(at: build.detail, as: Service.self)
       }
-      try enterRoutedBuild(registration, thread: thread)
+    default:
+      // A prototype or graph-scope service this thread has resolved before, or a singleton it
+      // just claimed: straight to its factory, with no lock, no stack lookup and no checked cast.
+      // Singletons are built in, and resolve their dependencies from, the container that owns
+      // them.
       let instance: Service
       do {
-        instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
-          Resolver(container: self))
+        instance = try build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
+          try (build.kind == .singleton ? build.owner.unsafelyUnwrapped : Unmanaged.passUnretained(self))
+            ._withUnsafeGuaranteedRef { container in
+              try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
+                Resolver(container: container))
+            }
+        }
       } catch {
-        let failure = routedBuildFailed(registration, error: error, thread: thread)
-        leaveRoutedBuild(thread: thread)
-        if family.isObserved { emitRoutedFailure(failure, thread: thread) }
-        throw failure
+        throw routedBuildFailed(build, error: error)
       }
-      if isGraph {
-        // A class instance is kept as it is; anything else is boxed.
-        leaveRoutedGraphBuild(
-          registration,
-          object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
-          box: { InstanceBox.make(instance) }, thread: thread)
-        return instance
-      }
-      leaveRoutedBuild(thread: thread)
-      if family.isObserved { emitRoutedPrototype(registration, instance: instance, thread: thread) }
-      return instance
-    case .claimedSingleton(let registration, let epoch, let owner):
-      // A singleton this thread has the route to and no instance of (one it just registered),
-      // claimed for this thread under one lock: built, then stored under another.
-      do {
-        try enterRoutedBuild(registration, thread: thread)  // checked before the claim
-      } catch {
-        abandonRoutedSingleton(registration)
-        throw error
-      }
-      let instance: Service
-      do {
-        // Built in, and resolving its dependencies from, the container that owns it.
-        instance = try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
-          Resolver(container: owner.takeUnretainedValue()))
-      } catch {
-        let failure = routedBuildFailed(registration, error: error, thread: thread)
-        leaveRoutedBuild(thread: thread)
-        abandonRoutedSingleton(registration)
-        throw failure
-      }
-      leaveRoutedBuild(thread: thread)
-      storeRoutedSingleton(
-        registration,
-        object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
-        box: { InstanceBox.make(instance) }, epoch: epoch)
+      // A class instance is kept as it is; anything else is boxed, when it needs keeping.
+      finishRoutedBuild(
+        build, object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
+        box: { InstanceBox.make(instance) }, instance: { instance })
       return instance
     }
+    let thread = ThreadState.current
     if let box = observedCachedSingleton(at: index, typeID: ObjectIdentifier(type), thread: thread) {
       // Observed, so the inlined lookup did not answer: read it here, and report the step. The
       // thread's cache holds the box until then.

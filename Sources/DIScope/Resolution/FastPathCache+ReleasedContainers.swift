@@ -7,7 +7,7 @@ extension FastPathCache {
     guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return }
     let released = clearReleased(indices)
     compactIfMostlyCleared()
-    withExtendedLifetime(released) {}
+    for held in released { discard(held) }
   }
 
   /// Clears a released container's entries (at `indices`); returns what they held, for the
@@ -83,7 +83,7 @@ extension FastPathCache {
     guard !held.isEmpty else { return }
     compactIfMostlyCleared()
     // Released once the table is consistent (see `clear`).
-    withExtendedLifetime(held) {}
+    for slot in held { discard(slot) }
   }
 
   /// Drops every entry on this thread.

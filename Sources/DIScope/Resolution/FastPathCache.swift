@@ -111,6 +111,8 @@ final class FastPathCache {
   @exclusivity(unchecked) var entriesByContainer: [UInt64: [Int]] = [:]
   /// How many released containers (`ReleasedContainers.count`) this table has let go of.
   @exclusivity(unchecked) var releasesSeen: UInt64
+  /// The state of the thread whose table this is, which owns it (set as the state is made).
+  @exclusivity(unchecked) unowned(unsafe) var owner: ThreadState?
 
   init() {
     (slots, cold) = Self.allocate(capacity: Self.initialCapacity)
@@ -288,7 +290,17 @@ final class FastPathCache {
     slots[index].generation = generation
     slots[index].word = word
     (cold + index).initialize(to: ColdSlot(name: name, box: box, route: route))
-    withExtendedLifetime(replaced) {}
+    discard(replaced)
+  }
+
+  /// Lets go of what an entry held, or, while a resolve is under way on this thread, parks it on
+  /// the thread until the root resolve ends: a routed build runs the factory of a registration
+  /// this table's entry holds, without a reference of its own (see `Container.RoutedBuild`), and
+  /// that factory may change the very key it was found by.
+  @inline(__always)
+  func discard(_ held: consuming ColdSlot) {
+    guard held.route != nil, let owner, !owner.chain.isEmpty else { return }
+    owner.parked.append(held)
   }
 
   /// The valid route for a key, if this thread has one.
@@ -302,17 +314,19 @@ final class FastPathCache {
 
   /// The route of the entry at `index` (a probe's answer) if it holds `typeID` and is valid, with
   /// whether the entry holds the instance too. The generation, which takes the most to read, is
-  /// read last.
+  /// read last. Unretained: the entry holds the registration, and what this table lets go of
+  /// while a resolve is under way on the thread is kept until it ends (see `discard`).
   func validRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
-    -> (registration: Registration, owner: Unmanaged<Container>, scope: Scope, holdsInstance: Bool)?
+    -> (registration: Unmanaged<Registration>, owner: Unmanaged<Container>, scope: Scope, holdsInstance: Bool)?
   {
-    guard slots[index].typeID == typeID, let route = cold[index].route,
-      slots[index].generation == generation()
-    else { return nil }
-    return (
-      route.registration, Unmanaged.passUnretained(route.owner), route.scope,
-      slots[index].tag & Self.hasInstance != 0
-    )
+    guard slots[index].typeID == typeID else { return nil }
+    let found = withUnsafeMutablePointer(to: &cold[index].route) { route in
+      route.pointee.map { route in
+        (Unmanaged.passUnretained(route.registration), Unmanaged.passUnretained(route.owner), route.scope)
+      }
+    }
+    guard let found, slots[index].generation == generation() else { return nil }
+    return (found.0, found.1, found.2, slots[index].tag & Self.hasInstance != 0)
   }
 
   /// The box of the cached singleton at `index` (a probe's answer) if the entry holds `typeID`, is
@@ -345,7 +359,7 @@ final class FastPathCache {
     let index = probe(containerID: containerID, typeID: typeID, name: name)
     guard slots[index].typeID != nil else { return }
     // Released once the entry is cleared (see `clear`).
-    withExtendedLifetime(clear(index)) {}
+    discard(clear(index))
   }
 
   /// Empties the entry at `index`, keeping its key so probes still pass it, and hands back what it
@@ -394,6 +408,9 @@ final class FastPathCache {
       }
     }
     publish()
+    if !keepingEntries, let owner, !owner.chain.isEmpty {
+      for old in 0..<oldCapacity where oldCold[old].route != nil { discard(oldCold[old]) }
+    }
     Self.deallocate(oldSlots, oldCold, capacity: oldCapacity)
   }
 }

@@ -1,8 +1,9 @@
 /// The registrations a thread is building, outermost first: for cycle detection and error paths.
 ///
 /// A stack of unretained references, so pushing and popping on the resolve path costs no reference
-/// counting. Safe because every registration on it is kept alive by the resolve that pushed it (the
-/// caller holds the registration for the whole build).
+/// counting. Safe because every registration on it is kept alive while it is built: the general
+/// path holds it, and a routed build's comes from this thread's cache entry, whose hold outlasts
+/// the root resolve (see `Container.RoutedBuild`).
 struct ResolutionChain: RandomAccessCollection {
   private var storage: UnsafeMutablePointer<Unmanaged<Registration>>
   private var capacity: Int
@@ -22,6 +23,10 @@ struct ResolutionChain: RandomAccessCollection {
   }
 
   mutating func push(_ registration: Registration) {
+    push(.passUnretained(registration))
+  }
+
+  mutating func push(_ registration: Unmanaged<Registration>) {
     if count == capacity {
       let larger = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: capacity * 2)
       larger.moveInitialize(from: storage, count: count)
@@ -29,7 +34,7 @@ struct ResolutionChain: RandomAccessCollection {
       storage = larger
       capacity *= 2
     }
-    (storage + count).initialize(to: .passUnretained(registration))
+    (storage + count).initialize(to: registration)
     count += 1
   }
 
@@ -39,7 +44,11 @@ struct ResolutionChain: RandomAccessCollection {
 
   /// Where `registration` is on the chain, compared by identity without touching reference counts.
   func position(of registration: Registration) -> Int? {
-    let target = Unmanaged.passUnretained(registration).toOpaque()
+    position(of: .passUnretained(registration))
+  }
+
+  func position(of registration: Unmanaged<Registration>) -> Int? {
+    let target = registration.toOpaque()
     for index in 0..<count where storage[index].toOpaque() == target { return index }
     return nil
   }

@@ -31,7 +31,7 @@ extension Container {
     // Before anything is read: what this releases may run code that resolves on this thread.
     if isRoot { thread.cache.letGoOfReleasedContainers() }
     defer {
-      if isRoot && !thread.graph.isEmpty { thread.graph.removeAll() }
+      if isRoot { thread.endRootResolve() }
     }
     let observed = family.isObserved && !thread.isDryRun
     // Whether this thread may remember, and follow, which registration answers the key. Observed

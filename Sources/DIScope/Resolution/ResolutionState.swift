@@ -35,12 +35,19 @@ struct FinishedBuild {
   let immortal: AnyObject?
 }
 
-/// A graph-scope instance of the current root resolve, with its creation number, and the
-/// registration that built it: held, so that the registration it is found by is never freed and
-/// its address reused by another before the root resolve ends.
+/// A graph-scope instance of the current root resolve, with its creation number, found by the
+/// registration that built it.
+///
+/// The registration is not retained (a reference count per graph-scope build is two atomic
+/// writes): it is named by its address *and* its identity, the owner's id and the token's number,
+/// which no other registration ever has. A registration removed and freed during the root resolve
+/// can then never be mistaken for one allocated later at its address; the entry only compares
+/// what it stored with a live registration's fields, and never reads the registration it names.
 @usableFromInline
 struct GraphEntry {
-  @usableFromInline let registration: Registration
+  @usableFromInline let registration: UnsafeRawPointer
+  @usableFromInline let registrationNumber: Int
+  @usableFromInline let ownerID: UInt64
   /// The instance itself when the typed path built a class instance (`isBoxed` false: no box to
   /// allocate per instance), otherwise its `InstanceBox`.
   @usableFromInline let instance: AnyObject
@@ -49,18 +56,28 @@ struct GraphEntry {
   let number: Int
 
   init(registration: Registration, box: InstanceBox, number: Int) {
-    self.registration = registration
+    self.registration = UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque())
+    self.registrationNumber = registration.number
+    self.ownerID = registration.ownerID.raw
     self.instance = box
     self.isBoxed = true
     self.number = number
   }
 
-  @usableFromInline
   init(registration: Registration, object: AnyObject) {
-    self.registration = registration
+    self.registration = UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque())
+    self.registrationNumber = registration.number
+    self.ownerID = registration.ownerID.raw
     self.instance = object
     self.isBoxed = false
     self.number = 0
+  }
+
+  /// Whether the entry is `registration`'s.
+  @inline(__always)
+  func belongs(to registration: Registration) -> Bool {
+    self.registration == UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque())
+      && registrationNumber == registration.number && ownerID == registration.ownerID.raw
   }
 }
 
@@ -84,9 +101,8 @@ struct GraphInstances {
   @inlinable var isEmpty: Bool { count == 0 }
 
   /// Where `registration`'s instance is, if this root resolve built one.
-  @inlinable
   func index(of registration: Registration) -> Int? {
-    for index in 0..<count where storage[index].registration === registration { return index }
+    for index in 0..<count where storage[index].belongs(to: registration) { return index }
     return nil
   }
 

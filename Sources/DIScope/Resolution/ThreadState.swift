@@ -35,9 +35,37 @@ final class ThreadState {
   @exclusivity(unchecked) var heldFrames = HeldFrames()
   /// Which types have something for a shutdown on this thread to dispose.
   @exclusivity(unchecked) var disposableTypes = DisposableTypes()
+  /// What this thread's cache let go of while a resolve was under way on it, kept until the root
+  /// resolve ends (see `FastPathCache.discard`).
+  @exclusivity(unchecked) var parked: [FastPathCache.ColdSlot] = []
 
   @usableFromInline
-  init() {}
+  init() {
+    cache.owner = self
+  }
+
+  /// Ends a root resolve: lets go of its graph-scope instances, then of what the cache parked
+  /// meanwhile. Call when the chain is empty.
+  @inline(__always)
+  func endRootResolve() {
+    endGraph()
+    if !parked.isEmpty { releaseParked() }
+  }
+
+  /// Lets go of the root resolve's graph-scope instances (before anything is reported of its
+  /// end: an observer that resolves on this thread starts a root resolve of its own).
+  @inline(__always)
+  func endGraph() {
+    if !graph.isEmpty { graph.removeAll() }
+  }
+
+  @inline(never)
+  private func releaseParked() {
+    // Swapped out first: releasing may run code that resolves, and parks, on this thread.
+    var released: [FastPathCache.ColdSlot] = []
+    swap(&released, &parked)
+    withExtendedLifetime(released) {}
+  }
 
   /// Whether resolves on this thread may take shortcuts past the general path (per-thread
   /// entries, routes, value slots): nothing validates (a dry run) or records edges on it, both of
@@ -55,6 +83,10 @@ final class ThreadState {
     chain.deallocate()
     graph.deallocate()
   }
+
+  /// The calling thread's state, unretained, if DIScope made one on this thread.
+  @inline(__always)
+  static var currentIfMade: UnsafeMutableRawPointer? { discope_thread_local().pointee.state }
 
   /// The calling thread's state, created on first use and released when the thread exits.
   ///

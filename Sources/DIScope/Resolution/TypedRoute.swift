@@ -3,70 +3,129 @@
 ///
 /// Checked once for all the routed paths: that nothing validates or records edges on this
 /// thread, then, by what the thread knows of the key, a prototype or graph-scope registration this
-/// thread resolved before (`RoutedPrototypes`), or a singleton it has the route to and no instance
-/// of (`RoutedSingletons`). (A child's own value is read before, with no thread state at all: see
-/// `Container.valueInPlace`.)
+/// thread resolved before (built again, or for graph scope found built), or a singleton it has the
+/// route to and no instance of (claimed for this thread). (A child's own value is read before,
+/// with no thread state at all: see `Container.valueInPlace`.)
+///
+/// **Routed builds retain nothing.** The registration comes from this thread's cache entry,
+/// which holds it; while a resolve is under way on the thread, whatever the cache lets go of is
+/// parked on the thread until the root resolve ends (`FastPathCache.discard`), so that entry's
+/// hold outlasts the build even if the build's own factory removes or replaces the registration.
+/// The plan is a trivial value: deciding, building and finishing count no reference but the
+/// instance's own.
 extension Container {
-  /// What `typedRoute` found.
+  /// What `routedBuild` decided.
   @usableFromInline
-  enum TypedRoute {
-    /// The general path answers.
-    case none
-    /// A prototype or graph-scope registration to build (or, for graph scope, find built).
-    case perResolve(Registration, isGraph: Bool)
-    /// A singleton this thread now builds: it holds the claim (see `finishBuilding`).
-    case claimedSingleton(Registration, epoch: Int, owner: Unmanaged<Container>)
+  struct RoutedBuild {
+    @usableFromInline
+    enum Kind: UInt8 {
+      /// The general path answers.
+      case general
+      /// A graph-scope instance this root resolve built already: at `detail` in the thread's graph.
+      case graphHit
+      /// A prototype to build; it is on the chain.
+      case prototype
+      /// A graph-scope instance to build; it is on the chain.
+      case graph
+      /// A singleton this thread now builds: it holds the claim (epoch `detail`; see
+      /// `finishBuilding`) and is on the chain. Built in `owner`.
+      case singleton
+    }
+
+    @usableFromInline let kind: Kind
+    /// The registration to build (unretained: see above).
+    @usableFromInline let registration: Unmanaged<Registration>?
+    /// The calling thread's state (unretained: the thread's key owns it).
+    @usableFromInline let thread: Unmanaged<ThreadState>?
+    /// The graph index of a `graphHit`, or the epoch a `singleton` was claimed in.
+    @usableFromInline let detail: Int
+    /// The container a `singleton` is built in (its owner, itself or an ancestor of the resolving
+    /// container, which holds it alive).
+    @usableFromInline let owner: Unmanaged<Container>?
+
+    static var general: RoutedBuild {
+      RoutedBuild(kind: .general, registration: nil, thread: nil, detail: 0, owner: nil)
+    }
   }
 
   /// The routed path for a resolve of `typeID` whose probe of this thread's cache stopped at
   /// `index` of `entryOwner`'s entries; `factoryType` is the caller's `FactoryBox<Service>`.
   /// Observed families take the general path for everything but prototypes, whose steps the
   /// caller reports itself.
+  ///
+  /// - Throws: A cycle or a runaway depth through a prototype or graph-scope registration.
   @usableFromInline
-  func typedRoute(
+  func routedBuild(
     at index: Int, typeID: ObjectIdentifier, factoryType: ObjectIdentifier,
-    entryOwner: Unmanaged<Container>, thread: ThreadState
-  ) -> TypedRoute {
-    guard thread.isPlain else { return .none }
-    let isObserved = family.isObserved
-    return entryOwner._withUnsafeGuaranteedRef { owner -> TypedRoute in
-      guard index >= 0, let route = thread.cache.validRoute(
-        at: index, typeID: typeID, generation: { owner.entryGeneration })
-      else { return .none }
+    entryOwner: Unmanaged<Container>
+  ) throws -> RoutedBuild {
+    // A valid index means this thread has a table, made with its state.
+    guard index >= 0, let raw = ThreadState.currentIfMade else { return .general }
+    let thread = Unmanaged<ThreadState>.fromOpaque(raw)
+    return try thread._withUnsafeGuaranteedRef { state -> RoutedBuild in
+      guard state.isPlain,
+        let route = entryOwner._withUnsafeGuaranteedRef({ owner in
+          state.cache.validRoute(at: index, typeID: typeID, generation: { owner.entryGeneration })
+        }),
+        route.registration._withUnsafeGuaranteedRef({
+          ObjectIdentifier(type(of: $0.factory)) == factoryType
+        })
+      else { return .general }
       let registration = route.registration
-      guard ObjectIdentifier(type(of: registration.factory)) == factoryType else { return .none }
       switch route.scope {
       case .prototype:
-        return .perResolve(registration, isGraph: false)
-      case .graph where !isObserved:
-        return .perResolve(registration, isGraph: true)
-      case .singleton where !isObserved && !route.holdsInstance:
-        return claimSingleton(registration, owner: route.owner, thread: thread)
+        try enterRoutedBuild(registration, thread: state)
+        return RoutedBuild(
+          kind: .prototype, registration: registration, thread: thread, detail: 0, owner: nil)
+      case .graph where !family.isObserved:
+        if let found = registration._withUnsafeGuaranteedRef({ state.graph.index(of: $0) }) {
+          return RoutedBuild(kind: .graphHit, registration: nil, thread: thread, detail: found, owner: nil)
+        }
+        try enterRoutedBuild(registration, thread: state)
+        return RoutedBuild(kind: .graph, registration: registration, thread: thread, detail: 0, owner: nil)
+      case .singleton where !family.isObserved && !route.holdsInstance:
+        guard let epoch = claimSingleton(registration, thread: state) else { return .general }
+        state.chain.push(registration)
+        return RoutedBuild(
+          kind: .singleton, registration: registration, thread: thread, detail: epoch,
+          owner: route.owner)
       default:
-        return .none
+        return .general
       }
     }
   }
 
-  /// Claims the build of a routed singleton under one family lock; `.none`
-  /// when the general path must answer (built already, which it caches for this thread; another
-  /// thread building it now, which it waits for; a weak or isolated registration; a cycle or runaway depth, which it reports).
-  private func claimSingleton(
-    _ registration: Registration, owner: Unmanaged<Container>, thread: ThreadState
-  ) -> TypedRoute {
-    guard registration.isolation == .none, thread.chain.count < Self.maximumDepth,
-      thread.chain.position(of: registration) == nil
-    else { return .none }
+  /// Guards against cycles and runaway depth, and puts `registration` on the chain.
+  private func enterRoutedBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) throws {
+    if let start = thread.chain.position(of: registration) {
+      throw cycle(through: registration.takeUnretainedValue(), startingAt: start, thread: thread)
+    }
+    if thread.chain.count >= Self.maximumDepth {
+      throw tooDeep(registration.takeUnretainedValue(), thread: thread)
+    }
+    thread.chain.push(registration)
+  }
+
+  /// Claims the build of a routed singleton under one family lock; returns the epoch claimed, or
+  /// `nil` when the general path must answer (built already, which it caches for this thread;
+  /// another thread building it now, which it waits for; a weak or isolated registration; a cycle
+  /// or runaway depth, which it reports). Checked before the claim, so nothing is given back.
+  private func claimSingleton(_ registration: Unmanaged<Registration>, thread: ThreadState) -> Int? {
+    guard thread.chain.count < Self.maximumDepth, thread.chain.position(of: registration) == nil
+    else { return nil }
     let me = ObjectIdentifier(thread)
-    return family.withLock { _ in
-      registration.state.withLockHeld { state in
-        // The route's scope was read when the route was stored: the generation vouches for it.
-        // Built already (by this thread's general path, which stores only the route at first, or
-        // by another thread): the general path answers, and keeps the instance in this thread's
-        // cache, where the inlined lookup finds it from then on.
-        guard !state.hasCached, !state.isBuilding, state.weakInstance == nil else { return .none }
-        state.builder = me
-        return .claimedSingleton(registration, epoch: state.epoch, owner: owner)
+    return registration._withUnsafeGuaranteedRef { registration in
+      guard registration.isolation == .none else { return nil }
+      return family.withLock { _ in
+        registration.state.withLockHeld { state in
+          // The route's scope was read when the route was stored: the generation vouches for it.
+          // Built already (by this thread's general path, which stores only the route at first,
+          // or by another thread): the general path answers, and keeps the instance in this
+          // thread's cache, where the inlined lookup finds it from then on.
+          guard !state.hasCached, !state.isBuilding, state.weakInstance == nil else { return nil }
+          state.builder = me
+          return state.epoch
+        }
       }
     }
   }

@@ -1,0 +1,73 @@
+/// How a routed build (see `routedBuild`) ends, out of line so that the typed caller stays small:
+/// what it built kept by its scope, the registration off the chain, and a root resolve's end.
+extension Container {
+  /// Keeps what a routed build made — a claimed singleton's instance stored as the general path's
+  /// `finishBuilding` stores it, a graph-scope instance kept for the rest of the root resolve, a
+  /// prototype's step reported while observed — and takes the registration off the chain.
+  /// `object` is the instance itself when it is a class instance; otherwise `box` makes its box,
+  /// only when one is needed. `instance` reads it for observers.
+  @usableFromInline
+  func finishRoutedBuild(
+    _ build: RoutedBuild, object: AnyObject?, box: () -> InstanceBox, instance: () -> Any
+  ) {
+    build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef { thread in
+      build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
+        switch build.kind {
+        case .singleton:
+          // Stored while still on the chain: the root resolve's end may let go of what held it.
+          finishBuilding(
+            registration,
+            store: FinishedBuild(
+              epoch: build.detail, number: family.nextInstanceNumber(),
+              kept: object.map { .object($0) } ?? .box(box()),
+              immortal: registration.isImmortal ? object : nil))
+          thread.chain.pop()
+        case .graph:
+          thread.chain.pop()
+          // A root has no rest of the resolve to share it with.
+          if !thread.chain.isEmpty {
+            thread.graph.append(
+              object.map { GraphEntry(registration: registration, object: $0) }
+                ?? GraphEntry(registration: registration, box: box(), number: 0))
+          }
+        default:
+          thread.chain.pop()
+          if thread.chain.isEmpty { thread.endGraph() }
+          if family.isObserved { emitRoutedPrototype(registration, instance: instance(), thread: thread) }
+        }
+      }
+      if thread.chain.isEmpty { thread.endRootResolve() }
+    }
+  }
+
+  /// A routed build's factory threw: gives a claimed singleton back, takes the registration off
+  /// the chain, and returns the error as the resolve reports it — a `ResolutionError` from deeper
+  /// down as it is, anything else as `factoryFailed` with the path (read before the chain lets go).
+  @usableFromInline
+  func routedBuildFailed(_ build: RoutedBuild, error: any Error) -> any Error {
+    build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef { thread in
+      let failure = build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        registration -> any Error in
+        let failure = error as? ResolutionError ?? factoryFailed(registration, error: error, thread: thread)
+        if build.kind == .singleton { finishBuilding(registration, store: nil) }
+        return failure
+      }
+      thread.chain.pop()
+      if thread.chain.isEmpty { thread.endRootResolve() }
+      if family.isObserved { emitRoutedFailure(failure, thread: thread) }
+      return failure
+    }
+  }
+
+  /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for
+  /// an observed resolve: the family is observed, so the inlined lookup did not answer with it.
+  /// Unretained (the cache holds it): read the instance, then report with `emitObservedCached`.
+  @usableFromInline
+  func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
+    -> Unmanaged<InstanceBox>?
+  {
+    guard family.isObserved, thread.isPlain else { return nil }
+    return thread.cache.observedSingleton(
+      at: index, typeID: typeID, generation: entryGeneration(for: typeID))
+  }
+}

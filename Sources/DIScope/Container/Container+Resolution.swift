@@ -69,16 +69,21 @@ extension Container {
         instance = try build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
           try (build.kind == .singleton ? build.owner.unsafelyUnwrapped : Unmanaged.passUnretained(self))
             ._withUnsafeGuaranteedRef { container in
-              try unsafeDowncast(registration.factory, to: FactoryBox<Service>.self).make(
-                Resolver(container: container))
+              // The box borrowed, not copied: its closure is called with no reference count.
+              try Unmanaged<FactoryBox<Service>>.fromOpaque(
+                Unmanaged.passUnretained(registration.factory).toOpaque()
+              )._withUnsafeGuaranteedRef { try $0.make(Resolver(container: container)) }
             }
         }
       } catch {
         throw routedBuildFailed(build, error: error)
       }
-      // A class instance is kept as it is; anything else is boxed, when it needs keeping.
+      // A class instance is kept as it is (lent, not copied); anything else is boxed, when it
+      // needs keeping.
       finishRoutedBuild(
-        build, object: Service.self is AnyClass ? unsafeBitCast(instance, to: AnyObject.self) : nil,
+        build,
+        object: Service.self is AnyClass
+          ? Unmanaged.passUnretained(unsafeBitCast(instance, to: AnyObject.self)) : nil,
         box: { InstanceBox.make(instance) }, instance: { instance })
       return instance
     }

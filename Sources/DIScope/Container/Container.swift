@@ -27,8 +27,10 @@ public final class Container: Sendable {
   /// Whether `parent` is set: a flag the resolve and register paths test without touching the
   /// parent's reference count.
   @usableFromInline let hasParent: Bool
-  /// This container's stacks; read and written only under the family lock.
-  let registry: Registry
+  /// This container's stacks; read and written only under the family lock, which is what makes
+  /// opting it out of the `Sendable` check safe. Stored in the container rather than as an object
+  /// of its own: a request's child is one allocation.
+  @exclusivity(unchecked) nonisolated(unsafe) var registry: Registry
   /// The parent whose registrations this container sees; `nil` for a root container.
   public let parent: Container?
   /// The container's name in traces and reports: `root` unless given to `makeChild(named:)`.
@@ -86,6 +88,7 @@ public final class Container: Sendable {
     // resolving or an ancestor, which outlives it). This thread lets go of what its entries
     // hold at once; only this container's entries: other containers' warm entries stay. Other
     // threads let go of theirs when they next can (see `ReleasedContainers`).
+    if !registry.storedStacks.isEmpty { registry.releaseHoldings() }
     // Relaxed: whoever set the flag held this container, and let go of it (a releasing
     // decrement) before this deinit could run.
     guard mayHaveEntries.load(ordering: .relaxed) else { return }

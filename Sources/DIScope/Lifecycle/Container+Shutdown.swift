@@ -105,22 +105,24 @@ extension Container {
     // What the container let go of, released out of the lock: only boxes and holdings of its
     // own (a value's or a mock's instance stays with its registration).
     var released: [AnyObject] = []
-    let thread = ThreadState.current
-    let doomed = family.withLock { state -> [Doomed] in
+    var doomed: [Doomed] = []
+    family.withLock { state in
       registry.isShutDown = true
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
       localTypes.saturate()
       localTypes.forgetValues()
       bumpGeneration(holding: &state)
-      var doomed: [Doomed] = []
+      // Not the inline values, which are never disposed: made registrations later, they come
+      // uncached, as this leaves every value. A request's child that registered nothing else
+      // is done.
+      guard !registry.storedStacks.isEmpty else { return }
+      let thread = ThreadState.current
       func drop(_ state: inout RegistrationState) {
         let (box, holdings) = state.dropCache()
         if let box { released.append(box) }
         if let holdings { released.append(holdings) }
       }
-      // Not the inline values, which are never disposed: made registrations later, they come
-      // uncached, as this leaves every value.
       registry.storedStacks.forEachRegistration { registration in
         registration.state.withLockHeld { state in
           // A mock, or a value registered as it is, is the caller's, not the container's,
@@ -150,10 +152,11 @@ extension Container {
         }
       }
       if doomed.count > 1 { doomed.sort { $0.number > $1.number } }
-      return doomed
     }
     // This thread's entries hold instances too; other threads' fail their generation check.
-    if mayHaveEntries.load(ordering: .relaxed) { thread.cache.forget(containerID: id.raw) }
+    if mayHaveEntries.load(ordering: .relaxed) {
+      ThreadState.withCurrent { $0.cache.forget(containerID: id.raw) }
+    }
     withExtendedLifetime(released) {}  // released here, out of the lock
     return doomed
   }

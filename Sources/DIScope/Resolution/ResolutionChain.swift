@@ -22,31 +22,39 @@ struct ResolutionChain: RandomAccessCollection {
     return storage[position].takeUnretainedValue()
   }
 
+  @inline(__always)
   mutating func push(_ registration: Registration) {
     push(.passUnretained(registration))
   }
 
+  @inline(__always)
   mutating func push(_ registration: Unmanaged<Registration>) {
-    if count == capacity {
-      let larger = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: storage, count: count)
-      storage.deallocate()
-      storage = larger
-      capacity *= 2
-    }
+    if count == capacity { grow() }
     (storage + count).initialize(to: registration)
     count += 1
   }
 
+  @inline(never)
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+
+  @inline(__always)
   mutating func pop() {
     count -= 1
   }
 
   /// Where `registration` is on the chain, compared by identity without touching reference counts.
+  @inline(__always)
   func position(of registration: Registration) -> Int? {
     position(of: .passUnretained(registration))
   }
 
+  @inline(__always)
   func position(of registration: Unmanaged<Registration>) -> Int? {
     let target = registration.toOpaque()
     for index in 0..<count where storage[index].toOpaque() == target { return index }

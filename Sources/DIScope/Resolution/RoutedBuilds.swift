@@ -4,12 +4,15 @@ extension Container {
   /// Keeps what a routed build made — a claimed singleton's instance stored as the general path's
   /// `finishBuilding` stores it, a graph-scope instance kept for the rest of the root resolve, a
   /// prototype's step reported while observed — and takes the registration off the chain.
-  /// `object` is the instance itself when it is a class instance; otherwise `box` makes its box,
-  /// only when one is needed. `instance` reads it for observers.
+  /// `object` is the instance itself when it is a class instance (lent by the caller, which holds
+  /// it); otherwise `box` makes its box, only when one is needed. `instance` reads it for
+  /// observers.
   @usableFromInline
   func finishRoutedBuild(
-    _ build: RoutedBuild, object: AnyObject?, box: () -> InstanceBox, instance: () -> Any
+    _ build: RoutedBuild, object lent: Unmanaged<AnyObject>?, box: () -> InstanceBox,
+    instance: () -> Any
   ) {
+    let object = lent?.takeUnretainedValue()
     build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef { thread in
       build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
         switch build.kind {

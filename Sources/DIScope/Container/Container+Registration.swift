@@ -187,6 +187,13 @@ extension Container {
       isObject
       ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
       : InstanceBox.make(instance)
+    // A request's value, pushed into its child: kept as it is, no registration made for it
+    // unless something reads the child's stacks (see `InlineValues`).
+    if hasParent && !isMock && disposal == nil && name == nil,
+      let token = registerValueInPlace(Service.self, value: factory, isInstance: isObject)
+    {
+      return token
+    }
     // Keyed by `Service`, the type the instance is known to be, rather than by the metatype the
     // caller passed: a subclass's metatype passed as `Service.Type` would otherwise key an
     // instance it is not.
@@ -271,17 +278,6 @@ extension Container {
     let isPrebuilt = prebuilt != .none
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = Optional(factory)
-    // A request's value, pushed into its child: kept as it is, no registration made for it
-    // unless something reads the child's stacks (see `InlineValues`).
-    if isPrebuilt && hasParent && !isMock && disposal == nil && key.text == nil && installing == nil,
-      let token = family.withLock({ state in
-        inlineValue(
-          key, object: &factory, isInstance: prebuilt == .instance, instanceNumber: prebuiltNumber,
-          holding: &state)
-      })
-    {
-      return token
-    }
     let (registration, token, shadowed, generation, isShutDown, isInValueSlot) = family.withLock {
       state in
       let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)

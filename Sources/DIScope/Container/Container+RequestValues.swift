@@ -38,29 +38,38 @@ extension Container {
   /// Keeps a plain value pushed into this child (no name, no mock, nothing to dispose, a type it
   /// has no registration of) as it is, in its value slot and `InlineValues`, rather than as a
   /// registration (see `InlineValues`); returns its token, or `nil` when it must be a
-  /// registration (a type registered here before, no free slot, a shut-down container), leaving
-  /// `object` where it was. Call only under the family lock.
-  func inlineValue(
-    _ key: ServiceKey, object: inout (AnyObject & Sendable)?, isInstance: Bool, instanceNumber: Int,
-    holding state: inout FamilyState
+  /// registration (a type registered here before, no free slot, a shut-down or observed
+  /// container, an assembly being installed on this thread), having numbered and kept nothing.
+  /// The one entry of `register(_:value:)` into a child, before any of the general path's work.
+  @usableFromInline
+  func registerValueInPlace(
+    _ type: any Any.Type, value: AnyObject & Sendable, isInstance: Bool
   ) -> RegistrationToken? {
-    // Observed, it is a registration at once, so that observers see it pushed; read under the
-    // lock, which attaching an observer takes, so a push racing the first observer is reported.
-    guard !registry.isShutDown, !family.isObserved, registry.inlineValues.hasRoom,
-      let slot = localTypes.insertNew(key.typeID)
-    else { return nil }
-    let number = state.nextToken
-    state.nextToken += 1
-    let value = object.take()!
-    localTypes.setValue(UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque()), inSlot: slot)
-    registry.inlineValues.append(
-      InlineValues.Value(
-        number: number, type: key.type, object: value, isInstance: isInstance,
-        instanceNumber: instanceNumber))
-    // The child resolves the type itself from now on (from its slot), not through its parent's
-    // entries: no entry of its own can answer it yet, but a bump costs a child next to nothing.
-    bumpGeneration(holding: &state)
-    return RegistrationToken(number: number, ownerID: id, key: key)
+    // Registrations made while an assembly installs join its group: the general path's.
+    if let raw = ThreadState.currentIfMade,
+      !Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.installing.isEmpty })
+    {
+      return nil
+    }
+    return family.withLock { state -> RegistrationToken? in
+      // Observed, it is a registration at once, so that observers see it pushed; read under the
+      // lock, which attaching an observer takes, so a push racing the first observer is reported.
+      guard !registry.isShutDown, !family.isObserved, registry.inlineValues.hasRoom,
+        let slot = localTypes.insertNew(ObjectIdentifier(type))
+      else { return nil }
+      let number = state.nextToken
+      state.nextToken += 1
+      localTypes.setValue(UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque()), inSlot: slot)
+      // Numbered as it is pushed, as if built then, like any value registered.
+      registry.inlineValues.append(
+        InlineValues.Value(
+          number: number, type: type, object: value, isInstance: isInstance,
+          instanceNumber: family.nextInstanceNumber()))
+      // The child resolves the type itself from now on (from its slot), not through its parent's
+      // entries: no entry of its own can answer it yet, but a bump costs a child next to nothing.
+      bumpGeneration(holding: &state)
+      return RegistrationToken(number: number, ownerID: id, key: ServiceKey(type: type))
+    }
   }
 
   /// Makes `registration`, just pushed here, answer its type from the value slots if it is a

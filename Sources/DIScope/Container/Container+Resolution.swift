@@ -45,7 +45,7 @@ extension Container {
     _ type: Service.Type, name: String?, index: Int, entryOwner: Unmanaged<Container>
   ) throws -> Service {
     // A child's own value, read where the child keeps it: no thread state, no lock, no entry.
-    if name == nil {
+    if name == nil, entryOwner._withUnsafeGuaranteedRef({ $0.hasParent }) {
       let bits = valueInPlace(of: ObjectIdentifier(type), entryOwner: entryOwner)
       if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
     }

@@ -146,6 +146,9 @@ public final class Container: Sendable {
   @inlinable @inline(__always)
   func unretainedEntryOwner(for type: ObjectIdentifier) -> Unmanaged<Container> {
     guard hasParent, !localTypes.mayContain(type) else { return Unmanaged.passUnretained(self) }
+    // The usual child, a request's, is a root's: its parent answers, with no walk.
+    let parent = Unmanaged.passUnretained(self.parent.unsafelyUnwrapped)
+    if !parent._withUnsafeGuaranteedRef({ $0.hasParent }) { return parent }
     return parentEntryOwner(for: type)
   }
 

@@ -28,23 +28,20 @@ struct InlineValues {
   }
 
   // Four fixed places rather than an array: a child that registers two values allocates nothing
-  // for them beyond the values themselves.
-  private var first: Value?
-  private var second: Value?
-  private var third: Value?
-  private var fourth: Value?
+  // for them beyond the values themselves. A homogeneous tuple, so that a place is found by its
+  // index rather than by a switch.
+  private var places: (Value?, Value?, Value?, Value?) = (nil, nil, nil, nil)
   private(set) var count = 0
 
   var isEmpty: Bool { count == 0 }
   var hasRoom: Bool { count < LocalServiceTypes.capacity }
 
   /// Adds `value` after the others; call only when `hasRoom`.
-  mutating func append(_ value: Value) {
-    switch count {
-    case 0: first = value
-    case 1: second = value
-    case 2: third = value
-    default: fourth = value
+  mutating func append(_ value: consuming Value) {
+    let index = count
+    withUnsafeMutableBytes(of: &places) { bytes in
+      (bytes.baseAddress! + index * MemoryLayout<Value?>.stride).assumingMemoryBound(to: Value?.self)
+        .pointee = value
     }
     count += 1
   }
@@ -54,8 +51,8 @@ struct InlineValues {
     guard count > 0, key.text == nil else { return false }
     let type = key.typeID
     // No array: a general-path lookup in a child asks this for every key it looks up.
-    return Self.value(first, is: type) || Self.value(second, is: type) || Self.value(third, is: type)
-      || Self.value(fourth, is: type)
+    return Self.value(places.0, is: type) || Self.value(places.1, is: type)
+      || Self.value(places.2, is: type) || Self.value(places.3, is: type)
   }
 
   private static func value(_ value: Value?, is type: ObjectIdentifier) -> Bool {
@@ -65,7 +62,7 @@ struct InlineValues {
 
   /// Hands every value over, oldest first, and keeps none.
   mutating func takeAll() -> [Value] {
-    let all = [first, second, third, fourth].compactMap { $0 }
+    let all = [places.0, places.1, places.2, places.3].compactMap { $0 }
     self = InlineValues()
     return all
   }

@@ -101,6 +101,7 @@ struct GraphInstances {
   @inlinable var isEmpty: Bool { count == 0 }
 
   /// Where `registration`'s instance is, if this root resolve built one.
+  @inline(__always)
   func index(of registration: Registration) -> Int? {
     for index in 0..<count where storage[index].belongs(to: registration) { return index }
     return nil
@@ -110,17 +111,20 @@ struct GraphInstances {
     index(of: registration).map { storage[$0] }
   }
 
-  @usableFromInline
+  @inline(__always)
   mutating func append(_ entry: consuming GraphEntry) {
-    if count == capacity {
-      let larger = UnsafeMutablePointer<GraphEntry>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: storage, count: count)
-      storage.deallocate()
-      storage = larger
-      capacity *= 2
-    }
+    if count == capacity { grow() }
     (storage + count).initialize(to: entry)
     count += 1
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<GraphEntry>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
   }
 
   /// Lets go of every entry, newest first. Each is moved out of its place before it is released:

@@ -96,6 +96,7 @@ extension Container {
   }
 
   /// Guards against cycles and runaway depth, and puts `registration` on the chain.
+  @inline(__always)
   private func enterRoutedBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) throws {
     if let start = thread.chain.position(of: registration) {
       throw cycle(through: registration.takeUnretainedValue(), startingAt: start, thread: thread)

@@ -32,7 +32,11 @@ public final class Container: Sendable {
   /// of its own: a request's child is one allocation.
   @exclusivity(unchecked) nonisolated(unsafe) var registry: Registry
   /// The parent whose registrations this container sees; `nil` for a root container.
-  public let parent: Container?
+  public var parent: Container? { parentReference?.takeUnretainedValue() }
+  /// The parent, retained by hand (released in `deinit`): a stored `Container?` would make the
+  /// compiler release a chain of parents in a loop that counts four references more per
+  /// container released, and a request's child is released once per request.
+  @usableFromInline let parentReference: Unmanaged<Container>?
   /// The container's name in traces and reports: `root` unless given to `makeChild(named:)`.
   public let name: String
   /// Set, for good, when this container first has a child: from then on a change to it bumps the
@@ -62,7 +66,7 @@ public final class Container: Sendable {
   public init(name: String = "root") {
     self.family = Family()
     self.registry = Registry(ownerID: id, lock: family.state)
-    self.parent = nil
+    self.parentReference = nil
     self.hasParent = false
     self.name = name
     self.localGeneration = Atomic(id.raw << 32)
@@ -75,7 +79,7 @@ public final class Container: Sendable {
   private init(parent: Container, name: String) {
     self.family = parent.family
     self.registry = Registry(ownerID: id, lock: family.state)
-    self.parent = parent
+    self.parentReference = .passRetained(parent)
     self.hasParent = true
     self.name = name
     self.localGeneration = Atomic(id.raw << 32)
@@ -88,6 +92,7 @@ public final class Container: Sendable {
     // resolving or an ancestor, which outlives it). This thread lets go of what its entries
     // hold at once; only this container's entries: other containers' warm entries stay. Other
     // threads let go of theirs when they next can (see `ReleasedContainers`).
+    defer { parentReference?.release() }
     if !registry.storedStacks.isEmpty { registry.releaseHoldings() }
     // Relaxed: whoever set the flag held this container, and let go of it (a releasing
     // decrement) before this deinit could run.
@@ -147,16 +152,16 @@ public final class Container: Sendable {
   func unretainedEntryOwner(for type: ObjectIdentifier) -> Unmanaged<Container> {
     guard hasParent, !localTypes.mayContain(type) else { return Unmanaged.passUnretained(self) }
     // The usual child, a request's, is a root's: its parent answers, with no walk.
-    let parent = Unmanaged.passUnretained(self.parent.unsafelyUnwrapped)
+    let parent = parentReference.unsafelyUnwrapped
     if !parent._withUnsafeGuaranteedRef({ $0.hasParent }) { return parent }
     return parentEntryOwner(for: type)
   }
 
   @usableFromInline
   func parentEntryOwner(for type: ObjectIdentifier) -> Unmanaged<Container> {
-    var container = Unmanaged.passUnretained(parent!)
+    var container = parentReference.unsafelyUnwrapped
     while let next = container._withUnsafeGuaranteedRef({
-      $0.localTypes.mayContain(type) ? nil : $0.parent.map(Unmanaged.passUnretained)
+      $0.localTypes.mayContain(type) ? nil : $0.parentReference
     }) {
       container = next
     }

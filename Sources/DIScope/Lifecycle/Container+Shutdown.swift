@@ -102,11 +102,7 @@ extension Container {
   /// Marks the container shut down and takes every cached instance out of it (under the lock,
   /// once: a second shutdown finds nothing); returns those to dispose, newest first.
   private func takeEverythingToDispose() -> [Doomed] {
-    // What the container let go of, released out of the lock: only boxes and holdings of its
-    // own (a value's or a mock's instance stays with its registration).
-    var released: [AnyObject] = []
-    var doomed: [Doomed] = []
-    family.withLock { state in
+    let (doomed, released) = family.withLock { state -> ([Doomed], [AnyObject]) in
       registry.isShutDown = true
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
@@ -116,25 +112,33 @@ extension Container {
       // Not the inline values, which are never disposed: made registrations later, they come
       // uncached, as this leaves every value. A request's child that registered nothing else
       // is done.
-      guard !registry.storedStacks.isEmpty else { return }
-      let thread = ThreadState.current
-      func drop(_ state: inout RegistrationState) {
-        let (box, holdings) = state.dropCache()
-        if let box { released.append(box) }
-        if let holdings { released.append(holdings) }
-      }
-      registry.storedStacks.forEachRegistration { registration in
-        registration.state.withLockHeld { state in
-          // A mock, or a value registered as it is, is the caller's, not the container's,
-          // unless pushed with `disposing: true`: only let go of, with no instance read out
-          // (a class instance would be boxed for it) and no question asked of its type.
-          let isPrebuilt =
-            registration.isMock || registration.factoryIsInstance
-            || registration.factory is InstanceBox
-          if isPrebuilt && registration.disposal?.disposesPrebuilt != true && state.hasCached {
-            drop(&state)
-            return
-          }
+      return registry.storedStacks.isEmpty ? ([], []) : takeCachedInstances()
+    }
+    // This thread's entries hold instances too; other threads' fail their generation check.
+    if mayHaveEntries.load(ordering: .relaxed) {
+      ThreadState.withCurrent { $0.cache.forget(containerID: id.raw) }
+    }
+    withExtendedLifetime(released) {}  // released here, out of the lock
+    return doomed
+  }
+
+  /// Takes every instance this container caches out of its registrations, under the family lock;
+  /// returns those to dispose, newest first, and what the container let go of, to release out of
+  /// the lock (only boxes and holdings of its own: a value's or a mock's instance stays with its
+  /// registration).
+  private func takeCachedInstances() -> (doomed: [Doomed], released: [AnyObject]) {
+    let thread = ThreadState.current
+    var doomed: [Doomed] = []
+    var released: [AnyObject] = []
+    registry.storedStacks.forEachRegistration { registration in
+      registration.state.withLockHeld { state in
+        // A mock, or a value registered as it is, is the caller's, not the container's, unless
+        // pushed with `disposing: true`: only let go of, with no instance read out (a class
+        // instance would be boxed for it) and no question asked of its type.
+        let isPrebuilt =
+          registration.isMock || registration.factoryIsInstance || registration.factory is InstanceBox
+        let keepsPrebuilt = registration.disposal?.disposesPrebuilt == true
+        if !(isPrebuilt && !keepsPrebuilt && state.hasCached) {
           guard let number = state.liveCachedNumber,
             let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
           else {
@@ -145,20 +149,17 @@ extension Container {
           // An instance with nothing to call is only let go of.
           let hasDispose =
             registration.disposal?.dispose != nil || thread.disposableTypes.hasDispose(value)
-          if hasDispose && (!isPrebuilt || registration.disposal?.disposesPrebuilt == true) {
+          if hasDispose && (!isPrebuilt || keepsPrebuilt) {
             doomed.append(Doomed(registration: registration, number: number, instance: value))
           }
-          drop(&state)
         }
+        let (box, holdings) = state.dropCache()
+        if let box { released.append(box) }
+        if let holdings { released.append(holdings) }
       }
-      if doomed.count > 1 { doomed.sort { $0.number > $1.number } }
     }
-    // This thread's entries hold instances too; other threads' fail their generation check.
-    if mayHaveEntries.load(ordering: .relaxed) {
-      ThreadState.withCurrent { $0.cache.forget(containerID: id.raw) }
-    }
-    withExtendedLifetime(released) {}  // released here, out of the lock
-    return doomed
+    if doomed.count > 1 { doomed.sort { $0.number > $1.number } }
+    return (doomed, released)
   }
 
   private func report(_ item: Doomed, failure: (any Error)?, into failures: inout [Disposal]) {

@@ -12,12 +12,12 @@ extension Container {
     _ build: RoutedBuild, object lent: Unmanaged<AnyObject>?, box: () -> InstanceBox,
     instance: () -> Any
   ) {
-    let object = lent?.takeUnretainedValue()
     build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef { thread in
       build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
         switch build.kind {
         case .singleton:
           // Stored while still on the chain: the root resolve's end may let go of what held it.
+          let object = lent?.takeUnretainedValue()
           finishBuilding(
             registration,
             store: FinishedBuild(
@@ -30,7 +30,7 @@ extension Container {
           // A root has no rest of the resolve to share it with.
           if !thread.chain.isEmpty {
             thread.graph.append(
-              object.map { GraphEntry(registration: registration, object: $0) }
+              lent.map { GraphEntry(registration: registration, object: $0.takeUnretainedValue()) }
                 ?? GraphEntry(registration: registration, box: box(), number: 0))
           }
         default:

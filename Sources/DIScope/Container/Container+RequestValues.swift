@@ -20,17 +20,14 @@ extension Container {
     }
   }
 
-  /// The value slot that answers a bare resolve of `typeID` from this container, whose entry
-  /// owner for it is `entryOwner` (the nearest container that may have registered the type: those
-  /// between have not), as bits for `readRequestValue`; 0 when the resolve takes its other paths
+  /// The value slot that answers a bare resolve of `typeID` from this child, which registered
+  /// the type itself, as bits for `readRequestValue`; 0 when the resolve takes its other paths
   /// (no value there, an observed family, whose observers see every step, or a thread that
   /// validates or records edges). Reads the thread's state unretained, and only when there is a
   /// value: a resolve of anything else pays one load per slot.
   @usableFromInline
-  func valueInPlace(of typeID: ObjectIdentifier, entryOwner: Unmanaged<Container>) -> UInt {
-    let bits = entryOwner._withUnsafeGuaranteedRef { owner in
-      owner.hasParent ? owner.localTypes.value(of: typeID) : 0
-    }
+  func valueInPlace(of typeID: ObjectIdentifier) -> UInt {
+    let bits = localTypes.value(of: typeID)
     guard bits != 0, !family.isObserved, ThreadState.isCurrentPlain else { return 0 }
     return bits
   }

@@ -25,6 +25,13 @@ extension Container {
     // A child reads its parent's entries for what it did not register itself (see
     // `entryOwner(for:)`); a root container, its own.
     let owner = unretainedEntryOwner(for: ObjectIdentifier(Service.self))
+    // A child's own value (a request's id, its user), read where the child keeps it before
+    // anything else: no probe, no thread state, no lock, no entry. A child is its own entry
+    // owner for the types it registered.
+    if hasParent, name == nil, owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+      let bits = valueInPlace(of: ObjectIdentifier(Service.self))
+      if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
+    }
     let found = owner._withUnsafeGuaranteedRef { owner in
       FastPathCache.lookUpOnThisThread(
         Service.self, containerID: owner.id.raw, name: name, generation: { owner.entryGeneration })
@@ -44,11 +51,6 @@ extension Container {
   func resolveUncached<Service>(
     _ type: Service.Type, name: String?, index: Int, entryOwner: Unmanaged<Container>
   ) throws -> Service {
-    // A child's own value, read where the child keeps it: no thread state, no lock, no entry.
-    if name == nil, entryOwner._withUnsafeGuaranteedRef({ $0.hasParent }) {
-      let bits = valueInPlace(of: ObjectIdentifier(type), entryOwner: entryOwner)
-      if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
-    }
     let build = try routedBuild(
       at: index, typeID: ObjectIdentifier(type),
       factoryType: ObjectIdentifier(FactoryBox<Service>.self), entryOwner: entryOwner)

@@ -16,15 +16,47 @@ struct Registry {
     self.lock = lock
   }
 
-  /// What a child's value slots named when they were cleared (a value, or a value's box), kept
-  /// until the container goes (see `Container.retire`).
-  var retired: [AnyObject] = []
   /// Set by `shutdown`: the container resolves nothing more.
   var isShutDown = false
-  /// What the container keeps attached to itself (see `Container.Attachments`).
-  var attachments = Container.Attachments()
   /// A child's values not made registrations yet (see `InlineValues`).
   var inlineValues = InlineValues()
+
+  /// What few containers keep, in an object allocated by the first that needs it: a request's
+  /// child is made and released without it. Read and written only under the family lock, like
+  /// the registry.
+  private final class Extras {
+    var retired: [AnyObject] = []
+    var attachments = Container.Attachments()
+    var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
+  }
+
+  private var extras: Extras?
+
+  private mutating func madeExtras() -> Extras {
+    if let extras { return extras }
+    let made = Extras()
+    extras = made
+    return made
+  }
+
+  /// What a child's value slots named when they were cleared (a value, or a value's box), kept
+  /// until the container goes (see `Container.retire`).
+  var retired: [AnyObject] {
+    get { extras?.retired ?? [] }
+    set { madeExtras().retired = newValue }
+  }
+
+  /// What the container keeps attached to itself (see `Container.Attachments`).
+  var attachments: Container.Attachments {
+    get { extras?.attachments ?? Container.Attachments() }
+    set { madeExtras().attachments = newValue }
+  }
+
+  /// Mocks registered on standby (`registerMock`), pushed on demand.
+  var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] {
+    get { extras?.standbyMocks ?? [:] }
+    set { madeExtras().standbyMocks = newValue }
+  }
 
   /// Lets go of what each registration's cached instance held (see `Holdings`), so that none is
   /// kept alive by another's, as its container goes. No lock, as in `Container.deinit`: only this
@@ -91,8 +123,6 @@ struct Registry {
     }
   }
 
-  /// Mocks registered on standby (`registerMock`), pushed on demand.
-  var standbyMocks: [ServiceKey: @Sendable (Container) -> RegistrationToken] = [:]
   /// The bare-type key last pushed or removed, and where its stack is: a mock swap pushes and
   /// removes the same key over and over, and finds it here without a search. Bare keys only,
   /// remembered by type: comparing them copies no key (a copy counts a reference).

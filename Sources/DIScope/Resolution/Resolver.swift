@@ -14,7 +14,7 @@ public struct Resolver: Sendable {
   @usableFromInline init(container: Container) { self.container = container }
 
   /// Resolves `Service` (see `Container.resolve(_:name:)`).
-  @inlinable
+  @inlinable @inline(__always)
   public func resolve<Service>(_ type: Service.Type, name: String? = nil) throws -> Service {
     try container.resolve(type, name: name)
   }

@@ -15,8 +15,8 @@ extension FastPathCache {
   /// outright, and then so may the one before it: no probe passes an entry there, so it need not
   /// wait for a rebuild. A thread that makes, uses and releases a child per request then leaves
   /// no dead entries behind, and never rebuilds its table for them.
-  private func clearReleased(_ indices: [Int]) -> [ColdSlot] {
-    var held: [ColdSlot] = []
+  private func clearReleased(_ indices: [Int]) -> [Held] {
+    var held: [Held] = []
     held.reserveCapacity(indices.count)
     for index in indices { held.append(clear(index)) }
     var emptied = 0
@@ -75,7 +75,7 @@ extension FastPathCache {
       forgetEverything()
       return
     }
-    var held: [ColdSlot] = []
+    var held: [Held] = []
     for id in released {
       guard let indices = entriesByContainer.removeValue(forKey: id) else { continue }
       held += clearReleased(indices)

@@ -60,6 +60,13 @@ final class FastPathCache {
     }
   }
 
+  /// What an entry held, taken out of it: released by the caller once the table is consistent
+  /// again (see `clear`), or parked on the thread (see `discard`).
+  struct Held {
+    var box: InstanceBox?
+    var route: Route?
+  }
+
   /// Where a key's resolves go: the registration, the container that owns it, its effective scope.
   /// Held in the cold half, so storing a route allocates nothing.
   @usableFromInline
@@ -290,7 +297,7 @@ final class FastPathCache {
     slots[index].generation = generation
     slots[index].word = word
     (cold + index).initialize(to: ColdSlot(name: name, box: box, route: route))
-    discard(replaced)
+    discard(Held(box: replaced.box, route: replaced.route))
   }
 
   /// Lets go of what an entry held, or, while a resolve is under way on this thread, parks it on
@@ -298,7 +305,7 @@ final class FastPathCache {
   /// this table's entry holds, without a reference of its own (see `Container.RoutedBuild`), and
   /// that factory may change the very key it was found by.
   @inline(__always)
-  func discard(_ held: consuming ColdSlot) {
+  func discard(_ held: consuming Held) {
     guard held.route != nil, let owner, !owner.chain.isEmpty else { return }
     owner.parked.append(held)
   }
@@ -362,17 +369,16 @@ final class FastPathCache {
     discard(clear(index))
   }
 
-  /// Empties the entry at `index`, keeping its key so probes still pass it, and hands back what it
-  /// held. Callers release that only when done with the table: releasing an instance can release a
-  /// container, whose deinit compacts this very table (`forget(containerID:)`).
-  func clear(_ index: Int) -> ColdSlot {
+  /// Empties the entry at `index`, keeping its key (and name) so probes still pass it, and hands
+  /// back what it held. Callers release that only when done with the table: releasing an
+  /// instance can release a container, whose deinit compacts this very table
+  /// (`forget(containerID:)`).
+  func clear(_ index: Int) -> Held {
     slots[index].generation = 0
     slots[index].tag &= ~Self.holdingFlags
     slots[index].word = 0
-    // Moved out, not copied: a copy and a reset would count every reference twice.
-    let held = (cold + index).move()
-    (cold + index).initialize(to: ColdSlot(name: held.name, box: nil, route: nil))
-    return held
+    // Taken out in place, not copied: a copy and a reset would count every reference twice.
+    return Held(box: cold[index].box.take(), route: cold[index].route.take())
   }
 
   /// Doubles the table, keeping live entries; past `maximumCapacity`, starts over empty.
@@ -409,7 +415,9 @@ final class FastPathCache {
     }
     publish()
     if !keepingEntries, let owner, !owner.chain.isEmpty {
-      for old in 0..<oldCapacity where oldCold[old].route != nil { discard(oldCold[old]) }
+      for old in 0..<oldCapacity where oldCold[old].route != nil {
+        discard(Held(box: oldCold[old].box, route: oldCold[old].route))
+      }
     }
     Self.deallocate(oldSlots, oldCold, capacity: oldCapacity)
   }

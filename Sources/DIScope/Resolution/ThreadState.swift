@@ -37,7 +37,7 @@ final class ThreadState {
   @exclusivity(unchecked) var disposableTypes = DisposableTypes()
   /// What this thread's cache let go of while a resolve was under way on it, kept until the root
   /// resolve ends (see `FastPathCache.discard`).
-  @exclusivity(unchecked) var parked: [FastPathCache.ColdSlot] = []
+  @exclusivity(unchecked) var parked: [FastPathCache.Held] = []
 
   @usableFromInline
   init() {
@@ -62,7 +62,7 @@ final class ThreadState {
   @inline(never)
   private func releaseParked() {
     // Swapped out first: releasing may run code that resolves, and parks, on this thread.
-    var released: [FastPathCache.ColdSlot] = []
+    var released: [FastPathCache.Held] = []
     swap(&released, &parked)
     withExtendedLifetime(released) {}
   }

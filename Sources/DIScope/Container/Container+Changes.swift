@@ -123,8 +123,14 @@ extension Container {
   /// After a change to `key` (which bumped the generation, so no thread's cache answers for it):
   /// drop this thread's entry for the key now, so what was removed is not kept alive by it.
   func forgetOnThisThread(_ key: ServiceKey) {
-    ThreadState.withCurrent {
-      $0.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
+    // A thread with no state has no entry to drop; a bare key has no name to copy.
+    guard let raw = ThreadState.currentIfMade else { return }
+    Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { thread in
+      if key.text == nil {
+        thread.cache.forget(containerID: id.raw, typeID: key.typeID, name: nil)
+      } else {
+        thread.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
+      }
     }
   }
 

@@ -119,7 +119,17 @@ final class FastPathCache {
   /// How many released containers (`ReleasedContainers.count`) this table has let go of.
   @exclusivity(unchecked) var releasesSeen: UInt64
   /// The state of the thread whose table this is, which owns it (set as the state is made).
-  @exclusivity(unchecked) unowned(unsafe) var owner: ThreadState?
+  @exclusivity(unchecked) var owner: Unmanaged<ThreadState>?
+
+  /// Whether a resolve is under way on this thread (its chain is not empty).
+  var isResolving: Bool {
+    owner?._withUnsafeGuaranteedRef { !$0.chain.isEmpty } ?? false
+  }
+
+  /// Keeps what an entry held until the root resolve under way on this thread ends.
+  private func park(_ held: Held) {
+    owner.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.parked.append(held) }
+  }
 
   init() {
     (slots, cold) = Self.allocate(capacity: Self.initialCapacity)
@@ -306,8 +316,7 @@ final class FastPathCache {
   /// that factory may change the very key it was found by.
   @inline(__always)
   func discard(_ held: consuming Held) {
-    guard held.route != nil, let owner, !owner.chain.isEmpty else { return }
-    owner.parked.append(held)
+    if held.route != nil && isResolving { park(held) }
   }
 
   /// The valid route for a key, if this thread has one.
@@ -365,8 +374,14 @@ final class FastPathCache {
   func forget(containerID: UInt64, typeID: ObjectIdentifier, name: String?) {
     let index = probe(containerID: containerID, typeID: typeID, name: name)
     guard slots[index].typeID != nil else { return }
-    // Released once the entry is cleared (see `clear`).
-    discard(clear(index))
+    // Released once the entry is cleared (see `clear`), here: a key's own change is the usual
+    // caller (a mock taken off), and what the entry held goes with this scope unless parked.
+    slots[index].generation = 0
+    slots[index].tag &= ~Self.holdingFlags
+    slots[index].word = 0
+    let box = cold[index].box.take()
+    let route = cold[index].route.take()
+    if route != nil && isResolving { park(Held(box: box, route: route)) }
   }
 
   /// Empties the entry at `index`, keeping its key (and name) so probes still pass it, and hands
@@ -414,7 +429,7 @@ final class FastPathCache {
       }
     }
     publish()
-    if !keepingEntries, let owner, !owner.chain.isEmpty {
+    if !keepingEntries && isResolving {
       for old in 0..<oldCapacity where oldCold[old].route != nil {
         discard(Held(box: oldCold[old].box, route: oldCold[old].route))
       }

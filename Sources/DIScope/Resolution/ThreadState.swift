@@ -41,7 +41,7 @@ final class ThreadState {
 
   @usableFromInline
   init() {
-    cache.owner = self
+    cache.owner = Unmanaged.passUnretained(self)
   }
 
   /// Ends a root resolve: lets go of its graph-scope instances, then of what the cache parked

@@ -94,7 +94,12 @@ extension Container {
       // Observed, so the inlined lookup did not answer: read it here, and report the step. The
       // thread's cache holds the box until then.
       let instance = box._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
-      emitObservedCached(at: index, instance: instance, thread: thread)
+      emitObservedCached(
+        at: index,
+        instance: Service.self is AnyClass
+          ? ObservedInstance(object: unsafeBitCast(instance, to: AnyObject.self))
+          : ObservedInstance(value: instance),
+        thread: thread)
       return instance
     }
     return try resolveTyped(

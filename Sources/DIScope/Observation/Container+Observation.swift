@@ -57,7 +57,7 @@ extension Container {
   /// otherwise (its own factory changed the registrations) it is looked up.
   func emitStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
-    _ number: Int?, _ instance: consuming Any, _ thread: ThreadState, found: UInt64
+    _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64
   ) {
     let generation = family.generation.load(ordering: .acquiring)
     if thread.observers.containerID != id.raw || thread.observers.generation != generation {
@@ -73,7 +73,7 @@ extension Container {
     if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
       // Only here is the instance's type read (a copy of the instance, then): the usual observed
       // step hands its instance to the event untouched.
-      recordHolding(registration, keeps: keeps, scope, number, type(of: copy instance), depth, thread)
+      recordHolding(registration, keeps: keeps, scope, number, type(of: instance.value), depth, thread)
     } else {
       thread.heldFrames.dropDependencies(ofStepAt: depth)
     }
@@ -82,7 +82,7 @@ extension Container {
         container: name, answering: registration, absentKey: nil,
         answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
         stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-        instanceNumber: number, instance: ObservedInstance(value: instance)))
+        instanceNumber: number, instance: instance))
     // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
@@ -131,7 +131,9 @@ extension Container {
   /// valid only under the generation it was made in, so while observed it was made by an observed
   /// slow-path build, which did.)
   @usableFromInline
-  func emitRoutedPrototype(_ registration: Registration, instance: consuming Any, thread: ThreadState) {
+  func emitRoutedPrototype(
+    _ registration: Registration, instance: consuming ObservedInstance, thread: ThreadState
+  ) {
     emitStep(
       registration, .created, .prototype, family.nextInstanceNumber(), instance, thread,
       found: entryGeneration(for: registration.key.typeID))
@@ -140,7 +142,7 @@ extension Container {
   /// The step of a cached singleton answered from the entry at `index` of this thread's cache
   /// while observed (see `observedCachedSingleton`).
   @usableFromInline
-  func emitObservedCached(at index: Int, instance: consuming Any, thread: ThreadState) {
+  func emitObservedCached(at index: Int, instance: consuming ObservedInstance, thread: ThreadState) {
     let route = thread.cache.route(at: index)
     emitStep(
       route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,

@@ -131,5 +131,37 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
 /// is shared exactly as the container shares it with callers of `resolve`, under the same contract
 /// the registration's scope implies.
 public struct ObservedInstance: @unchecked Sendable {
-  public let value: Any
+  /// The instance itself when it is a class instance (the usual service), so that copying an
+  /// event that carries it counts one reference; anything else boxed as `Any`, once.
+  private let storage: AnyObject
+  private let isBoxed: Bool
+
+  /// The instance.
+  public var value: Any {
+    isBoxed ? unsafeDowncast(storage, to: Boxed.self).value : storage
+  }
+
+  private final class Boxed {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+  }
+
+  /// A class instance, as the typed paths that know it is one hand it over.
+  @usableFromInline
+  init(object: AnyObject) {
+    storage = object
+    isBoxed = false
+  }
+
+  /// Any instance: a class instance is kept as it is, anything else boxed.
+  @usableFromInline
+  init(value: Any) {
+    if type(of: value) is AnyClass {
+      storage = value as AnyObject
+      isBoxed = false
+    } else {
+      storage = Boxed(value)
+      isBoxed = true
+    }
+  }
 }

@@ -151,13 +151,13 @@ extension Container {
         registration, in: self, thread: thread, make: make, box: box, unbox: unbox,
         assign: assign, instance: instance)
       if observed {
-        emitStep(registration, .created, scope, number, instance(), thread, found: generation)
+        emitStep(registration, .created, scope, number, ObservedInstance(value: instance()), thread, found: generation)
       }
     case .graph:
       if let entry = thread.graph[registration] {
         fill(from: entry, unbox: unbox, assign: assign)
         if observed {
-          emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation)
+          emitStep(registration, .cached, scope, entry.number, ObservedInstance(value: instance()), thread, found: generation)
         }
       } else {
         let number = try build(
@@ -165,7 +165,7 @@ extension Container {
           assign: assign, instance: instance)
         thread.graph.append(GraphEntry(registration: registration, box: box(), number: number))
         if observed {
-          emitStep(registration, .created, scope, number, instance(), thread, found: generation)
+          emitStep(registration, .created, scope, number, ObservedInstance(value: instance()), thread, found: generation)
         }
       }
     case .singleton, .eager, .weak:
@@ -209,28 +209,28 @@ extension Container {
             answersInline: !observed)
         }
         unbox(cached)
-        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread, found: generation) }
+        if observed { emitStep(registration, .cached, scope, cachedNumber, ObservedInstance(value: instance()), thread, found: generation) }
         return
       }
       try buildShared(registration, owner: owner, scope: scope, generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .weak:
       if let weakInstance, assign(weakInstance) {
-        if observed { emitStep(registration, .cached, scope, cachedNumber, instance(), thread, found: generation) }
+        if observed { emitStep(registration, .cached, scope, cachedNumber, ObservedInstance(value: instance()), thread, found: generation) }
         return
       }
       try buildShared(registration, owner: owner, scope: scope, generation: generation, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     case .graph:
       if let entry = thread.graph[registration] {
         fill(from: entry, unbox: unbox, assign: assign)
-        if observed { emitStep(registration, .cached, scope, entry.number, instance(), thread, found: generation) }
+        if observed { emitStep(registration, .cached, scope, entry.number, ObservedInstance(value: instance()), thread, found: generation) }
         return
       }
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
       thread.graph.append(GraphEntry(registration: registration, box: box(), number: number))
-      if observed { emitStep(registration, .created, scope, number, instance(), thread, found: generation) }
+      if observed { emitStep(registration, .created, scope, number, ObservedInstance(value: instance()), thread, found: generation) }
     case .prototype:
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
-      if observed { emitStep(registration, .created, scope, number, instance(), thread, found: generation) }
+      if observed { emitStep(registration, .created, scope, number, ObservedInstance(value: instance()), thread, found: generation) }
     }
   }
 
@@ -309,11 +309,11 @@ extension Container {
           store: FinishedBuild(epoch: epoch, number: built, kept: kept, immortal: immortal))
       }
       if observed {
-        emitStep(registration, .created, scope, built, instance(), thread, found: generation)
+        emitStep(registration, .created, scope, built, ObservedInstance(value: instance()), thread, found: generation)
       }
       return
     }
-    if observed { emitStep(registration, .cached, scope, number, instance(), thread, found: generation) }
+    if observed { emitStep(registration, .cached, scope, number, ObservedInstance(value: instance()), thread, found: generation) }
   }
 
   /// Clears `isBuilding`, stores what was built if the registration did not change meanwhile, and

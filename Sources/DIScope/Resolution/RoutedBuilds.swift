@@ -36,7 +36,13 @@ extension Container {
         default:
           thread.chain.pop()
           if thread.chain.isEmpty { thread.endGraph() }
-          if family.isObserved { emitRoutedPrototype(registration, instance: instance(), thread: thread) }
+          if family.isObserved {
+            emitRoutedPrototype(
+              registration,
+              instance: lent.map { ObservedInstance(object: $0.takeUnretainedValue()) }
+                ?? ObservedInstance(value: instance()),
+              thread: thread)
+          }
         }
       }
       if thread.chain.isEmpty { thread.endRootResolve() }

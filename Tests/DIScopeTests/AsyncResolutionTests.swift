@@ -227,6 +227,32 @@ struct MainActorResolutionTests {
     let second = try await container.resolveAsync(ScreenModel.self)
     #expect(first === second)
   }
+
+  /// A synchronous service that uses a `@MainActor` one: awaited from anywhere, it is built on
+  /// the main actor, where its dependency may be; the hint of the synchronous failure names the
+  /// call that works.
+  @Test func aSynchronousServiceOverAMainActorOneResolvesWithAwaitFromAnywhere() async throws {
+    final class Screen: Sendable {
+      let model: ScreenModel
+      init(model: ScreenModel) { self.model = model }
+    }
+    let container = Container()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(ScreenModel.self) { @MainActor r in ScreenModel(logger: try r.resolve((any Logger).self)) }
+    container.register(Screen.self, scope: .prototype) { r in Screen(model: try r.resolve(ScreenModel.self)) }
+    let error = await Task.detached { () -> ResolutionError? in
+      do {
+        _ = try container.resolve(Screen.self)
+        return nil
+      } catch let error as ResolutionError { return error } catch { return nil }
+    }.value
+    #expect(error?.kind == .offMainActor)
+    #expect(error?.path == ["Screen", "ScreenModel"])
+    #expect(error?.hint?.contains("resolveAsync(Screen.self)") == true)
+    let screen = try await Task.detached { try await container.resolveAsync(Screen.self) }.value
+    let model = try await container.resolveAsync(ScreenModel.self)
+    #expect(screen.model === model, "the main-actor singleton, built once")
+  }
 }
 
 /// Settings read before the database can open.

@@ -148,6 +148,34 @@ struct StressTests {
     }
   }
 
+  /// The same without the shutdown racing: every task gets the one instance, built once, and the
+  /// shutdown after disposes it exactly once (a second shutdown finds nothing).
+  @Test func concurrentAsyncResolvesShareOneInstanceThatIsDisposedExactlyOnce() async throws {
+    final class Pooled: AsyncDisposable, Sendable {
+      let disposals = Counter()
+      func dispose() async throws { disposals.increment() }
+    }
+    for _ in 0..<10 {
+      let container = Container()
+      let builds = Counter()
+      container.register(Pooled.self) { _ in
+        builds.increment()
+        try await Task.sleep(nanoseconds: 100_000)
+        return Pooled()
+      }
+      let resolved = try await withThrowingTaskGroup(of: Pooled.self) { group in
+        for _ in 0..<16 { group.addTask { try await container.resolveAsync(Pooled.self) } }
+        return try await group.reduce(into: [Pooled]()) { $0.append($1) }
+      }
+      #expect(builds.value == 1)
+      #expect(resolved.allSatisfy { $0 === resolved[0] })
+      async let first: Void = container.shutdown()
+      async let second: Void = container.shutdown()
+      _ = try await (first, second)
+      #expect(resolved[0].disposals.value == 1)
+    }
+  }
+
   @Test func registerResolveAndRemoveFromManyThreadsAtOnce() throws {
     let container = Container()
     container.install(AppAssembly())

@@ -23,6 +23,26 @@ extension Container {
       argumentTypes: nil, isolation: .async)
   }
 
+  /// Pushes an `async` registration whose instance is disposed by `dispose` when its container
+  /// shuts down (``shutdown()``), in reverse creation order with everything else it built: for a
+  /// type you cannot make ``AsyncDisposable``.
+  ///
+  /// ```swift
+  /// container.register(Database.self, dispose: { try await $0.close() }) { r in
+  ///   try await Database.connect(url: try await r.resolve(Settings.self).databaseURL)
+  /// }
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    dispose: @escaping @Sendable (Service) async throws -> Void,
+    factory: @escaping @Sendable (AsyncResolver) async throws -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(type, name: name), scope: scope, factory: AsyncFactoryBox(factory),
+      argumentTypes: nil, disposal: DisposalRule(disposing: dispose), isolation: .async)
+  }
+
   /// Pushes an `async` registration whose factory takes runtime arguments (assisted injection of
   /// an async service; see ``AsyncProvider``). `.prototype` unless said otherwise.
   ///
@@ -69,5 +89,30 @@ extension Container {
     return register(
       ServiceKey(type, name: name), scope: scope, factory: onMain, argumentTypes: nil,
       isolation: .mainActor)
+  }
+
+  /// Pushes a registration whose factory runs on the main actor (see
+  /// ``register(_:name:scope:factory:)-(_,_,_,@MainActor (Resolver) throws -> Service)``) and
+  /// whose instance `dispose` disposes, on the main actor, when its container shuts down.
+  /// (A `@MainActor` type that conforms to ``Disposable`` or ``AsyncDisposable``, even on the main
+  /// actor only, is disposed on the main actor without one.)
+  ///
+  /// ```swift
+  /// container.register(PlayerViewModel.self, dispose: { @MainActor in $0.stop() }) { @MainActor r in
+  ///   PlayerViewModel(player: try r.resolve(Player.self))
+  /// }
+  /// ```
+  @discardableResult
+  public func register<Service: Sendable>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    dispose: @escaping @MainActor @Sendable (Service) async throws -> Void,
+    factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    let onMain = FactoryBox<Service> { resolver in
+      try MainActor.assumeIsolated { try factory(resolver) }
+    }
+    return register(
+      ServiceKey(type, name: name), scope: scope, factory: onMain, argumentTypes: nil,
+      disposal: DisposalRule(disposing: dispose), isolation: .mainActor)
   }
 }

@@ -100,6 +100,17 @@ extension Container {
       // The synchronous engine, as a root on this thread: it never waits for anything, so it
       // cannot come back here; its errors get this path in front.
       do { return .box(try sync(self)) } catch let error as ResolutionError {
+        // A synchronous service whose dependencies reach a `@MainActor` one, asked for off the
+        // main actor: built on the main actor instead, where that step may run (what it built
+        // on the way that is cached stays cached; anything else is built again there).
+        if error.kind == .offMainActor {
+          return .box(
+            try await MainActor.run { [self] in
+              do { return try sync(self) } catch let error as ResolutionError {
+                throw prefixed(error, by: path)
+              }
+            })
+        }
         throw prefixed(error, by: path)
       }
     }

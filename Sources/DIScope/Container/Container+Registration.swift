@@ -41,15 +41,9 @@ extension Container {
     dispose: @escaping @Sendable (Service) async throws -> Void,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    let rule = DisposalRule(
-      dispose: { instance in
-        // The container only ever hands back what this factory built: always a `Service`.
-        guard let service = instance as? Service else { return }
-        try await dispose(service)
-      }, disposesPrebuilt: false)
-    return register(
+    register(
       ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil,
-      disposal: rule)
+      disposal: DisposalRule(disposing: dispose))
   }
 
   /// Pushes a singleton that lives as long as the process: once built, its instance is never
@@ -158,19 +152,22 @@ extension Container {
   /// pushing thread keeps it in its per-thread cache). It answers as a
   /// singleton of this container would, and is replaced, removed and seen by observers as any
   /// registration is (not as a mock). The container did not build the value, so it does not
-  /// dispose it when it shuts down: the value is the caller's.
+  /// dispose it when it shuts down, unless `disposing` is true: then a ``Disposable`` or
+  /// ``AsyncDisposable`` value is disposed with what the container built (a connection the
+  /// request opened itself, handed to the request's container to close).
   ///
   /// ```swift
   /// try await app.withChild(named: "request") { request in
   ///   request.register(RequestID.self, value: RequestID("r-1"))
+  ///   request.register(Transaction.self, value: try await pool.begin(), disposing: true)
   ///   return try request.resolve(Handler.self).handle()
   /// }
   /// ```
   @inlinable @discardableResult
   public func register<Service>(
-    _ type: Service.Type, name: String? = nil, value: sending Service
+    _ type: Service.Type, name: String? = nil, value: sending Service, disposing: Bool = false
   ) -> RegistrationToken {
-    registerPrebuilt(value, name: name, isMock: false, disposal: nil)
+    registerPrebuilt(value, name: name, isMock: false, disposal: disposing ? .prebuilt : nil)
   }
 
   /// Pushes a registration that answers with `instance`, built before the container saw it (a

@@ -10,7 +10,18 @@ extension Container {
     return ResolutionError(
       kind: .shutDown, key: key, path: thread.map { path($0, then: key.description) } ?? [key.description],
       message: "cannot resolve '\(key)': the container \(whose) was shut down",
-      hint: "a shut-down container resolves nothing more: make a new one, or a new child for the next request")
+      hint: shutDownHint(for: container))
+  }
+
+  /// What to do after `container` was shut down: a request's child is replaced by a new child
+  /// of its parent; a root (whose children see nothing through it any more) by a new container.
+  func shutDownHint(for container: Container) -> String {
+    guard let parent = container.parent else {
+      return "a shut-down container resolves nothing more, and nothing resolves through it: "
+        + "make a new container"
+    }
+    return "a shut-down container resolves nothing more: make a new child of '\(parent.name)' "
+      + "for the next request"
   }
 
   func notRegistered(_ full: ServiceKey, thread: ThreadState, arguments: String?) -> ResolutionError {

@@ -61,13 +61,18 @@ extension Container {
         return staleReference(holder, dependency, in: state)
       }
     }
+    // What a resolve checks first: nothing resolves from, or through, a shut-down container.
+    let shutDown = registry.isShutDown ? self : owner.registry.isShutDown ? owner : nil
+    let onResolve: Explanation.ResolveNow =
+      if let shutDown { .failsShutDown(container: shutDown.name) }
+      else { cached.map { .returnsCached($0) } ?? .builds(scope) }
     return Explanation(
       key: key, container: name, answering: answering, shadowed: shadowed, overridden: overridden,
       cached: cached, builtBy: holdings?.rootKey,
       holds: holdings?.dependencies.map {
         HeldInstance(key: $0.registration.key, instance: instanceReference($0))
       },
-      onResolve: cached.map { .returnsCached($0) } ?? .builds(scope), heldBy: heldBy.map(instanceReference),
-      stale: stale, hint: nil)
+      onResolve: onResolve, heldBy: heldBy.map(instanceReference),
+      stale: stale, hint: shutDown.map { shutDownHint(for: $0) })
   }
 }

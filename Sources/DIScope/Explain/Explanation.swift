@@ -20,6 +20,9 @@ public struct Explanation: Sendable, CustomStringConvertible {
     case builds(Scope)
     /// Fail: nothing answers.
     case fails
+    /// Fail: the named container (the one asked, or the one that owns the answering
+    /// registration) was shut down, and resolves nothing more.
+    case failsShutDown(container: String)
   }
 
   /// The key explained.
@@ -117,6 +120,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
       case .weak: "builds it and shares it while anyone holds it (weak)"
       }
     case .fails: "fails: nothing answers"
+    case .failsShutDown(let container): "fails: '\(container)' was shut down"
     }
   }
 }

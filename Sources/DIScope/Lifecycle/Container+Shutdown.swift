@@ -20,9 +20,12 @@ extension Container {
     var failures: [Disposal] = []
     for item in doomed {
       var failure: (any Error)?
+      var disposed = true
       do {
         if let dispose = item.registration.disposal?.dispose {
           try await dispose(item.instance)
+        } else if item.registration.isolation == .mainActor {
+          disposed = try await Self.disposeOnMainActor(MainActorInstance(value: item.instance))
         } else if let disposable = item.instance as? any AsyncDisposable {
           try await disposable.dispose()
         } else if let disposable = item.instance as? any Disposable {
@@ -31,14 +34,16 @@ extension Container {
       } catch {
         failure = error
       }
-      report(item, failure: failure, into: &failures)
+      if disposed { report(item, failure: failure, into: &failures) }
     }
     if !failures.isEmpty { throw DisposalError(container: name, failures: failures) }
   }
 
   /// ``shutdown()`` for synchronous code (a command-line tool, a script): the same, but an
   /// instance that is only ``AsyncDisposable``, or registered with a `dispose` closure, cannot be
-  /// awaited here and is reported as a failure saying so (it is not disposed).
+  /// awaited here and is reported as a failure saying so (it is not disposed). What a
+  /// `@MainActor` factory built is disposed here only from the main actor, or when its
+  /// conformance is not isolated to it: use ``shutdown()`` otherwise.
   ///
   /// ```swift
   /// try container.shutdownSynchronously()
@@ -47,13 +52,15 @@ extension Container {
     let doomed = takeEverythingToDispose()
     var failures: [Disposal] = []
     for item in doomed {
-      var failure: (any Error)?
-      if item.registration.disposal?.dispose == nil, let disposable = item.instance as? any Disposable {
-        do { try disposable.dispose() } catch { failure = error }
-      } else {
-        failure = NeedsAwait()  // only an `async` dispose is left: a closure, or AsyncDisposable
-      }
-      report(item, failure: failure, into: &failures)
+      let (disposed, failure): (Bool, (any Error)?) =
+        if item.registration.disposal?.dispose != nil {
+          (true, NeedsAwait())  // an `async` closure
+        } else if item.registration.isolation == .mainActor {
+          Self.disposeFromMainActorSynchronously(MainActorInstance(value: item.instance))
+        } else {
+          Self.disposeSynchronously(item.instance)
+        }
+      if disposed { report(item, failure: failure, into: &failures) }
     }
     if !failures.isEmpty { throw DisposalError(container: name, failures: failures) }
   }
@@ -146,9 +153,11 @@ extension Container {
             state.epoch += 1
             return
           }
-          // An instance with nothing to call is only let go of.
+          // An instance with nothing to call is only let go of. One a `@MainActor` factory
+          // built may conform on the main actor only: it is asked there (`disposeOnMainActor`).
           let hasDispose =
-            registration.disposal?.dispose != nil || thread.disposableTypes.hasDispose(value)
+            registration.disposal?.dispose != nil || registration.isolation == .mainActor
+            || thread.disposableTypes.hasDispose(value)
           if hasDispose && (!isPrebuilt || keepsPrebuilt) {
             doomed.append(Doomed(registration: registration, number: number, instance: value))
           }
@@ -172,8 +181,4 @@ extension Container {
     if family.isObserved { emit(.disposed(disposal)) }
   }
 
-  /// What a synchronous shutdown reports for an instance it cannot dispose without `await`.
-  private struct NeedsAwait: Error, CustomStringConvertible {
-    var description: String { "it disposes asynchronously: call 'try await shutdown()' instead" }
-  }
 }

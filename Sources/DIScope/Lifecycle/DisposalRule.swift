@@ -14,6 +14,16 @@ struct DisposalRule: Sendable {
     self.disposesPrebuilt = disposesPrebuilt
   }
 
+  /// A registration's own `dispose` closure for instances of `Service`.
+  init<Service>(disposing dispose: @escaping @Sendable (Service) async throws -> Void) {
+    self.init(
+      dispose: { instance in
+        // The container only ever hands back what this registration built: always a `Service`.
+        guard let service = instance as? Service else { return }
+        try await dispose(service)
+      }, disposesPrebuilt: false)
+  }
+
   /// A prebuilt instance disposed by its own conformance.
   @usableFromInline static let prebuilt = DisposalRule(dispose: nil, disposesPrebuilt: true)
 }

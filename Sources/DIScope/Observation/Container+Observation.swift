@@ -54,10 +54,11 @@ extension Container {
   /// `found` is the entry generation (see `entryGeneration`) of the container whose entries hold
   /// the key's route, under which `registration` was found answering: the top of its stack. If
   /// nothing has changed since, it still is, and its depth in the stack is 0 without looking;
-  /// otherwise (its own factory changed the registrations) it is looked up.
+  /// otherwise (its own factory changed the registrations) it is looked up. `nil`: found just
+  /// now, with nothing run since.
   func emitStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
-    _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64
+    _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64?
   ) {
     let generation = family.generation.load(ordering: .acquiring)
     if thread.observers.containerID != id.raw || thread.observers.generation != generation {
@@ -66,7 +67,7 @@ extension Container {
         entries: family.withLock { $0.observers })
     }
     let stackDepth =
-      entryGeneration(for: registration.key.typeID) == found
+      found == nil || entryGeneration(for: registration.key.typeID) == found
       ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let depth = thread.chain.count
     let keeps = outcome == .created && scope.isCached && number != nil
@@ -79,10 +80,10 @@ extension Container {
     }
     let event = ContainerEvent.resolved(
       ResolutionStep(
-        container: name, answering: registration, absentKey: nil,
+        container: name, answering: registration,
         answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
         stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-        instanceNumber: number, instance: instance))
+        instanceNumber: number, instance: consume instance))
     // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
@@ -132,21 +133,23 @@ extension Container {
   /// slow-path build, which did.)
   @usableFromInline
   func emitRoutedPrototype(
-    _ registration: Registration, instance: consuming ObservedInstance, thread: ThreadState
+    _ registration: Registration, instance: consuming ObservedInstance, found: UInt64,
+    thread: ThreadState
   ) {
-    emitStep(
-      registration, .created, .prototype, family.nextInstanceNumber(), instance, thread,
-      found: entryGeneration(for: registration.key.typeID))
+    emitStep(registration, .created, .prototype, family.nextInstanceNumber(), instance, thread, found: found)
   }
 
   /// The step of a cached singleton answered from the entry at `index` of this thread's cache
   /// while observed (see `observedCachedSingleton`).
   @usableFromInline
   func emitObservedCached(at index: Int, instance: consuming ObservedInstance, thread: ThreadState) {
-    let route = thread.cache.route(at: index)
-    emitStep(
-      route.registration, .cached, route.scope, route.cachedNumber == 0 ? nil : route.cachedNumber,
-      instance, thread, found: entryGeneration(for: route.registration.key.typeID))
+    // The entry holds the registration until this thread changes its cache, which reporting the
+    // step does not: read in place, not copied.
+    let (registration, scope, number) = thread.cache.routeInPlace(at: index)
+    var instance = Optional(instance)  // a closure cannot consume what it captures; it can take it
+    registration._withUnsafeGuaranteedRef { registration in
+      emitStep(registration, .cached, scope, number == 0 ? nil : number, instance.take()!, thread, found: nil)
+    }
   }
 
   /// A root resolve through the typed routed path failed.
@@ -174,10 +177,7 @@ extension Container {
   func emitAbsent(_ key: ServiceKey, thread: ThreadState) {
     emit(
       .resolved(
-        ResolutionStep(
-          container: name, answering: nil, absentKey: key, answeringContainer: nil, stackDepth: nil,
-          outcome: .absent, scope: nil, depth: thread.chain.count, instanceNumber: nil,
-          instance: nil)))
+        ResolutionStep(container: name, absent: key, depth: thread.chain.count)))
   }
 }
 

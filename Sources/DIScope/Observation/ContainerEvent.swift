@@ -66,12 +66,26 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// The container the resolution started in.
   public let container: String
   /// The key asked for.
-  public var key: ServiceKey { absentKey ?? answering!.key }
+  public var key: ServiceKey {
+    switch subject {
+    case .answered(let registration): registration.key
+    case .absent(let key): key
+    }
+  }
+  /// What answered, or the key nothing answered: one reference to copy and release with every
+  /// step, where a registration and a key beside it would be two.
+  private let subject: Subject
+
+  private enum Subject {
+    case answered(Registration)
+    case absent(ServiceKey)
+  }
+
   /// The registration that answered; `nil` when absent.
-  let answering: Registration?
-  /// The key, when no registration answered (otherwise it is the registration's: one reference
-  /// fewer to copy with every step).
-  let absentKey: ServiceKey?
+  var answering: Registration? {
+    if case .answered(let registration) = subject { return registration }
+    return nil
+  }
   /// The name of the container that owns the registration, when not `container`.
   let answeringContainer: String?
   /// Its position in its stack when it answered, 0 being the top.
@@ -111,9 +125,42 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// ```
   public func withoutInstance() -> ResolutionStep {
     ResolutionStep(
-      container: container, answering: answering, absentKey: absentKey,
-      answeringContainer: answeringContainer, stackDepth: stackDepth, outcome: outcome,
-      scope: scope, depth: depth, instanceNumber: instanceNumber, instance: nil)
+      container: container, subject: subject, answeringContainer: answeringContainer,
+      stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
+      instanceNumber: instanceNumber, instance: nil)
+  }
+
+  private init(
+    container: String, subject: Subject, answeringContainer: String?, stackDepth: Int?,
+    outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?
+  ) {
+    self.container = container
+    self.subject = subject
+    self.answeringContainer = answeringContainer
+    self.stackDepth = stackDepth
+    self.outcome = outcome
+    self.scope = scope
+    self.depth = depth
+    self.instanceNumber = instanceNumber
+    self.instance = instance
+  }
+
+  /// The step of a registration that answered.
+  init(
+    container: String, answering: Registration, answeringContainer: String?, stackDepth: Int?,
+    outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?
+  ) {
+    self.init(
+      container: container, subject: .answered(answering), answeringContainer: answeringContainer,
+      stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
+      instanceNumber: instanceNumber, instance: instance)
+  }
+
+  /// The step of an optional resolve that nothing answered.
+  init(container: String, absent key: ServiceKey, depth: Int) {
+    self.init(
+      container: container, subject: .absent(key), answeringContainer: nil, stackDepth: nil,
+      outcome: .absent, scope: nil, depth: depth, instanceNumber: nil, instance: nil)
   }
 
   /// `ConsoleLogger#2 created t1 [singleton]`.

@@ -370,6 +370,15 @@ final class FastPathCache {
     cold[index].route!
   }
 
+  /// `route(at:)` read in place: the registration unretained (the entry holds it), its scope and
+  /// cached instance's number.
+  func routeInPlace(at index: Int) -> (Unmanaged<Registration>, Scope, Int) {
+    withUnsafeMutablePointer(to: &cold[index].route) { route in
+      let route = route.pointee.unsafelyUnwrapped
+      return (Unmanaged.passUnretained(route.registration), route.scope, route.cachedNumber)
+    }
+  }
+
   /// Drops what this thread holds for a key (the entry stays, so probing still passes it).
   func forget(containerID: UInt64, typeID: ObjectIdentifier, name: String?) {
     let index = probe(containerID: containerID, typeID: typeID, name: name)

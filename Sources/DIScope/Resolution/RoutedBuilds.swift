@@ -41,7 +41,7 @@ extension Container {
               registration,
               instance: lent.map { ObservedInstance(object: $0.takeUnretainedValue()) }
                 ?? ObservedInstance(value: instance()),
-              thread: thread)
+              found: UInt64(truncatingIfNeeded: build.detail), thread: thread)
           }
         }
       }

@@ -37,7 +37,9 @@ extension Container {
     @usableFromInline let registration: Unmanaged<Registration>?
     /// The calling thread's state (unretained: the thread's key owns it).
     @usableFromInline let thread: Unmanaged<ThreadState>?
-    /// The graph index of a `graphHit`, or the epoch a `singleton` was claimed in.
+    /// The graph index of a `graphHit`, the epoch a `singleton` was claimed in, or the entry
+    /// generation a `prototype`'s route was found valid under (its bits; for the step an
+    /// observer sees).
     @usableFromInline let detail: Int
     /// The container a `singleton` is built in (its owner, itself or an ancestor of the resolving
     /// container, which holds it alive).
@@ -63,9 +65,13 @@ extension Container {
     guard index >= 0, let raw = ThreadState.currentIfMade else { return .general }
     let thread = Unmanaged<ThreadState>.fromOpaque(raw)
     return try thread._withUnsafeGuaranteedRef { state -> RoutedBuild in
+      var generation: UInt64 = 0
       guard state.isPlain,
         let route = entryOwner._withUnsafeGuaranteedRef({ owner in
-          state.cache.validRoute(at: index, typeID: typeID, generation: { owner.entryGeneration })
+          state.cache.validRoute(at: index, typeID: typeID) {
+            generation = owner.entryGeneration
+            return generation
+          }
         }),
         route.registration._withUnsafeGuaranteedRef({
           ObjectIdentifier(type(of: $0.factory)) == factoryType
@@ -76,7 +82,8 @@ extension Container {
       case .prototype:
         try enterRoutedBuild(registration, thread: state)
         return RoutedBuild(
-          kind: .prototype, registration: registration, thread: thread, detail: 0, owner: nil)
+          kind: .prototype, registration: registration, thread: thread,
+          detail: Int(truncatingIfNeeded: generation), owner: nil)
       case .graph where !family.isObserved:
         if let found = registration._withUnsafeGuaranteedRef({ state.graph.index(of: $0) }) {
           return RoutedBuild(kind: .graphHit, registration: nil, thread: thread, detail: found, owner: nil)

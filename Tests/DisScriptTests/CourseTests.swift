@@ -37,6 +37,45 @@ struct CourseTests {
     }
   }
 
+  /// Exercise 12's goal asks for the request's container to be released: a shutdown alone, and
+  /// going back to root, leaves it there, and the learner is told so in words; a shutdown then
+  /// a release solves it, as the release alone does.
+  @Test func theRequestExerciseSaysWhatIsMissingAfterAShutdownAlone() throws {
+    let exercise = try #require(Self.course.exercises.first { $0.path.hasSuffix("12-release-a-request.dis") })
+    #expect(exercise.goal.joined(separator: " ").contains("release its container"))
+    let attempt = try entries("shutdown\ncontainer use root")
+    #expect(!exercise.isSolved(after: attempt))
+    #expect(exercise.missing(after: attempt)?.hasPrefix("the request's container is still there") == true)
+    #expect(exercise.isSolved(after: try entries("shutdown\nrelease container request")))
+    #expect(exercise.missing(after: try entries("release container request")) == nil)
+    #expect(exercise.missing(after: try entries("container use root\nshutdown\nrelease container request"))
+      == "root's Database must stay: only the request's container goes")
+  }
+
+  /// A check without a `# missing:` note says which check does not hold, and what it printed.
+  @Test func aCheckWithoutANoteSaysWhichCheckDoesNotHold() throws {
+    let parsed = ScriptParser().parse("""
+      # Exercise 0: a child
+      ## Goal
+      # make a child called test
+      ## Start
+      class A
+      ## Solution
+      container child test
+      ## Check
+      ! container use nowhere
+      container use test
+      """, path: "x.dis")
+    let exercise = try Exercise(script: parsed.script)
+    #expect(exercise.missingNotes.isEmpty)
+    #expect(exercise.missing(after: []) == "'container use test' does not hold yet: error: no container named 'test'")
+    #expect(exercise.missing(after: try entries("container child test")) == nil)
+  }
+
+  private func entries(_ text: String) throws -> [Entry] {
+    ScriptParser().parse(text + "\n", path: "typed.dis").script.entries
+  }
+
   @Test func aFileThatIsNotAnExerciseSaysWhy() {
     let parsed = ScriptParser().parse("# Exercise 0: nothing\n## Goal\n# do it\n## Start\nclass A\n", path: "x.dis")
     #expect(throws: ExerciseError.self) { try Exercise(script: parsed.script) }

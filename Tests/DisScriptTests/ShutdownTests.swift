@@ -43,6 +43,49 @@ struct ShutdownTests {
     _ = expectError(session, "release container nope", "no container named 'nope'")
   }
 
+  /// Every registration of a shut-down container fails the dry run alike: said once.
+  @Test func validateAfterShutdownSaysOnceThatThereIsNothingToValidate() {
+    let root = session(seedWorld + "\nresolve ControlContext\nshutdown")
+    expectOutput(root, "validate", [
+      "error: 'root' is shut down: nothing to validate",
+      "  hint: 'reset' starts a fresh root container",
+    ], fails: true)
+    let child = session("class A\nregister A\ncontainer child request\nregister A\nshutdown")
+    expectOutput(child, "validate", [
+      "error: 'request' is shut down: nothing to validate",
+      "  hint: 'release container request' lets it go; for the next request, 'container use root', then 'container child NAME'",
+    ], fails: true)
+  }
+
+  /// A child of a shut-down container would fail on its first resolve of what its parent
+  /// registered: refused when asked for, with what to do instead.
+  @Test func aChildOfAShutDownContainerIsRefused() {
+    let root = session("class A\nregister A\ncontainer child early\ncontainer use root\nshutdown")
+    expectOutput(root, "container child next", [
+      "error: 'root' is shut down: a child made now would resolve nothing registered there",
+      "  hint: 'reset' starts a fresh root container",
+    ], fails: true)
+    _ = expectError(root, "container use next", "no container named 'next'")
+    #expect(root.execute("container use early").isFailure == false)
+    _ = expectError(
+      root, "container child next",
+      "'root' is shut down, and 'early' resolves through it: a child made now would resolve nothing registered there")
+    let request = session("class A\nregister A\ncontainer child request\nshutdown")
+    _ = expectError(request, "container child next", "'request' is shut down: a child made now would resolve nothing registered there")
+    #expect(request.execute("container use root").isFailure == false)
+    #expect(request.execute("container child next").isFailure == false, "root still runs: the next request's child is fine")
+  }
+
+  /// The container's hint after a shutdown ("a new child for the next request") in commands
+  /// that work: a fresh root after the root's shutdown.
+  @Test func aResolveAfterShutdownSaysWhatToDoInCommands() {
+    let session = session("class A\nregister A\nshutdown")
+    expectOutput(session, "resolve A", [
+      "error: cannot resolve 'A': the container 'root' was shut down",
+      "  hint: a shut-down container resolves nothing more: 'reset' starts a fresh root container",
+    ], fails: true)
+  }
+
   @Test func aContainerThatBuiltNothingSaysSo() {
     let session = session("class A\nregister A\ncontainer child empty")
     expectOutput(session, "release container empty", ["empty: nothing to dispose", "released empty; root is current"])

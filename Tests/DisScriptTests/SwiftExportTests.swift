@@ -71,6 +71,27 @@ import Testing
     #expect(swift.contains("run.root.remove(run.tokens[2]!)\n      run.tokens[2] = run.root.register(NoticeManager.self) { r in let made = NoticeManager(); made.zonesV2 = try r.resolve(Provider<(any ZoneController)>.self); return made }"))
   }
 
+  /// Releasing a container takes its children with it, newest first, and goes back to its
+  /// parent only when the script was in it: as the script does.
+  @Test func aReleaseShutsChildrenDownFirstAndKeepsTheCurrentContainerElsewhere() throws {
+    let swift = try export("""
+      class A
+      container child request
+      container child inner
+      container use root
+      container child other
+      release container request
+      register A
+      """)
+    #expect(swift.contains("""
+      try? run.containers["inner"]!.shutdownSynchronously()
+            run.containers["inner"] = nil
+            try? run.containers["request"]!.shutdownSynchronously()
+            run.containers["request"] = nil
+      """))
+    #expect(swift.contains("run.tokens[1] = run.containers[\"other\"]!.register(A.self)"), "still in 'other'")
+  }
+
   private func export(_ text: String) throws -> String {
     SwiftExport.export(script: try parse(Array(text.utf8), path: "test.dis"), namespace: "Test")
   }

@@ -12,8 +12,12 @@ struct SwiftTranslationTests {
   }
 
   func command(_ line: String) -> Command {
+    entry(line).command
+  }
+
+  func entry(_ line: String) -> Entry {
     guard case .success(let entry) = ScriptParser().parseCommand(line) else { fatalError("does not parse: \(line)") }
-    return entry.command
+    return entry
   }
 
   @Test func aRegistrationIsTheFactoryThatResolvesEachParameter() {
@@ -39,6 +43,97 @@ struct SwiftTranslationTests {
     #expect(swift.line(for: command("expect no stale")) == "#expect(container.staleReferences().isEmpty)")
     #expect(swift.line(for: command("shutdown")) == "try await container.shutdown()")
     #expect(swift.line(for: command("why Logger")) == "print(container.explain((any Logger).self))")
+  }
+
+  /// A reader writing the steps in Swift calls the child `container child` made, by its
+  /// variable, until the script goes back: the Swift shown must not register in the parent.
+  @Test func aChildsStepsGoToTheVariableItsStepIntroduced() {
+    var swift = translation("class Database\nclass RequestID\nclass Handler(database: Database, requestID: RequestID)\nregister Database\n")
+    #expect(swift.line(for: command("container child request")) == "let request = container.makeChild(named: \"request\")")
+    swift.learn(command("container child request"))
+    #expect(swift.line(for: command("register Handler")) == "request.register(Handler.self) { r in Handler(database: try r.resolve(Database.self), requestID: try r.resolve(RequestID.self)) }")
+    #expect(swift.line(for: command("resolve Handler")) == "let handler = try request.resolve(Handler.self)")
+    #expect(swift.line(for: command("expect Database cached")) == "#expect(try request.resolve(Database.self) === (try request.resolve(Database.self)))  // cached")
+    #expect(swift.line(for: command("validate")) == "let report = request.validate(); #expect(report.isEmpty, \"\\(report)\")")
+    #expect(swift.line(for: command("shutdown")) == "try await request.shutdown()")
+    #expect(swift.line(for: command("release container request"))
+      == "try await request.shutdown()  // or try await container.withChild(named: \"request\") { request in ... }")
+    #expect(swift.line(for: command("container use root")) == "// resolve from container from now on: container.resolve(...)")
+    swift.learn(command("container child inner"))
+    #expect(swift.line(for: command("register Database")) == "inner.register(Database.self) { _ in Database() }")
+    #expect(swift.line(for: command("release container request"))
+      == "try await inner.shutdown(); try await request.shutdown()  // or try await container.withChild(named: \"request\") { request in ... }")
+    swift.learn(command("release container request"))
+    #expect(swift.line(for: command("resolve Database")) == "let database = try container.resolve(Database.self)", "released, back in root")
+    #expect(swift.line(for: command("shutdown")) == "try await container.shutdown()")
+  }
+
+  /// Releasing a container the script is not in leaves it where it is; `reset` goes back to the
+  /// root; a name that is no Swift variable becomes one.
+  @Test func theCurrentContainerFollowsUseReleaseAndReset() {
+    var swift = translation("class A\ncontainer child admin-request\ncontainer use root\ncontainer child other\n")
+    #expect(swift.line(for: command("resolve A")) == "let a = try other.resolve(A.self)")
+    swift.learn(command("release container admin-request"))
+    #expect(swift.line(for: command("resolve A")) == "let a = try other.resolve(A.self)")
+    #expect(swift.line(for: command("container use admin-request")) == "// resolve from adminRequest from now on: adminRequest.resolve(...)")
+    swift.learn(command("reset"))
+    #expect(swift.line(for: command("resolve A")) == "let a = try container.resolve(A.self)")
+    #expect(swift.line(for: command("container child default")) == "let `default` = container.makeChild(named: \"default\")")
+  }
+
+  /// A token belongs to the container that made it (its `+ tN` line says so), and only that
+  /// container removes it or changes it.
+  @Test func aTokenIsRemovedFromTheContainerThatMadeIt() {
+    var swift = SwiftTranslation()
+    swift.learn(ScriptParser().parse("""
+      class A
+      register A
+        + t1  A  [singleton]
+      container child test
+        container test (child of root) is current
+      register A
+        + t2  A  [singleton]  in test
+      """, path: "t.dis").script.entries)
+    #expect(swift.line(for: command("remove t1")) == "container.remove(t1)  // the token register returned")
+    #expect(swift.line(for: command("remove t2")) == "test.remove(t2)  // the token register returned")
+    #expect(swift.line(for: command("scope t1 graph")) == "container.setScope(.graph, for: t1)")
+    #expect(swift.line(for: command("cache t2 off")) == "test.setCaching(false, for: t2)")
+  }
+
+  /// A command that must fail (`!`) is the check that it fails, as the export writes it; a
+  /// refusal of the script's own has no Swift; and it changes nothing the next steps see.
+  @Test func anExpectedFailureIsShownAsTheCheckThatItFails() {
+    var swift = translation("class Database\ncontainer child request\n")
+    #expect(swift.line(for: entry("! resolve Database")) == "#expect(throws: (any Error).self) { _ = try request.resolve(Database.self) }")
+    #expect(swift.line(for: entry("! validate")) == "#expect(!request.validate().isEmpty)  // validate finds a problem")
+    #expect(swift.line(for: entry("! remove t3")) == "#expect(request.remove(t3) == false)  // t3 is not live: nothing removed")
+    #expect(swift.line(for: entry("! expect Database is Database")) == "#expect(!(try request.resolve(Database.self) is Database))")
+    #expect(swift.line(for: entry("! expect Database new")) == "#expect(!(try request.resolve(Database.self) !== (try request.resolve(Database.self))))  // not new")
+    #expect(swift.line(for: entry("! container use nowhere")) == nil)
+    #expect(swift.line(for: entry("resolve Database")) == "let database = try request.resolve(Database.self)")
+    swift.learn(entry("! container use root"))
+    #expect(swift.line(for: entry("resolve Database")) == "let database = try request.resolve(Database.self)", "a failed 'container use' switched nothing")
+  }
+
+  /// Lesson 12 step by step, as `discope play` shows it: every step of the request section
+  /// calls `request`, and the app's shutdown `container`.
+  @Test func lessonTwelveShowsEachStepOnItsContainer() throws {
+    let text = try FileSystem.read(repositoryRoot + "/Scripts/lessons/12-shutdown-and-request-scopes.dis")
+    let entries = ScriptParser().parse(bytes: text, path: "12.dis").script.entries
+    var swift = SwiftTranslation()
+    var lines: [String: String] = [:]
+    for entry in entries {
+      lines[entry.command.description] = swift.line(for: entry)
+      swift.learn(entry)
+    }
+    #expect(lines["container child request"] == "let request = container.makeChild(named: \"request\")")
+    #expect(lines["register Transaction"]?.hasPrefix("request.register(Transaction.self) ") == true)
+    #expect(lines["register Handler"]?.hasPrefix("request.register(Handler.self) ") == true)
+    #expect(lines["resolve Handler"] == "let handler = try request.resolve(Handler.self)")
+    #expect(lines["release container request"]?.hasPrefix("try await request.shutdown()") == true)
+    #expect(lines["expect Database cached"]?.hasPrefix("#expect(try container.resolve(Database.self) === ") == true)
+    #expect(lines["shutdown"] == "try await container.shutdown()")
+    #expect(lines["resolve Database"] == "#expect(throws: (any Error).self) { _ = try container.resolve(Database.self) }")
   }
 
   @Test func whatHasNoSwiftEquivalentSaysNothing() {

@@ -9,12 +9,12 @@ enum Lesson12 {
   final class Database {
     var logger: (any Logger)!
   }
-  final class RequestID {}
-  final class User {}
+  final class Transaction {
+    var database: Database!
+  }
   final class Handler {
     var database: Database!
-    var requestID: RequestID!
-    var user: User!
+    var transaction: Transaction!
   }
 
   @Suite("Scripts/lessons/12-shutdown-and-request-scopes.dis")
@@ -30,16 +30,13 @@ enum Lesson12 {
       run.held[1] = (run.held[2] as! Database).logger! as AnyObject
       // container child request
       run.containers["request"] = run.root.makeChild(named: "request")
-      // register RequestID
-      run.tokens[3] = run.containers["request"]!.register(RequestID.self) { _ in RequestID() }
-      // register User
-      run.tokens[4] = run.containers["request"]!.register(User.self) { _ in User() }
+      // register Transaction
+      run.tokens[3] = run.containers["request"]!.register(Transaction.self) { r in let made = Transaction(); made.database = try r.resolve(Database.self); return made }
       // register Handler
-      run.tokens[5] = run.containers["request"]!.register(Handler.self) { r in let made = Handler(); made.database = try r.resolve(Database.self); made.requestID = try r.resolve(RequestID.self); made.user = try r.resolve(User.self); return made }
+      run.tokens[4] = run.containers["request"]!.register(Handler.self) { r in let made = Handler(); made.database = try r.resolve(Database.self); made.transaction = try r.resolve(Transaction.self); return made }
       // resolve Handler
-      run.held[5] = try run.containers["request"]!.resolve(Handler.self) as AnyObject
-      run.held[3] = (run.held[5] as! Handler).requestID! as AnyObject
-      run.held[4] = (run.held[5] as! Handler).user! as AnyObject
+      run.held[4] = try run.containers["request"]!.resolve(Handler.self) as AnyObject
+      run.held[3] = (run.held[4] as! Handler).transaction! as AnyObject
       // release container request
       try? run.containers["request"]!.shutdownSynchronously()
       run.containers["request"] = nil

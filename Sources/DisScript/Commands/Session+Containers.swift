@@ -12,6 +12,7 @@ extension Session {
         "a session may have at most \(options.limits.maximumContainers) containers",
         hint: "to fix, 'reset' to start over with one")
     }
+    try requireRunning(container, toDo: "a child made now would resolve nothing registered there")
     let parent = container
     let child = parent.makeChild(named: name)
     family.containers.append((name, child))

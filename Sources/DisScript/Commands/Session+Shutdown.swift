@@ -45,6 +45,17 @@ extension Session {
     }
   }
 
+  /// Fails when `container`, or a container it resolves through, is shut down: it then resolves
+  /// nothing registered there, so `validate` would report every registration once over, and a
+  /// child made of it would fail on its first resolve of its parent's services.
+  func requireRunning(_ container: Container, toDo task: String) throws {
+    guard let shutDown = container.outermostShutDown else { return }
+    let why = shutDown === container
+      ? "'\(container.name)' is shut down"
+      : "'\(shutDown.name)' is shut down, and '\(container.name)' resolves through it"
+    throw ScriptFailure("\(why): \(task)", hint: ScriptWording.afterShutdown(of: shutDown))
+  }
+
   /// Whether `container` is `ancestor` or one of its descendants.
   private func isDescendant(_ container: Container, of ancestor: Container) -> Bool {
     var next: Container? = container
@@ -53,5 +64,19 @@ extension Session {
       next = current.parent
     }
     return false
+  }
+}
+
+extension Container {
+  /// The outermost container that is shut down among this one and its parents: the one to
+  /// start again from (a fresh root, or the next request's child of a running parent).
+  var outermostShutDown: Container? {
+    var found: Container?
+    var next: Container? = self
+    while let current = next {
+      if current.isShutDown { found = current }
+      next = current.parent
+    }
+    return found
   }
 }

@@ -4,6 +4,8 @@ import DIScope
 /// finds anything.
 extension Session {
   func validate() throws -> [String] {
+    // Every registration of a shut-down container fails alike: say it once, not once a registration.
+    try requireRunning(container, toDo: "nothing to validate")
     let report = budget.countingEachBuildApart { container.validate() }
     let unchecked = report.unchecked.map { info in
       "not checked: \(info.token) \(RegistrationText.subject(info)) takes runtime arguments, which a dry run cannot give"
@@ -36,7 +38,8 @@ extension Session {
       }
     }
     let count = findings.count
-    lines.append("validate found \(count) problem\(count == 1 ? "" : "s") in \(report.registrations.count) registrations")
+    let checked = report.registrations.count
+    lines.append("validate found \(count) problem\(count == 1 ? "" : "s") in \(checked) registration\(checked == 1 ? "" : "s")")
     throw ScriptFailure(lines: lines + unchecked)
   }
 }

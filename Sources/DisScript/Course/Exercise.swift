@@ -15,8 +15,13 @@ import DisSyntax
 /// ## Solution
 /// register Logger = FileLogger
 /// ## Check
+/// # missing: 'Logger' still resolves to the ConsoleLogger: push a FileLogger over it
 /// expect Logger is FileLogger
 /// ```
+///
+/// A `# missing: ...` comment above a check says, in the learner's words, what is still to do
+/// while that check does not hold (`missing(after:)`): a check such as `! container use request`
+/// says nothing by itself about why it should fail.
 ///
 /// Replayed as a script (`discope test`), the file runs the start, the solution, then the check:
 /// so the suite proves the solution solves it. The learner's session starts from the start; after
@@ -37,6 +42,8 @@ public struct Exercise: Sendable {
   public let solution: [Entry]
   /// What must hold: commands (`expect` lines, mostly) that must all succeed.
   public let checks: [Entry]
+  /// For each check, by its place in `checks`, the `# missing: ...` comment written above it.
+  public let missingNotes: [Int: String]
 
   /// Reads an exercise from a parsed script; `nil`, with why, when a section is missing.
   public init(script: Script) throws(ExerciseError) {
@@ -44,6 +51,7 @@ public struct Exercise: Sendable {
     var title: String?
     var goal: [String] = [], hints: [String] = []
     var start: [Entry] = [], solution: [Entry] = [], checks: [Entry] = []
+    var missingNotes: [Int: String] = [:], pendingNote: String?
     for item in script.items {
       switch item.kind {
       case .section(let name): section = name.trimmingSpaces.lowercased()
@@ -54,11 +62,17 @@ public struct Exercise: Sendable {
         if section == "hints", line.lowercased().hasPrefix("hint:") {
           hints.append(String(line.dropFirst(5)).trimmingSpaces)
         }
+        if section == "check", line.lowercased().hasPrefix("missing:") {
+          pendingNote = String(line.dropFirst(8)).trimmingSpaces
+        }
       case .entry(let entry):
         switch section {
         case "start": start.append(entry)
         case "solution": solution.append(entry)
-        case "check": checks.append(entry)
+        case "check":
+          if let note = pendingNote { missingNotes[checks.count] = note }
+          pendingNote = nil
+          checks.append(entry)
         default: throw ExerciseError(path: script.path, message: "a command outside the Start, Solution and Check sections")
         }
       case .blank, .versionHeader: break
@@ -75,6 +89,7 @@ public struct Exercise: Sendable {
     self.start = start
     self.solution = solution
     self.checks = checks
+    self.missingNotes = missingNotes
   }
 
   /// Whether the check holds after the start and `commands` (the learner's, in order; failed
@@ -86,11 +101,33 @@ public struct Exercise: Sendable {
   /// The first check that does not hold after the start and `commands`, with why; `nil` when
   /// every check holds.
   public func firstUnmetCheck(after commands: [Entry]) -> (check: Entry, why: [String])? {
+    unmetCheck(after: commands).map { (checks[$0.index], $0.why) }
+  }
+
+  /// What is still missing after the start and `commands`, for the learner: the `# missing:`
+  /// note of the first check that does not hold, else that check and what it printed; `nil`
+  /// when the exercise is solved.
+  ///
+  /// ```swift
+  /// exercise.missing(after: typed)
+  /// // "the request's container is still there: ..."
+  /// ```
+  public func missing(after commands: [Entry]) -> String? {
+    guard let (index, why) = unmetCheck(after: commands) else { return nil }
+    if let note = missingNotes[index] { return note }
+    let check = checks[index]
+    let printed = why.first.map { ": \($0)" } ?? ""
+    return check.isExpectedToFail
+      ? "'\(check.command)' should fail, and does not yet\(printed)"
+      : "'\(check.command)' does not hold yet\(printed)"
+  }
+
+  private func unmetCheck(after commands: [Entry]) -> (index: Int, why: [String])? {
     let session = Session()
     for entry in start + commands { _ = session.execute(entry) }
-    for check in checks {
+    for (index, check) in checks.enumerated() {
       let outcome = session.execute(check)
-      if outcome.isFailure != check.isExpectedToFail { return (check, outcome.output) }
+      if outcome.isFailure != check.isExpectedToFail { return (index, outcome.output) }
     }
     return nil
   }

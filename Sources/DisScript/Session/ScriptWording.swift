@@ -24,9 +24,24 @@ struct ScriptWording: Sendable {
           before: before)
       }
     }
+    // The container's hint speaks Swift ("make a new container", "a new child of 'app'"): a
+    // script's is in commands ('reset', 'release container' and a new child).
+    if error.kind == .shutDown, let shutDown = container.outermostShutDown {
+      return ScriptFailure(
+        error.message, path: Session.withoutRepeats(error.path),
+        hint: "a shut-down container resolves nothing more: " + Self.afterShutdown(of: shutDown), before: before)
+    }
     return ScriptFailure(
       error.message, path: Session.withoutRepeats(error.path),
       hint: hint(error.hint, service: error.key.serviceName), before: before)
+  }
+
+  /// What to do after `container` was shut down, in commands: a fresh root, or for a request's
+  /// child, let it go and make the next one from its parent.
+  static func afterShutdown(of container: Container) -> String {
+    guard let parent = container.parent else { return "'reset' starts a fresh root container" }
+    return "'release container \(container.name)' lets it go; for the next request, "
+      + "'container use \(parent.name)', then 'container child NAME'"
   }
 
   /// A script class that takes runtime arguments, resolved without them by `holder` (a

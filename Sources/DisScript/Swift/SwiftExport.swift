@@ -34,7 +34,10 @@ public struct SwiftExport {
   private var assemblies: [String] = []
   private var statements: [String] = []
   private let session = Session()
-  private var current = "root"
+  /// The containers the script made and is in, followed as the translation beside each step
+  /// follows them (a release goes back to the parent only when it released the current one).
+  private var containers = ContainerVariables()
+  private var current: String { containers.current }
   private var known: Set<Int> = []
   private var tokenOwners: [Int: String] = [:]
 
@@ -197,9 +200,9 @@ public struct SwiftExport {
       emit("\(container).remove(run.groups[\(name.quoted)]!)")
     case .makeChildContainer(let name):
       emit("run.containers[\(name.quoted)] = \(container).makeChild(named: \(name.quoted))")
-      current = name
-    case .useContainer(let name):
-      current = name
+      containers.apply(command)
+    case .useContainer:
+      containers.apply(command)
     case .validate:
       emit("#expect(\(failed ? "!" : "")\(container).validate().isEmpty)")
     case .why(let service, let name):
@@ -212,14 +215,18 @@ public struct SwiftExport {
     case .shutdown:
       emit("try? \(container).shutdownSynchronously()")
     case .releaseContainer(let name):
-      emit("try? run.containers[\(name.quoted)]!.shutdownSynchronously()")
-      emit("run.containers[\(name.quoted)] = nil")
-      live = live.filter { $0.value.container != name }
-      current = "root"
+      // Its children go with it, newest first, as the script releases them.
+      let released = containers.releaseOrder(of: name)
+      for child in released {
+        emit("try? run.containers[\(child.quoted)]!.shutdownSynchronously()")
+        emit("run.containers[\(child.quoted)] = nil")
+      }
+      live = live.filter { !released.contains($0.value.container) }
+      containers.apply(command)
     case .reset:
       emit("run.reset()")
       live = [:]
-      current = "root"
+      containers.apply(command)
     case .declareProtocol, .declareClass, .show, .help, .playground:
       break
     }

@@ -10,85 +10,143 @@ import DisSyntax
 /// ```
 ///
 /// It keeps the declarations it has seen, so that a registration's factory passes each
-/// initializer parameter what the container resolves for it.
+/// initializer parameter what the container resolves for it, and the containers, so that each
+/// call goes to the container the script is in: `container` for the root, and for a child the
+/// variable `container child NAME` made (`let request = container.makeChild(named: "request")`,
+/// then `request.register(...)`), as a reader writing the same steps in Swift would.
 public struct SwiftTranslation: Sendable {
   private var protocols: Set<String> = []
   private var classes: [String: ClassDeclaration] = [:]
+  /// The containers the script has made and not released, and the one it is in.
+  private var containers = ContainerVariables()
 
   public init() {}
 
-  /// Learns the declarations of `entries` (a script up to some point).
+  /// Learns the declarations and containers of `entries` (a script up to some point).
   public mutating func learn(_ entries: some Sequence<Entry>) {
-    for entry in entries { learn(entry.command) }
+    for entry in entries { learn(entry) }
   }
 
-  /// Learns a declaration (a protocol or a class); other commands change nothing.
+  /// Learns what `entry` declares or changes. A command that must fail (`!`) changed nothing, so
+  /// it teaches nothing; a registration's expected output (`+ t3 ...`) says which tokens were
+  /// made in the current container, which `remove t3` then names.
+  public mutating func learn(_ entry: Entry) {
+    guard !entry.isExpectedToFail else { return }
+    containers.noteTokens(in: entry.expectedOutput?.lines ?? [])
+    learn(entry.command)
+  }
+
+  /// Learns a declaration (a protocol or a class) or a change of container; other commands
+  /// change nothing.
   public mutating func learn(_ command: Command) {
     switch command {
     case .declareProtocol(let name): protocols.insert(name)
     case .declareClass(let declaration): classes[declaration.name] = declaration
-    default: break
+    default: containers.apply(command)
+    }
+  }
+
+  /// The Swift `entry` stands for: as `line(for: entry.command)` for a command that must succeed;
+  /// for one that must fail (`!`), the check that it does, as `discope export swift` writes it
+  /// (`#expect(throws: (any Error).self) { _ = try container.resolve(...) }`). `nil` when the
+  /// failure is the script's own refusal (an unknown name, a second `activate`), which in Swift
+  /// is the compiler's or has no equivalent.
+  public func line(for entry: Entry) -> String? {
+    guard entry.isExpectedToFail else { return line(for: entry.command) }
+    let container = containers.variable
+    switch entry.command {
+    case .resolve(let resolution):
+      return "#expect(throws: (any Error).self) { _ = \(resolveCall(resolution)) }"
+    case .validate:
+      return "#expect(!\(container).validate().isEmpty)  // validate finds a problem"
+    case .remove(let token):
+      return "#expect(\(containers.owner(of: token)).remove(\(token)) == false)  // \(token) is not live: nothing removed"
+    case .expect(let expectation):
+      guard let condition = expectCondition(expectation) else { return nil }
+      return "#expect(!(\(condition.text)))" + (condition.comment.map { "  // not \($0)" } ?? "")
+    default:
+      return nil
     }
   }
 
   /// The Swift `command` stands for; `nil` for a command with no Swift equivalent (`show`, `help`,
   /// `reset`, the playground's own), which a caller says in words.
   public func line(for command: Command) -> String? {
+    let container = containers.variable
     switch command {
     case .declareProtocol(let name):
       return "protocol \(name): AnyObject {}"
     case .declareClass(let declaration):
       return classLine(declaration)
     case .register(let registration):
-      return registerLine(registration)
+      return registerLine(registration, into: container)
     case .resolve(let resolution):
-      let name = resolution.name.map { ", name: \($0.swiftLiteral)" } ?? ""
-      let arguments = resolution.arguments.map { $0.value.swiftLiteral }
-      let call = resolution.isOptional ? "optionalResolve" : "resolve"
-      if arguments.isEmpty { return "let \(variable(resolution.service)) = try container.\(call)(\(type(resolution.service)).self\(name))" }
-      return "let \(variable(resolution.service)) = try container.resolve(\(type(resolution.service)).self\(name), arguments: \(arguments.joined(separator: ", ")))"
+      return "let \(variable(resolution.service)) = \(resolveCall(resolution))"
     case .remove(let token):
-      return "container.remove(\(token))  // the token register returned"
+      return "\(containers.owner(of: token)).remove(\(token))  // the token register returned"
     case .changeScope(let token, let scope):
-      return "container.setScope(.\(scope.rawValue), for: \(token))"
+      return "\(containers.owner(of: token)).setScope(.\(scope.rawValue), for: \(token))"
     case .changeCaching(let token, let isEnabled):
-      return "container.setCaching(\(isEnabled), for: \(token))"
+      return "\(containers.owner(of: token)).setCaching(\(isEnabled), for: \(token))"
     case .mock(let service, let implementation):
-      return "let mock = container.mock(\(type(service)).self, with: \(implementation ?? "Mock" + service)())"
+      return "let mock = \(container).mock(\(type(service)).self, with: \(implementation ?? "Mock" + service)())"
     case .mockAll:
-      return "container.install(MockAssembly())  // a mock for every service, as a test base does"
+      return "\(container).install(MockAssembly())  // a mock for every service, as a test base does"
     case .unmock:
-      return "container.remove(mock)  // the token mock(_:with:) returned"
+      return "\(container).remove(mock)  // the token mock(_:with:) returned"
     case .call(let reference, let arguments):
       return "let made = try provider(\(arguments.map { $0.value.swiftLiteral }.joined(separator: ", ")))  // #\(reference.instance)'s \(reference.parameter)"
     case .assembly(let assembly):
+      // Inside `assemble(into:)` the container is the parameter, whichever container installs it.
       return "struct \(assembly.name): Assembly { func assemble(into container: Container) { "
-        + assembly.registrations.compactMap(registerLine).joined(separator: "; ") + " } }"
+        + assembly.registrations.map { registerLine($0, into: "container") }.joined(separator: "; ") + " } }"
     case .activate(let name):
-      return "let group = container.install(\(name)())"
+      return "let group = \(container).install(\(name)())"
     case .deactivate:
-      return "container.remove(group)  // the group install returned"
+      return "\(container).remove(group)  // the group install returned"
     case .makeChildContainer(let name):
-      return "let \(name) = container.makeChild(named: \(name.swiftLiteral))"
+      return "let \(ContainerVariables.variable(forChild: name)) = \(container).makeChild(named: \(name.swiftLiteral))"
     case .useContainer(let name):
-      return "// resolve from \(name) from now on: \(name).resolve(...)"
+      let target = containers.variable(of: name)
+      return "// resolve from \(target) from now on: \(target).resolve(...)"
     case .validate:
-      return "let report = container.validate(); #expect(report.isEmpty, \"\\(report)\")"
+      return "let report = \(container).validate(); #expect(report.isEmpty, \"\\(report)\")"
     case .why(let service, let name):
-      return "print(container.explain(\(type(service)).self\(name.map { ", name: \($0.swiftLiteral)" } ?? "")))"
+      return "print(\(container).explain(\(type(service)).self\(name.map { ", name: \($0.swiftLiteral)" } ?? "")))"
     case .expect(let expectation):
-      return expectLine(expectation)
+      guard let condition = expectCondition(expectation) else {
+        return expectation.sharesComment
+      }
+      return "#expect(\(condition.text))" + (condition.comment.map { "  // \($0)" } ?? "")
     case .release(let number):
       return "instance\(number) = nil  // let go of #\(number)"
     case .releaseContainer(let name):
-      return "try await \(name).shutdown()  // or container.withChild(named: \(name.swiftLiteral)) { ... }"
+      return releaseLine(name)
     case .shutdown:
-      return "try await container.shutdown()"
+      return "try await \(container).shutdown()"
     case .show(let view, _):
-      return view == .stale ? "container.staleReferences()" : nil
+      return view == .stale ? "\(container).staleReferences()" : nil
     case .reset, .help, .playground:
       return nil
     }
+  }
+
+  /// `try await request.shutdown()`, its children's first (the script releases them, deepest
+  /// first), and the request scope that does the same when its body returns.
+  private func releaseLine(_ name: String) -> String {
+    let shutdowns = containers.releaseOrder(of: name).map { "try await \(containers.variable(of: $0)).shutdown()" }
+    let parent = containers.parentVariable(of: name)
+    return shutdowns.joined(separator: "; ")
+      + "  // or try await \(parent).withChild(named: \(name.swiftLiteral)) { \(ContainerVariables.variable(forChild: name)) in ... }"
+  }
+
+  /// `try request.resolve(Logger.self)`, from the current container.
+  private func resolveCall(_ resolution: Resolution) -> String {
+    let name = resolution.name.map { ", name: \($0.swiftLiteral)" } ?? ""
+    let arguments = resolution.arguments.map { $0.value.swiftLiteral }
+    let call = resolution.isOptional ? "optionalResolve" : "resolve"
+    if arguments.isEmpty { return "try \(containers.variable).\(call)(\(type(resolution.service)).self\(name))" }
+    return "try \(containers.variable).resolve(\(type(resolution.service)).self\(name), arguments: \(arguments.joined(separator: ", ")))"
   }
 
   private func classLine(_ declaration: ClassDeclaration) -> String {
@@ -98,7 +156,7 @@ public struct SwiftTranslation: Sendable {
     return "final class \(declaration.name)\(conformances) {\(body) }"
   }
 
-  private func registerLine(_ registration: Registration) -> String {
+  private func registerLine(_ registration: Registration, into container: String) -> String {
     let service = registration.service
     var options: [String] = []
     if let name = registration.name { options.append("name: \(name.swiftLiteral)") }
@@ -106,11 +164,11 @@ public struct SwiftTranslation: Sendable {
     let label = options.isEmpty ? "" : ", " + options.joined(separator: ", ")
     switch registration.implementation {
     case .instance(let implementation):
-      return "container.register(\(type(service)).self\(label)) { _ in \(implementation)() }  // built once, now"
+      return "\(container).register(\(type(service)).self\(label)) { _ in \(implementation)() }  // built once, now"
     case .type(let implementation):
-      return "container.register(\(type(service)).self\(label)) \(factory(implementation))"
+      return "\(container).register(\(type(service)).self\(label)) \(factory(implementation))"
     case .inferred:
-      return "container.register(\(type(service)).self\(label)) \(factory(service))"
+      return "\(container).register(\(type(service)).self\(label)) \(factory(service))"
     }
   }
 
@@ -136,25 +194,29 @@ public struct SwiftTranslation: Sendable {
     return "{ \(head) \(className)(\(values.joined(separator: ", "))) }"
   }
 
-  private func expectLine(_ expectation: Expectation) -> String? {
+  /// What an `expect` asserts, as a Swift condition on the current container, with what it
+  /// means when the condition alone does not say; `nil` when it has no Swift condition.
+  private func expectCondition(_ expectation: Expectation) -> (text: String, comment: String?)? {
+    let container = containers.variable
     switch expectation {
     case .resolvesTo(let service, let implementation):
-      return "#expect(try container.resolve(\(type(service)).self) is \(implementation))"
+      return ("try \(container).resolve(\(type(service)).self) is \(implementation)", nil)
     case .freshness(let service, let isCached):
-      return "#expect(try container.resolve(\(type(service)).self) \(isCached ? "===" : "!==") (try container.resolve(\(type(service)).self)))  // \(isCached ? "cached" : "new")"
+      let resolve = "try \(container).resolve(\(type(service)).self)"
+      return ("\(resolve) \(isCached ? "===" : "!==") (\(resolve))", isCached ? "cached" : "new")
     case .stack(let service, let tokens):
-      return "#expect(container.registrations(of: ServiceKey(\(type(service)).self)).map(\\.token) == [\(tokens.map(\.description).joined(separator: ", "))])"
+      return ("\(container).registrations(of: ServiceKey(\(type(service)).self)).map(\\.token) == [\(tokens.map(\.description).joined(separator: ", "))]", nil)
     case .parameter(let reference, let value):
       let expected: String = switch value {
       case .instance(let number): "instance\(number)"
       case .none: "nil"
       case .text(let text): text.swiftLiteral
       }
-      return "#expect(instance\(reference.instance).\(reference.parameter) == \(expected))"
+      return ("instance\(reference.instance).\(reference.parameter) == \(expected)", nil)
     case .noStaleReferences:
-      return "#expect(container.staleReferences().isEmpty)"
-    case .shares(let service, let dependency):
-      return "// every \(dependency) one \(service) is built with is one instance (graph scope)"
+      return ("\(container).staleReferences().isEmpty", nil)
+    case .shares:
+      return nil
     }
   }
 
@@ -175,6 +237,14 @@ public struct SwiftTranslation: Sendable {
   private func variable(_ service: String) -> String {
     guard let first = service.first else { return "value" }
     return first.lowercased() + service.dropFirst()
+  }
+}
+
+extension Expectation {
+  /// What `expect S shares T` says, which no Swift condition says: a comment.
+  fileprivate var sharesComment: String? {
+    guard case .shares(let service, let dependency) = self else { return nil }
+    return "// every \(dependency) one \(service) is built with is one instance (graph scope)"
   }
 }
 

@@ -75,7 +75,8 @@ public enum CommandTable {
         "    WebService: t5 MockWebService answers (a mock; newest of 2 in root; shadows t2)",
         "      scope: singleton, caching on",
         "      resolve now: builds it and caches it (singleton)",
-        "      stale: RFZoneController#2 (t3, singleton) still holds WebService#1 from t2, ...",
+        "      stale: RFZoneController#2.webService (t3, singleton) still holds WebService#1 from t2, which no "
+          + "longer answers for WebService (t5 answers now); 'cache t3 off' then 'cache t3 on' rebuilds it",
         "See also 'show stale' and 'expect no stale'.",
       ]),
     .init(
@@ -90,7 +91,15 @@ public enum CommandTable {
       "assert what resolving S gives, a stack, what an instance holds, or that nothing is stale"),
     .init(
       "release", [[.placeholder("#N")], [.keyword("container"), .placeholder("NAME")]],
-      "let go of instance #N, or shut a child container down and forget it"),
+      "let go of instance #N, or shut a child container down and forget it",
+      details: [
+        "'release #N': the session lets go of #N. A weak singleton that nothing else holds is",
+        "then gone; otherwise the line names what still holds it.",
+        "'release container NAME': the end of a request. The child container is shut down (what",
+        "it built is disposed, newest first, its own children's first) and forgotten; if you were",
+        "in it, its parent is current again. Its parent's singletons stay. In Swift: try await",
+        "request.shutdown(), or container.withChild(named:), which does it when its body returns.",
+      ]),
     .init(
       "shutdown", [[]], "dispose what the current container built, newest first; it resolves no more",
       details: [

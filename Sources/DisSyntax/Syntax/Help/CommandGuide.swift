@@ -1,5 +1,7 @@
 /// For each command: the idea it stands for, in one line, and a worked example (the command, and
-/// what it prints). `help COMMAND` shows them under the usage.
+/// what it prints). `help COMMAND` shows them under the usage. An example is a script: a session
+/// that ran the right commands before it prints exactly what it shows (`HelpExampleTests` runs
+/// every one), so that a reader can trust the output as much as the command.
 enum CommandGuide {
   struct Entry {
     let concept: String
@@ -74,11 +76,18 @@ enum CommandGuide {
       concept: "an assertion that does not depend on output wording: it prints nothing when it holds",
       example: ["expect Logger is ConsoleLogger", "expect WebService cached", "! expect Logger is FileLogger"]),
     "release": Entry(
-      concept: "letting go of an instance: a weak singleton nothing else holds is then gone",
-      example: ["release #3", "  released ContentCache#3: nothing else held it, so it is gone"]),
+      concept: "letting go: of an instance (a weak singleton nothing else holds is then gone), or of a request's "
+        + "child container when the request ends (shut down, what it built disposed, and forgotten)",
+      example: [
+        "release #3", "  released ContentCache#3: nothing else held it, so it is gone",
+        "release container request", "  - request: disposed Handler#4 (t4)", "  released request; root is current",
+      ]),
     "shutdown": Entry(
       concept: "shutting a container down disposes what it built, newest first; it resolves nothing more",
-      example: ["shutdown", "  - root: disposed WebService#2 (t2)", "  - root: disposed ConsoleLogger#1 (t1)"]),
+      example: [
+        "shutdown", "  - root: disposed WebService#2 (t2)", "  - root: disposed ConsoleLogger#1 (t1)",
+        "  root is shut down: it resolves nothing more",
+      ]),
     "reset": Entry(
       concept: "a fresh container, to start over; the declared types stay",
       example: ["reset", "  a fresh root container; declarations kept (3 types, 0 assemblies)"]),

@@ -140,7 +140,7 @@ extension Container {
   public func mock<Service>(
     _ type: Service.Type, name: String? = nil, with instance: sending Service, disposing: Bool = false
   ) -> RegistrationToken {
-    registerPrebuilt(instance, name: name, isMock: true, disposal: disposing ? .prebuilt : nil)
+    registerPrebuilt(instance, name: name, isMock: true, disposing: disposing)
   }
 
   /// Pushes a registration that answers with `value` itself: a request's own values (its id, its
@@ -167,7 +167,7 @@ extension Container {
   public func register<Service>(
     _ type: Service.Type, name: String? = nil, value: sending Service, disposing: Bool = false
   ) -> RegistrationToken {
-    registerPrebuilt(value, name: name, isMock: false, disposal: disposing ? .prebuilt : nil)
+    registerPrebuilt(value, name: name, isMock: false, disposing: disposing)
   }
 
   /// Pushes a registration that answers with `instance`, built before the container saw it (a
@@ -177,7 +177,7 @@ extension Container {
   /// on as it shares any singleton.
   @inlinable
   func registerPrebuilt<Service>(
-    _ instance: sending Service, name: String?, isMock: Bool, disposal: DisposalRule?
+    _ instance: sending Service, name: String?, isMock: Bool, disposing: Bool
   ) -> RegistrationToken {
     let isObject = Service.self is AnyClass
     let factory: AnyObject & Sendable =
@@ -186,7 +186,7 @@ extension Container {
       : InstanceBox.make(instance)
     // A request's value, pushed into its child: kept as it is, no registration made for it
     // unless something reads the child's stacks (see `InlineValues`).
-    if hasParent && !isMock && disposal == nil && name == nil,
+    if hasParent && !isMock && !disposing && name == nil,
       let token = registerValueInPlace(Service.self, value: factory, isInstance: isObject)
     {
       return token
@@ -196,7 +196,8 @@ extension Container {
     // instance it is not.
     return register(
       ServiceKey(Service.self, name: name), scope: .singleton, isMock: isMock, factory: factory,
-      argumentTypes: nil, prebuilt: isObject ? .instance : .box, disposal: disposal)
+      argumentTypes: nil, prebuilt: isObject ? .instance : .box,
+      disposal: disposing ? .prebuilt : nil)
   }
 
   /// Pushes a registration under an explicit key: the entry point for services that exist only at

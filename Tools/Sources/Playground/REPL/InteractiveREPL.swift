@@ -20,11 +20,11 @@ enum InteractiveREPL {
     }
     var printer = TranscriptPrinter()
     printer.colors = ColorPolicy.isColorEnabled(environment: options.environment, terminalHasColors: true)
-    print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.")
+    StandardStreams.print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.\n")
     printer.flush(controller, includesCommands: false)
     if let notice = controller.state.notice {
       // What starting did (`recording to …`), said now rather than after the first command.
-      print(notice)
+      StandardStreams.print(notice + "\n")
       controller.update { $0.notice = nil }
     }
     var status: Int32 = 0
@@ -36,7 +36,7 @@ enum InteractiveREPL {
       controller.settle()
       printer.flush(controller, includesCommands: false)
       if let notice = controller.state.notice {
-        print(notice)
+        StandardStreams.print(notice + "\n")
         controller.update { $0.notice = nil }
       }
       words.withLock { $0 = controller.state.completionWords }
@@ -46,6 +46,6 @@ enum InteractiveREPL {
       }
     }
     reader.saveHistory()
-    return status
+    return Playground.statusAfterWriting(status)
   }
 }

@@ -34,6 +34,10 @@ public final class PlaygroundController {
   private var shownSnapshotVersion = -1
   /// The container family pane 1 showed last: another one is a fresh start (`reset`).
   private var shownFamily: UInt64?
+  /// The view `shownFamily` was read from: a new one is a session rebuilt (a replay stepping
+  /// back, `:open`), whose panes were cleared with it, and no `reset`. Held, not just
+  /// identified: a view freed meanwhile could leave its address to the next one.
+  private var shownView: (any ContainerView)?
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
   /// `discope learn`: the exercise being solved, checked after each command.
@@ -96,6 +100,13 @@ public final class PlaygroundController {
         if hasStackChangesInFlight { isRegistrationsStale = true }
         hasStackChangesInFlight = false
       }
+    }
+    if view !== shownView {
+      // The rebuilt session's first container starts the panes afresh: comparing its family
+      // with the old session's would mark pane 3 with a `reset` that never happened.
+      shownView = view
+      shownFamily = nil
+      isRegistrationsStale = true
     }
     if isRegistrationsStale || view.snapshotVersion != shownSnapshotVersion {
       shownSnapshotVersion = view.snapshotVersion

@@ -84,6 +84,16 @@ import Testing
     #expect(mocks.filter { !$0.isEmpty }.map { String($0.prefix(6)) } == ["+ t7 M", "── a f", "+ t1 M"], "\(mocks)")
   }
 
+  /// Pane 3 holds mock swaps and disposals, and its title says both.
+  @Test func paneThreeIsTitledForMocksAndDisposals() throws {
+    let controller = try demo()
+    for line in ["resolve WebService", "mock Logger", "shutdown"] { controller.enter(line) }
+    let lines = controller.texts(.mocks)
+    #expect(lines.contains { $0.hasPrefix("+ t7 MockLogger over Logger") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("✕ disposed WebService#2") && $0.hasSuffix("(root shut down)") }, "\(lines)")
+    #expect(controller.state.title(of: .mocks) == "3 Mocks and disposals")
+  }
+
   /// Stepping a replay back rebuilds it on a fresh session, with the panes cleared: that is no
   /// `reset`, and pane 3 must not say a fresh container took over (it did, and stepping on put
   /// root's disposals under the false mark).

@@ -97,6 +97,32 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  /// At the smallest size pane 4 is a title bar: what a typed command did shows under the
+  /// panes, or it would be seen nowhere until the user opened pane 4. Opened, it needs no copy.
+  @Test func atTheMinimumSizeWhatACommandDidIsSeen() throws {
+    let tmux = try start(columns: 40, rows: 12)
+    defer { tmux.close() }
+    try tmux.waitFor("pane 4 as a title bar") { $0.contains("─ 4 Transcript ─") && $0.contains("CMD LIVE") }
+    try run(tmux, "release container nope")
+    try tmux.waitFor("its error") {
+      $0.contains("! release container nope") && $0.contains("error: no container named 'nope'")
+    }
+    try run(tmux, "shutdown")
+    try tmux.waitFor("what it did") { $0.contains("\nshutdown\n") && $0.contains("root: nothing to dispose") }
+    try run(tmux, "! shutdown")
+    let screen = try tmux.waitFor("the failure it expected") {
+      $0.contains("! shutdown") && $0.contains("error: 'root' was shut down already")
+    }
+    #expect(screen.contains("┌ 1 Registrations"), "pane 1 keeps its rows: \(screen)")
+    try tmux.press("Escape")
+    try tmux.type("4")
+    let opened = try tmux.waitFor("pane 4 open") { $0.contains("┌ 4 Transcript") }
+    let rows = opened.split(separator: "\n")
+    #expect(rows.dropLast().last?.hasPrefix("└") == true, "nothing under the panes: \(opened)")
+    try tmux.type("q")
+    try expectRestored(tmux, status: 0)
+  }
+
   @Test func stepsAReplayBackAndForth() throws {
     let lesson = try temporaryFile("lesson", """
       %dis 1

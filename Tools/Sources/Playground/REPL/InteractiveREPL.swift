@@ -4,7 +4,8 @@ import TerminalUI
 
 /// `discope repl` on a terminal: libedit's line editing with history (kept in a file across
 /// sessions unless turned off) and tab completion from the session's own names. Output is
-/// printed under each command; errors in red unless `NO_COLOR` is set.
+/// printed under each command; errors in red unless `NO_COLOR` is set. Ctrl-C cancels the line
+/// (or the block) being typed; Ctrl-D on an empty line, or `:quit`, leaves.
 enum InteractiveREPL {
   static func run(_ options: PlaygroundOptions) -> Int32 {
     let controller: PlaygroundController
@@ -28,9 +29,27 @@ enum InteractiveREPL {
       controller.update { $0.notice = nil }
     }
     var status: Int32 = 0
-    while let line = reader.readLine(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
-      // Saved line by line: Ctrl-C, a signal or a closed terminal end the process without a
-      // last chance to save, and a command typed must not be lost with it.
+    var interruptionsInARow = 0
+    reading: while true {
+      let line: String
+      switch reader.read(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
+      case .line(let read):
+        line = read
+        interruptionsInARow = 0
+      case .interrupted:
+        // Ctrl-C cancels what is being typed: the line, a block not yet closed, a question.
+        controller.update {
+          $0.continuation = []
+          $0.overlay = nil
+        }
+        interruptionsInARow += 1
+        if interruptionsInARow == 2 { StandardStreams.print("(Ctrl-D on an empty line or :quit leaves the REPL)\n") }
+        continue reading
+      case .end:
+        break reading
+      }
+      // Saved line by line: a signal or a closed terminal end the process without a last
+      // chance to save, and a command typed must not be lost with it.
       reader.saveHistory()
       let outcome = controller.submitLine(line)
       controller.settle()
@@ -42,7 +61,7 @@ enum InteractiveREPL {
       words.withLock { $0 = controller.state.completionWords }
       if case .quit(let code) = outcome {
         status = code
-        break
+        break reading
       }
     }
     reader.saveHistory()

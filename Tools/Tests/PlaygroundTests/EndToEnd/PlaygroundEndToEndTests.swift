@@ -250,6 +250,33 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  /// Ctrl-C in the REPL cancels what is being typed, as in every line editor, recording or
+  /// not: the line, or a block not yet closed, is dropped (neither run nor recorded) and a fresh
+  /// prompt shows. Ctrl-D leaves, with the shell's next output on a line of its own.
+  @Test func ctrlCInTheREPLCancelsTheLineBeingTyped() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString).dis").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try start("repl --empty --no-history --record '\(path)'")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    try run(tmux, "class A")
+    try tmux.type("register A")
+    try tmux.press("C-c")
+    try tmux.waitFor("the line cancelled, a fresh prompt") { $0.contains("dis> register A^C\ndis>") }
+    try run(tmux, "assembly B {")
+    try tmux.waitFor("a block going on") { $0.contains("\n...>") }
+    try tmux.press("C-c")
+    try tmux.waitFor("the block cancelled") { $0.contains("...> ^C\ndis>") }
+    try run(tmux, "register A")
+    try tmux.waitFor("the REPL reading on") { $0.contains("+ t1  A  [singleton]") }
+    try tmux.press("C-d")
+    let screen = try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
+    #expect(screen.contains("\n[exit 0]"), "the shell's output on a line of its own: \(screen)")
+    try expectRestored(tmux, status: 0)
+    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(recorded == "%dis 1\nclass A\nregister A\n  + t1  A  [singleton]\n", "\(recorded)")
+  }
+
   /// Ctrl-Z in the REPL stops it with the shell's modes back; `fg` goes on reading lines.
   @Test func theREPLStopsAndContinuesUnderJobControl() throws {
     let tmux = try TmuxSession(command: "bash --norc --noprofile -i", columns: 100, rows: 20)

@@ -27,6 +27,9 @@ public final class LineReader {
     completer: (@Sendable (CompletionRequest) -> [String])? = nil
   ) {
     self.historyFile = historyFile
+    // libedit reads and shows characters in the locale's encoding: under the C locale a
+    // program starts in, every character typed outside ASCII vanished.
+    setlocale(LC_CTYPE, "")
     // libedit would send a signal on to the whole process group (see CEditLine's shim).
     discope_rl_set_catch_signals(0)
     discope_line_mode_trap_signals()

@@ -277,6 +277,18 @@ struct PlaygroundEndToEndTests {
     #expect(recorded == "%dis 1\nclass A\nregister A\n  + t1  A  [singleton]\n", "\(recorded)")
   }
 
+  /// Names outside ASCII are typed into the REPL as into the full screen.
+  @Test func theREPLReadsWhatIsTypedOutsideASCII() throws {
+    let tmux = try start("repl --empty --no-history")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    for command in ["protocol 日本", "class Ünïcode: 日本", "register 日本 = Ünïcode"] { try run(tmux, command) }
+    let screen = try tmux.waitFor("the registration") { $0.contains("+ t1  日本 -> Ünïcode  [singleton]") }
+    #expect(!screen.contains("did not parse"), "\(screen)")
+    try tmux.press("C-d")
+    try expectRestored(tmux, status: 0)
+  }
+
   /// Ctrl-Z in the REPL stops it with the shell's modes back; `fg` goes on reading lines.
   @Test func theREPLStopsAndContinuesUnderJobControl() throws {
     let tmux = try TmuxSession(command: "bash --norc --noprofile -i", columns: 100, rows: 20)

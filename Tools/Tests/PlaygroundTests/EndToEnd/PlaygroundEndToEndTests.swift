@@ -261,6 +261,8 @@ struct PlaygroundEndToEndTests {
     try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
     try run(tmux, "class A")
     try tmux.type("register A")
+    // Typed, then Ctrl-C: the terminal drops input not yet read when it sends SIGINT.
+    try tmux.waitFor("the line typed") { $0.contains("dis> register A") }
     try tmux.press("C-c")
     try tmux.waitFor("the line cancelled, a fresh prompt") { $0.contains("dis> register A^C\ndis>") }
     try run(tmux, "assembly B {")

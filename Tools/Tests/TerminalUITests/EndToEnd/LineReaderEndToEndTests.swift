@@ -33,6 +33,8 @@ struct LineReaderEndToEndTests {
     try tmux.waitFor("history recalled") { $0.components(separatedBy: "ok: hello").count == 3 }
     // Ctrl-C cancels the line being edited and prompts again; it does not end the program.
     try tmux.type("cancelled")
+    // Typed, then Ctrl-C: the terminal drops input not yet read when it sends SIGINT.
+    try tmux.waitFor("the line typed") { $0.contains("demo> cancelled") }
     try tmux.press("C-c")
     try tmux.waitFor("a fresh prompt") { $0.contains("demo> cancelled^C\ndemo>") }
     try tmux.type("kept")

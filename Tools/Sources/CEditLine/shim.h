@@ -31,4 +31,6 @@ static inline const char *discope_history_line(int offset) {
 // shell script or pipeline that started it. The REPL turns it off and traps signals itself
 // (`CTerminalSignals`). Call before libedit is set up (`using_history` sets it up).
 static inline void discope_rl_set_catch_signals(int value) { rl_catch_signals = value; }
+// The function libedit reads each character with; used only if set before libedit is set up.
+static inline void discope_rl_set_getc_function(int (*function)(FILE *)) { rl_getc_function = function; }
 #endif

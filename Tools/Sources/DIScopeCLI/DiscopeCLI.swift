@@ -1,4 +1,5 @@
 import ArgumentParser
+import Playground
 
 #if canImport(Glibc)
   import Glibc
@@ -17,16 +18,21 @@ public protocol ContextualCommand: ParsableCommand {
 
 extension ContextualCommand {
   public func run() throws {
-    var status = execute(in: .process)
-    let writeError = CommandContext.processWriteError.load(ordering: .relaxed)
-    if writeError != 0 {
-      // Said on standard error, if that still works; the status says it either way.
-      CommandContext.process.printError(
-        "discope: error: output was lost: \(String(cString: strerror(writeError)))")
-      status = 74  // EX_IOERR
-    }
+    let status = statusReportingLostOutput(execute(in: .process))
     if status != 0 { throw ExitCode(status) }
   }
+}
+
+/// `status`, or 74 (`EX_IOERR`) when the process's output could not be all written, whether by a
+/// command's context or by the playground's line modes (`repl`, `play` off a terminal): then
+/// `discope: error: output was lost: …` is said on standard error, if that still works; the
+/// status says it either way.
+func statusReportingLostOutput(_ status: Int32) -> Int32 {
+  var writeError = CommandContext.processWriteError.load(ordering: .relaxed)
+  if writeError == 0 { writeError = Playground.outputError ?? 0 }
+  guard writeError != 0 else { return status }
+  CommandContext.process.printError("discope: error: output was lost: \(String(cString: strerror(writeError)))")
+  return 74
 }
 
 /// Running `discope` in-process.

@@ -58,7 +58,8 @@ public struct PlayCommand: ParsableCommand {
   }
 }
 
-/// Ends the command with `status` (nothing to do for 0).
+/// Ends the command with `status` (nothing to do for 0), or with 74 when output was lost.
 func endWithStatus(_ status: Int32) throws {
+  let status = statusReportingLostOutput(status)
   if status != 0 { throw ExitCode(status) }
 }

@@ -22,8 +22,10 @@ public enum Playground {
 
   /// Opens the full-screen playground. When standard input or output is not a terminal, or the
   /// terminal is unknown, reads commands line by line and prints plain output instead.
-  /// Returns the exit status (0 on quit, 130 on Ctrl-C; signals end the process as they would).
+  /// Returns the exit status (0 on quit, 130 on Ctrl-C; signals end the process as they would;
+  /// 74 when plain output could not be written, see ``outputError``).
   public static func run(_ options: PlaygroundOptions) -> Int32 {
+    StandardStreams.holdClosedDescriptors()
     guard Screen.isInteractive else { return PlainLines.run(options) }
     let controller: PlaygroundController
     do {
@@ -47,7 +49,9 @@ public enum Playground {
 
   /// The line REPL: libedit editing, history in `options.historyFile`, tab completion of
   /// commands, declared types, tokens and instance numbers. Plain lines when not on a terminal.
+  /// Returns 74 when output could not be written (see ``outputError``).
   public static func runREPL(_ options: PlaygroundOptions) -> Int32 {
+    StandardStreams.holdClosedDescriptors()
     guard Screen.isInteractive else { return PlainLines.run(options) }
     return InteractiveREPL.run(options)
   }
@@ -85,7 +89,7 @@ public enum Playground {
   }
 
   static func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.printError(text + "\n")
   }
 }
 

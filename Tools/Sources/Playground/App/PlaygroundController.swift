@@ -20,8 +20,8 @@ public final class PlaygroundController {
   public private(set) var state: PlaygroundState
   let worker: EngineWorker
   var recorder: RecordingFile?
-  /// Prose to put before each pending command's transcript text, in submission order.
-  var pendingProse: [[String]] = []
+  /// The commands submitted and not yet recorded, in submission order.
+  var pending: [PendingCommand] = []
   /// When the replay last stepped by itself (Space).
   var lastAutoStep = ContinuousClock.now
   /// How long auto-play waits between commands.
@@ -34,6 +34,10 @@ public final class PlaygroundController {
   private var shownSnapshotVersion = -1
   /// The container family pane 1 showed last: another one is a fresh start (`reset`).
   private var shownFamily: UInt64?
+  /// The view `shownFamily` was read from: a new one is a session rebuilt (a replay stepping
+  /// back, `:open`), whose panes were cleared with it, and no `reset`. Held, not just
+  /// identified: a view freed meanwhile could leave its address to the next one.
+  private var shownView: (any ContainerView)?
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
   /// `discope learn`: the exercise being solved, checked after each command.
@@ -85,8 +89,8 @@ public final class PlaygroundController {
         // An outcome of an epoch gone (a replay restarted meanwhile) is dropped without taking
         // the prose queued for the new epoch's commands.
         guard epoch == state.epoch else { continue }
-        let prose = pendingProse.isEmpty ? [] : pendingProse.removeFirst()
-        record(outcome, prose: prose)
+        let command = pending.isEmpty ? PendingCommand() : pending.removeFirst()
+        record(outcome, prose: command.prose, isTyped: command.isTyped)
       case .idle(let words, let pending):
         state.completionWords = words
         state.pendingCommands = pending
@@ -96,6 +100,13 @@ public final class PlaygroundController {
         if hasStackChangesInFlight { isRegistrationsStale = true }
         hasStackChangesInFlight = false
       }
+    }
+    if view !== shownView {
+      // The rebuilt session's first container starts the panes afresh: comparing its family
+      // with the old session's would mark pane 3 with a `reset` that never happened.
+      shownView = view
+      shownFamily = nil
+      isRegistrationsStale = true
     }
     if isRegistrationsStale || view.snapshotVersion != shownSnapshotVersion {
       shownSnapshotVersion = view.snapshotVersion
@@ -130,14 +141,20 @@ public final class PlaygroundController {
     }
   }
 
-  /// Puts a finished command in the transcript (and the recording).
-  func record(_ outcome: PlaygroundOutcome, prose: [String]) {
+  /// Puts a finished command in the transcript (and the recording); a command the user typed
+  /// is also kept as `lastTypedOutcome`.
+  func record(_ outcome: PlaygroundOutcome, prose: [String], isTyped: Bool = false) {
     if let learn {
       if let solved = learn.record(outcome) { update { $0.notice = solved } }
       update { $0.learnSwift = learn.lastSwift }
     }
     if outcome.isUnexpected { unexpectedFailures += 1 }
     if !prose.isEmpty { appendComment(prose, kind: .secondary) }
+    let firstLine = state.transcript.lines.count
+    defer {
+      // What pane 4 got for it, whichever way it went (ran, failed, not run, did not parse).
+      if isTyped { state.lastTypedOutcome = Array(state.transcript.lines[firstLine...]) }
+    }
     if outcome.wasNotRun {
       appendComment(["not run: " + (outcome.source ?? "")] + outcome.output, kind: .error)
       state.notice = outcome.output.first
@@ -172,7 +189,8 @@ public final class PlaygroundController {
 
   /// Sends a command to the engine.
   func submit(_ source: String, prose: [String] = []) {
-    pendingProse.append(prose)
+    // Only typed lines come this way (`submitLine`); scripts' steps come by `submitEntry`.
+    pending.append(PendingCommand(prose: prose, isTyped: true))
     state.pendingCommands += 1
     worker.submit(.run(source: source, epoch: state.epoch))
   }
@@ -183,7 +201,8 @@ public final class PlaygroundController {
     state.trace.clear()
     state.mocks.clear()
     state.transcript.clear()
-    pendingProse = entries.map(\.1)
+    state.lastTypedOutcome = []
+    pending = entries.map { PendingCommand(prose: $0.1) }
     state.pendingCommands += 1
     isRegistrationsStale = true
     worker.submit(.restart(replaying: entries.map(\.0), epoch: state.epoch))
@@ -197,4 +216,11 @@ public final class PlaygroundController {
 
   /// Edits state from outside (tests, the attach entry point).
   func update(_ body: (inout PlaygroundState) -> Void) { body(&state) }
+}
+
+/// A command sent to the engine, waiting for its outcome: the prose to put before it in the
+/// transcript, and whether the user typed it (rather than a script, the demo or a replay).
+struct PendingCommand {
+  var prose: [String] = []
+  var isTyped = false
 }

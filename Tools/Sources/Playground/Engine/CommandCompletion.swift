@@ -1,9 +1,9 @@
 import DisSyntax
 import TerminalUI
 
-/// Tab completion for a command line: command names and keywords from `CommandTable`, then the
-/// names the engine knows where the command expects them (services after `resolve`, tokens after
-/// `remove`, instance numbers after `release`, …).
+/// Tab completion for a command line: command names first, then what the command's grammar in
+/// `CommandTable` allows at the cursor: its keywords there, and the names the engine knows for
+/// its placeholders there (services for `S`, tokens for `tN`, instance numbers for `#N`, …).
 ///
 /// ```swift
 /// let words = CompletionWords(services: ["Logger", "WebService"], tokens: ["t1"])
@@ -18,8 +18,7 @@ public enum CommandCompletion {
     let word = isNewWord ? "" : (typed.last ?? "")
     var before = isNewWord ? typed : Array(typed.dropLast())
     if before.first == "!" { before.removeFirst() }
-    var found = CommandTable.completions(for: prefixText)
-    if !before.isEmpty { found += names(after: before, words: words) }
+    let found = before.isEmpty ? CommandTable.completions(for: prefixText) : arguments(after: before, words: words)
     var seen = Set<String>()
     return found.filter { $0.hasPrefix(word) && $0 != word && seen.insert($0).inserted }
   }
@@ -29,37 +28,37 @@ public enum CommandCompletion {
     candidates(line: request.line, cursor: request.cursor, words: words)
   }
 
-  private static func names(after before: [String], words: CompletionWords) -> [String] {
+  /// What may follow `before` (the command and the arguments typed before the word at hand).
+  private static func arguments(after before: [String], words: CompletionWords) -> [String] {
     let command = before[0].hasPrefix("!") ? String(before[0].dropFirst()) : before[0]
-    let previous = before.last ?? ""
-    switch command {
-    case "register", "mock":
-      if previous == "=" || previous == "instance" { return words.implementations }
-      return before.count == 1 ? words.services : []
-    case "resolve", "resolve?", "unmock":
-      return before.count == 1 ? words.services : []
-    case "expect":
-      if previous == "is" { return words.implementations }
-      if previous == "=" { return words.instances + words.tokens + ["nil"] }
-      if before.count == 1 { return ["stack"] + words.services + words.instances }
-      if previous == "stack" { return words.services }
-      return words.tokens
-    case "show":
-      return before.count == 2 ? words.services : []
-    case "remove", "scope", "cache":
-      return before.count == 1 ? words.tokens : []
-    case "release", "call":
-      return before.count == 1 ? words.instances : []
-    case "activate", "deactivate":
-      return before.count == 1 ? words.assemblies : []
-    case "container":
-      return previous == "use" ? words.containers : []
-    case "help":
-      return before.count == 1 ? CommandTable.names : []
-    case "class":
+    if command == "class" {
+      // Its initializer and conformances are free text (`(a: A, b: B): P`), not words of a
+      // grammar: a service name goes after a colon or a comma.
+      let previous = before.last ?? ""
       return previous.hasSuffix(":") || previous.hasSuffix(",") ? words.services : []
-    default:
-      return []
+    }
+    guard let specification = CommandTable.specification(named: command) else { return [] }
+    let position = GrammarPosition(forms: specification.forms, after: Array(before.dropFirst()))
+    return position.keywords
+      + position.placeholders.flatMap { names(for: $0, command: command, previous: before.last ?? "", words: words) }
+  }
+
+  /// The names the session knows that can stand for `placeholder` (as the command table names
+  /// it); none for a name the command makes up (`container child NAME`, `assembly A`).
+  private static func names(for placeholder: String, command: String, previous: String, words: CompletionWords)
+    -> [String]
+  {
+    switch placeholder {
+    case "S", "T": words.services
+    case "Impl": words.implementations
+    case "tN": words.tokens
+    // An instance (`release #2`) or a parameter of one (`call #2.logger`): never the other.
+    case "#N", "#M": words.instances.filter { !$0.contains(".") }
+    case "#N.param": words.instances.filter { $0.contains(".") }
+    case "NAME": previous == "child" ? [] : words.containers
+    case "A": command == "assembly" ? [] : words.assemblies
+    case "command": CommandTable.names
+    default: []
     }
   }
 }

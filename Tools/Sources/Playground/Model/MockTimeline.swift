@@ -1,11 +1,14 @@
 import DIScopeDebug
 
-/// Pane 3: the timeline of mock pushes and pops, and what each one shadowed or uncovered.
-/// (A mock's removal arrives both as `removed` and as `mockPopped`; the pop is what is shown.)
+/// Pane 3, "Mocks and disposals": the timeline of mock pushes and pops, what each one shadowed
+/// or uncovered, each instance a shutdown disposed (and which container shut down), and stale
+/// references as they appear. (A mock's removal arrives both as `removed` and as `mockPopped`;
+/// the pop is what is shown.)
 ///
 /// ```text
 /// + t3 MockLogger over Logger (shadows t1 ConsoleLogger)
 /// - t3 MockLogger off Logger (uncovers t1 ConsoleLogger)
+/// ✕ disposed Handler#5 (t5) (request shut down)
 /// ```
 public struct MockTimeline: Sendable {
   public private(set) var lines: [PaneLine] = []

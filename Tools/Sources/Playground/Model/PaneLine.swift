@@ -10,7 +10,7 @@ public enum PaneID: Int, CaseIterable, Hashable, Sendable {
     switch self {
     case .registrations: "1 Registrations"
     case .trace: "2 Resolution trace"
-    case .mocks: "3 Mock swaps"
+    case .mocks: "3 Mocks and disposals"
     case .transcript: "4 Transcript"
     }
   }

@@ -45,6 +45,9 @@ public struct PlaygroundState: Sendable {
   public var bottomRowWidth: Int?
   /// The rows of text the help (and other overlays) showed at the last draw: a page.
   public var overlayPageHeight: Int?
+  /// The transcript lines of the command typed last (the command, then its output): shown under
+  /// the panes while pane 4 is not on screen, so what a command did is seen at every size.
+  public var lastTypedOutcome: [PaneLine] = []
   /// Prose shown under the panes when nothing is replayed: an exercise's goal.
   public var pinnedProse: [String] = []
   /// Solving an exercise, the Swift the last command typed stands for.

@@ -4,7 +4,8 @@ import TerminalUI
 
 /// `discope repl` on a terminal: libedit's line editing with history (kept in a file across
 /// sessions unless turned off) and tab completion from the session's own names. Output is
-/// printed under each command; errors in red unless `NO_COLOR` is set.
+/// printed under each command; errors in red unless `NO_COLOR` is set. Ctrl-C cancels the line
+/// (or the block) being typed; Ctrl-D on an empty line, or `:quit`, leaves.
 enum InteractiveREPL {
   static func run(_ options: PlaygroundOptions) -> Int32 {
     let controller: PlaygroundController
@@ -20,32 +21,50 @@ enum InteractiveREPL {
     }
     var printer = TranscriptPrinter()
     printer.colors = ColorPolicy.isColorEnabled(environment: options.environment, terminalHasColors: true)
-    print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.")
+    StandardStreams.print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.\n")
     printer.flush(controller, includesCommands: false)
     if let notice = controller.state.notice {
       // What starting did (`recording to …`), said now rather than after the first command.
-      print(notice)
+      StandardStreams.print(notice + "\n")
       controller.update { $0.notice = nil }
     }
     var status: Int32 = 0
-    while let line = reader.readLine(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
-      // Saved line by line: Ctrl-C, a signal or a closed terminal end the process without a
-      // last chance to save, and a command typed must not be lost with it.
+    var interruptionsInARow = 0
+    reading: while true {
+      let line: String
+      switch reader.read(prompt: controller.state.continuation.isEmpty ? "dis> " : "...> ") {
+      case .line(let read):
+        line = read
+        interruptionsInARow = 0
+      case .interrupted:
+        // Ctrl-C cancels what is being typed: the line, a block not yet closed, a question.
+        controller.update {
+          $0.continuation = []
+          $0.overlay = nil
+        }
+        interruptionsInARow += 1
+        if interruptionsInARow == 2 { StandardStreams.print("(Ctrl-D on an empty line or :quit leaves the REPL)\n") }
+        continue reading
+      case .end:
+        break reading
+      }
+      // Saved line by line: a signal or a closed terminal end the process without a last
+      // chance to save, and a command typed must not be lost with it.
       reader.saveHistory()
       let outcome = controller.submitLine(line)
       controller.settle()
       printer.flush(controller, includesCommands: false)
       if let notice = controller.state.notice {
-        print(notice)
+        StandardStreams.print(notice + "\n")
         controller.update { $0.notice = nil }
       }
       words.withLock { $0 = controller.state.completionWords }
       if case .quit(let code) = outcome {
         status = code
-        break
+        break reading
       }
     }
     reader.saveHistory()
-    return status
+    return Playground.statusAfterWriting(status)
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// The playground without a terminal: commands are read from standard input line by line and
 /// the session's transcript is printed as it grows, so `discope repl < lesson.dis > out.dis`
 /// prints a valid `.dis` file. Expected-output lines (indented by two spaces) of a script fed in
-/// are skipped; comments pass through. The status is 1 when a command failed unexpectedly.
+/// are skipped; comments pass through. The status is 1 when a command failed unexpectedly, 74
+/// when output could not be written (every command still runs: a recording is completed).
 enum PlainLines {
   static func run(_ options: PlaygroundOptions) -> Int32 {
     var options = options
@@ -63,7 +64,7 @@ enum PlainLines {
     }
     controller.settle()
     printer.flush(controller, includesCommands: true)
-    return controller.unexpectedFailures > 0 ? 1 : 0
+    return Playground.statusAfterWriting(controller.unexpectedFailures > 0 ? 1 : 0)
   }
 }
 
@@ -87,12 +88,12 @@ struct TranscriptPrinter {
   }
 
   func write(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardStreams.print(line + "\n")
   }
 
   /// Writes `prompt` with no newline: the answer is typed after it.
   func prompt(_ prompt: String) {
-    FileHandle.standardOutput.write(Data(prompt.utf8))
+    StandardStreams.print(prompt)
   }
 }
 

@@ -37,11 +37,25 @@ final class PlaygroundRenderer {
     let size = screen.size
     let prose = ProseText.rows(state.currentProse, width: size.columns)
       + (state.currentSwift.map { ProseText.swiftRows($0, width: size.columns) } ?? [])
-    let wanted = policy.layout(
-      size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
-      isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns),
-      leftContentWidth: state.registrations.widestLine,
-      proseRows: min(prose.count, ProseText.maximumRows(screenRows: size.rows)))
+    let maximumRows = ProseText.maximumRows(screenRows: size.rows)
+    func screenLayout(proseRows: Int) -> ScreenLayout {
+      policy.layout(
+        size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,
+        isZoomed: state.isZoomed, statusWidth: Self.statusWidth(for: state, columns: size.columns),
+        leftContentWidth: state.registrations.widestLine, proseRows: min(proseRows, maximumRows))
+    }
+    var wanted = screenLayout(proseRows: prose.count)
+    var outcome: [StyledSpan] = []
+    if case .panes(let panes) = wanted, !state.lastTypedOutcome.isEmpty,
+      panes.frame(ofPane: PaneID.transcript.rawValue).map({ $0.isCollapsed }) ?? true
+    {
+      // Pane 4 is a title bar (a short terminal stacks the panes and opens only the focused
+      // one) or hidden (another pane zoomed): what the command typed last did shows under the
+      // panes, in the prose region's rows, or it would be seen nowhere. Prose keeps a row.
+      outcome = ProseText.outcomeRows(
+        state.lastTypedOutcome, width: size.columns, maximumRows: prose.isEmpty ? maximumRows : maximumRows - 1)
+      wanted = screenLayout(proseRows: prose.count + outcome.count)
+    }
     if wanted != layout { rebuild(for: wanted) }
     guard case .panes = wanted, let commandWindow, let statusWindow else {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
@@ -64,7 +78,7 @@ final class PlaygroundRenderer {
       default: break
       }
     }
-    if let proseWindow { drawProse(prose, in: proseWindow) }
+    if let proseWindow { drawProse(prose, outcome: outcome, in: proseWindow) }
     commandWindow.erase()
     let line = PaneContent.commandLine(state: state, width: commandWindow.rect.width)
     commandWindow.put(line.spans, row: 0, column: 0)
@@ -165,14 +179,15 @@ final class PlaygroundRenderer {
   }
 
   /// The prose rows that fit, the last ones when not all do (those nearest the command that
-  /// runs next), the first then saying how many are above.
-  private func drawProse(_ rows: [StyledSpan], in window: Window) {
+  /// runs next), the first then saying how many are above; under them, a command's outcome.
+  private func drawProse(_ rows: [StyledSpan], outcome: [StyledSpan], in window: Window) {
     window.erase()
-    let height = window.rect.height
+    let outcome = outcome.prefix(window.rect.height)
+    let height = window.rect.height - outcome.count
     var shown = Array(rows.suffix(height))
     if rows.count > height, !shown.isEmpty {
       shown[0] = StyledSpan("… \(rows.count - height + 1) more lines above (the transcript, pane 4, has them all)", style: .dim)
     }
-    for (row, span) in shown.enumerated() { window.put([span], row: row, column: 0) }
+    for (row, span) in (shown + outcome).enumerated() { window.put([span], row: row, column: 0) }
   }
 }

@@ -69,6 +69,22 @@ enum ProseText {
     wrap("Swift: " + line, width: max(1, width)).map { StyledSpan($0, style: TextStyle(color: .accent)) }
   }
 
+  /// A command's transcript lines (the command, then its output) as the region under the panes
+  /// shows them while pane 4 is not on screen: wrapped to `width` in the pane's styles, and when
+  /// they need more than `maximumRows`, the first of them and how many more pane 4 has.
+  ///
+  /// ```swift
+  /// ProseText.outcomeRows(lastTypedOutcome, width: 40, maximumRows: 3)
+  /// // ["! release container nope", "  error: no container named 'nope'", "    hint: containers: root"]
+  /// ```
+  static func outcomeRows(_ lines: [PaneLine], width: Int, maximumRows: Int) -> [StyledSpan] {
+    let rows = lines.flatMap { line in wrap(line.text, width: max(1, width)).map { StyledSpan($0, style: line.style) } }
+    guard rows.count > maximumRows else { return rows }
+    let shown = max(0, maximumRows - 1)
+    let more = "… \(rows.count - shown) more in pane 4"
+    return Array(rows.prefix(shown)) + [StyledSpan(more.truncated(toWidth: max(1, width)), style: .dim)]
+  }
+
   /// How many rows of the screen the prose may take: a third of it, at least three.
   static func maximumRows(screenRows: Int) -> Int {
     max(3, (screenRows - 1) / 3)

@@ -72,7 +72,7 @@ extension PlaygroundController {
   }
 
   func submitEntry(_ entry: Entry, prose: [String]) {
-    pendingProse.append(prose)
+    pending.append(PendingCommand(prose: prose))
     update { $0.pendingCommands += 1 }
     worker.submit(.runEntry(entry, epoch: state.epoch))
   }

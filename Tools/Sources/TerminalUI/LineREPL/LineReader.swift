@@ -5,6 +5,10 @@ import Glibc
 /// The line REPL's input: libedit's `readline` with history (kept in a file) and tab completion
 /// from a Swift closure. Use one at a time: libedit's readline state is process-wide.
 ///
+/// Ctrl-C cancels the line being edited (`^C`, then a fresh prompt), as in every line editor;
+/// Ctrl-D on an empty line ends the input. A signal while no line is edited (a command running)
+/// ends the process, the terminal restored.
+///
 /// ```swift
 /// let reader = LineReader(historyFile: "\(home)/.discope_history") { request in
 ///   ["resolve", "register", "mock"].filter { $0.hasPrefix(request.word) }
@@ -23,9 +27,14 @@ public final class LineReader {
     completer: (@Sendable (CompletionRequest) -> [String])? = nil
   ) {
     self.historyFile = historyFile
+    // libedit reads and shows characters in the locale's encoding: under the C locale a
+    // program starts in, every character typed outside ASCII vanished.
+    setlocale(LC_CTYPE, "")
     // libedit would send a signal on to the whole process group (see CEditLine's shim).
     discope_rl_set_catch_signals(0)
     discope_line_mode_trap_signals()
+    // Ctrl-C must end the wait for a key, which libedit's own reader resumes (see the shim).
+    discope_rl_set_getc_function(discope_line_mode_getc)
     using_history()
     stifle_history(Int32(historyLimit))
     ReadlineCompletion.install(completer)
@@ -36,14 +45,51 @@ public final class LineReader {
     ReadlineCompletion.install(nil)
   }
 
-  /// Reads one line with editing; nil at end of input (Ctrl-D on an empty line, or EOF).
-  /// A non-blank line is added to the history when `addsToHistory` is true.
-  public func readLine(prompt: String, addsToHistory: Bool = true) -> String? {
-    guard let buffer = readline(prompt) else { return nil }
+  /// What reading a line gave.
+  public enum Input: Equatable, Sendable {
+    /// A line, Enter pressed.
+    case line(String)
+    /// Ctrl-C cancelled the line (`^C` is shown, and the cursor is on a new line).
+    case interrupted
+    /// The end of input: Ctrl-D on an empty line, or EOF.
+    case end
+  }
+
+  /// Reads one line with editing. A non-blank line is added to the history when
+  /// `addsToHistory` is true.
+  public func read(prompt: String, addsToHistory: Bool = true) -> Input {
+    discope_line_mode_begin_line()
+    let buffer = readline(prompt)
+    let isInterrupted = discope_line_mode_end_line() != 0
+    guard let buffer else {
+      guard isInterrupted else {
+        // Ctrl-D leaves the cursor after the prompt: what is printed next (by the shell) starts
+        // a line of its own.
+        if isatty(STDOUT_FILENO) == 1 { _ = write(STDOUT_FILENO, "\n", 1) }
+        return .end
+      }
+      // libedit echoes nothing for it: say what happened, and leave the cancelled line as it is.
+      _ = write(STDOUT_FILENO, "^C\n", 3)
+      return .interrupted
+    }
     defer { free(buffer) }
+    // A Ctrl-C after Enter is too late to cancel: the line stands.
     let line = String(cString: buffer)
     if addsToHistory, !line.allSatisfy(\.isWhitespace) { addHistory(line) }
-    return line
+    return .line(line)
+  }
+
+  /// Reads one line with editing; nil at end of input (Ctrl-D on an empty line, or EOF). A line
+  /// cancelled with Ctrl-C is read again with a fresh prompt. A non-blank line is added to the
+  /// history when `addsToHistory` is true.
+  public func readLine(prompt: String, addsToHistory: Bool = true) -> String? {
+    while true {
+      switch read(prompt: prompt, addsToHistory: addsToHistory) {
+      case .line(let line): return line
+      case .interrupted: continue
+      case .end: return nil
+      }
+    }
   }
 
   public func addHistory(_ line: String) {

@@ -24,4 +24,40 @@ struct LostOutputTests {
       #expect(result.errorOutput.contains("discope: error: output was lost: "), "\(result.errorOutput)")
     }
   }
+
+  /// The playground's line modes (the REPL and `play` off a terminal) say so as `run` does,
+  /// where `FileHandle`'s write used to end them with a crash (status 132 and a backtrace).
+  @Test(arguments: ["> /dev/full", ">&-"])
+  func theLineModesExit74Too(redirection: String) throws {
+    let path = try script()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let discope = "'\(DiscopeBinary.path!)'"
+    for command in [
+      "\(discope) repl < '\(path)'", "\(discope) play '\(path)'", "printf 'shutdown\\n' | \(discope)",
+      "printf '! shutdown\\nrelease container nope\\n' | \(discope) repl --demo --no-history",
+    ] {
+      let result = try SpawnedCommand.run(["bash", "-c", "\(command) \(redirection)"])
+      #expect(result.status == 74, "\(command) \(redirection): \(result.errorOutput)")
+      #expect(result.errorOutput.contains("discope: error: output was lost: "), "\(result.errorOutput)")
+      #expect(!result.errorOutput.contains("Fatal error"), "\(result.errorOutput)")
+    }
+  }
+
+  /// Output lost, the session still runs every command: its recording is whole, and only the
+  /// recording (standard output closed, the file could take its descriptor number).
+  @Test func aRecordingIsWholeWhenOutputIsLost() throws {
+    let path = try script()
+    let recording = path.replacingOccurrences(of: ".dis", with: "-recorded.dis")
+    defer {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: recording)
+    }
+    let result = try SpawnedCommand.run(
+      ["bash", "-c", "'\(DiscopeBinary.path!)' repl --no-history --record '\(recording)' < '\(path)' >&-"])
+    #expect(result.status == 74, "\(result.errorOutput)")
+    let written = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(written.components(separatedBy: "resolve A\n").count == 2, "\(written)")
+    let replayed = try SpawnedCommand.run([DiscopeBinary.path!, "test", recording])
+    #expect(replayed.status == 0, "\(replayed.output)\(written)")
+  }
 }

@@ -97,6 +97,32 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  /// At the smallest size pane 4 is a title bar: what a typed command did shows under the
+  /// panes, or it would be seen nowhere until the user opened pane 4. Opened, it needs no copy.
+  @Test func atTheMinimumSizeWhatACommandDidIsSeen() throws {
+    let tmux = try start(columns: 40, rows: 12)
+    defer { tmux.close() }
+    try tmux.waitFor("pane 4 as a title bar") { $0.contains("─ 4 Transcript ─") && $0.contains("CMD LIVE") }
+    try run(tmux, "release container nope")
+    try tmux.waitFor("its error") {
+      $0.contains("! release container nope") && $0.contains("error: no container named 'nope'")
+    }
+    try run(tmux, "shutdown")
+    try tmux.waitFor("what it did") { $0.contains("\nshutdown\n") && $0.contains("root: nothing to dispose") }
+    try run(tmux, "! shutdown")
+    let screen = try tmux.waitFor("the failure it expected") {
+      $0.contains("! shutdown") && $0.contains("error: 'root' was shut down already")
+    }
+    #expect(screen.contains("┌ 1 Registrations"), "pane 1 keeps its rows: \(screen)")
+    try tmux.press("Escape")
+    try tmux.type("4")
+    let opened = try tmux.waitFor("pane 4 open") { $0.contains("┌ 4 Transcript") }
+    let rows = opened.split(separator: "\n")
+    #expect(rows.dropLast().last?.hasPrefix("└") == true, "nothing under the panes: \(opened)")
+    try tmux.type("q")
+    try expectRestored(tmux, status: 0)
+  }
+
   @Test func stepsAReplayBackAndForth() throws {
     let lesson = try temporaryFile("lesson", """
       %dis 1
@@ -220,6 +246,47 @@ struct PlaygroundEndToEndTests {
     defer { tmux.close() }
     let screen = try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
     #expect(screen.contains("recording to \(path)"), "\(screen)")
+    try tmux.press("C-d")
+    try expectRestored(tmux, status: 0)
+  }
+
+  /// Ctrl-C in the REPL cancels what is being typed, as in every line editor, recording or
+  /// not: the line, or a block not yet closed, is dropped (neither run nor recorded) and a fresh
+  /// prompt shows. Ctrl-D leaves, with the shell's next output on a line of its own.
+  @Test func ctrlCInTheREPLCancelsTheLineBeingTyped() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString).dis").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try start("repl --empty --no-history --record '\(path)'")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    try run(tmux, "class A")
+    try tmux.type("register A")
+    // Typed, then Ctrl-C: the terminal drops input not yet read when it sends SIGINT.
+    try tmux.waitFor("the line typed") { $0.contains("dis> register A") }
+    try tmux.press("C-c")
+    try tmux.waitFor("the line cancelled, a fresh prompt") { $0.contains("dis> register A^C\ndis>") }
+    try run(tmux, "assembly B {")
+    try tmux.waitFor("a block going on") { $0.contains("\n...>") }
+    try tmux.press("C-c")
+    try tmux.waitFor("the block cancelled") { $0.contains("...> ^C\ndis>") }
+    try run(tmux, "register A")
+    try tmux.waitFor("the REPL reading on") { $0.contains("+ t1  A  [singleton]") }
+    try tmux.press("C-d")
+    let screen = try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
+    #expect(screen.contains("\n[exit 0]"), "the shell's output on a line of its own: \(screen)")
+    try expectRestored(tmux, status: 0)
+    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(recorded == "%dis 1\nclass A\nregister A\n  + t1  A  [singleton]\n", "\(recorded)")
+  }
+
+  /// Names outside ASCII are typed into the REPL as into the full screen.
+  @Test func theREPLReadsWhatIsTypedOutsideASCII() throws {
+    let tmux = try start("repl --empty --no-history")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
+    for command in ["protocol 日本", "class Ünïcode: 日本", "register 日本 = Ünïcode"] { try run(tmux, command) }
+    let screen = try tmux.waitFor("the registration") { $0.contains("+ t1  日本 -> Ünïcode  [singleton]") }
+    #expect(!screen.contains("did not parse"), "\(screen)")
     try tmux.press("C-d")
     try expectRestored(tmux, status: 0)
   }

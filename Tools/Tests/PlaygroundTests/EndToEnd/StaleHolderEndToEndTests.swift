@@ -17,7 +17,7 @@ struct StaleHolderEndToEndTests {
     let marked = try tmux.waitFor("the stale holders marked in pane 1 and noted in pane 3") {
       $0.contains("⚠ stale: RFZoneController#3 (t3, singleton)") && $0.contains("t3 RFZoneController")
     }
-    let paneOne = marked.split(separator: "\n").prefix { !$0.contains("┌ 3 Mock swaps") }
+    let paneOne = marked.split(separator: "\n").prefix { !$0.contains("┌ 3 Mocks and disposals") }
       .map { String($0.prefix(48)) }
     #expect(paneOne.contains { $0.contains("t3 RFZoneController") && $0.contains("⚠ stale") }, "\(marked)")
     #expect(paneOne.contains { $0.contains("t4 ControlContext") && $0.contains("⚠ stale") }, "\(marked)")
@@ -36,7 +36,7 @@ struct StaleHolderEndToEndTests {
     // Wrapped at a word, not cut: the fix is there whole.
     #expect(explained.contains("'cache t3 off' then 'cache t3 on' rebuilds it"), "\(explained)")
     try tmux.type("x")
-    try tmux.waitFor("the explanation closed") { !$0.contains("any key closes") && $0.contains("┌ 3 Mock swaps") }
+    try tmux.waitFor("the explanation closed") { !$0.contains("any key closes") && $0.contains("┌ 3 Mocks and disposals") }
     // The fix clears the mark.
     try tmux.type("i")
     for command in ["cache t3 off", "cache t3 on", "cache t4 off", "cache t4 on"] {
@@ -44,7 +44,7 @@ struct StaleHolderEndToEndTests {
       try tmux.press("Enter")
     }
     try tmux.waitFor("no stale mark left in pane 1") { screen in
-      let paneOne = screen.split(separator: "\n").prefix { !$0.contains("┌ 3 Mock swaps") }
+      let paneOne = screen.split(separator: "\n").prefix { !$0.contains("┌ 3 Mocks and disposals") }
       return screen.contains("cache t4 on") && paneOne.contains { $0.contains("t3 RFZoneController") }
         && !paneOne.contains { $0.prefix(48).contains("⚠ stale") }
     }

@@ -193,6 +193,34 @@ import Testing
     #expect(complete("sho") == ["show"])
   }
 
+  /// A keyword is offered where the command's grammar has it, and a name only where the grammar
+  /// takes one of that kind: `release` takes `#N` or `container NAME`, `container use` a name.
+  @Test func completionFollowsTheCommandsGrammar() {
+    let words = CompletionWords(
+      services: ["Logger"], implementations: ["ConsoleLogger"], tokens: ["t1"],
+      instances: ["#1", "#2", "#2.logger"], containers: ["root", "request"])
+    func complete(_ line: String) -> [String] {
+      CommandCompletion.candidates(line: line, cursor: line.count, words: words)
+    }
+    #expect(complete("release ") == ["container", "#1", "#2"])
+    #expect(complete("release container ") == ["root", "request"])
+    #expect(complete("release container r") == ["root", "request"])
+    #expect(complete("release container re") == ["request"])
+    #expect(complete("release container request ") == [])
+    #expect(complete("! release container re") == ["request"])
+    #expect(complete("container ") == ["child", "use"])
+    #expect(complete("container use ") == ["root", "request"])
+    #expect(complete("container child ") == [], "a new container's name is the user's to make up")
+    #expect(complete("call #") == ["#2.logger"])
+    #expect(complete("resolve ") == ["Logger"])
+    #expect(complete("resolve Logger ") == ["named", "with"])
+    #expect(complete("register Logger sc").count == 5)
+    #expect(complete("expect #2.logger = ") == ["nil", "#1", "#2"])
+    #expect(complete("expect stack Logger = ") == ["t1"])
+    #expect(complete("help rel") == ["release"])
+    #expect(complete("class Handler(logger: L") == ["Logger"])
+  }
+
   @Test func multiLineBlocksContinue() {
     let controller = PlaygroundController.fake()
     controller.enter("assembly A {")

@@ -84,6 +84,41 @@ import Testing
     #expect(mocks.filter { !$0.isEmpty }.map { String($0.prefix(6)) } == ["+ t7 M", "── a f", "+ t1 M"], "\(mocks)")
   }
 
+  /// Pane 3 holds mock swaps and disposals, and its title says both.
+  @Test func paneThreeIsTitledForMocksAndDisposals() throws {
+    let controller = try demo()
+    for line in ["resolve WebService", "mock Logger", "shutdown"] { controller.enter(line) }
+    let lines = controller.texts(.mocks)
+    #expect(lines.contains { $0.hasPrefix("+ t7 MockLogger over Logger") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("✕ disposed WebService#2") && $0.hasSuffix("(root shut down)") }, "\(lines)")
+    #expect(controller.state.title(of: .mocks) == "3 Mocks and disposals")
+  }
+
+  /// Stepping a replay back rebuilds it on a fresh session, with the panes cleared: that is no
+  /// `reset`, and pane 3 must not say a fresh container took over (it did, and stepping on put
+  /// root's disposals under the false mark).
+  @Test func steppingBackIsNoFreshContainerInPaneThree() throws {
+    let lesson = EnvironmentTraceTests.lesson.replacingOccurrences(
+      of: "01-register-and-resolve.dis", with: "12-shutdown-and-request-scopes.dis")
+    var options = PlaygroundOptions.session()
+    options.scriptPath = lesson
+    let controller = try Playground.makeController(options, isSynchronous: true)
+    for _ in 0..<17 { controller.stepForward() }
+    controller.settle()
+    let marker = "── a fresh container: tokens start again ──"
+    #expect(controller.state.replay?.position == 17)
+    #expect(!controller.texts(.mocks).contains(marker))
+    controller.stepBack()
+    controller.settle()
+    #expect(controller.state.replay?.position == 16)
+    #expect(!controller.texts(.mocks).contains(marker), "\(controller.texts(.mocks))")
+    controller.stepForward()
+    controller.settle()
+    let mocks = controller.texts(.mocks)
+    #expect(!mocks.contains(marker), "\(mocks)")
+    #expect(mocks.contains { $0.contains("(root shut down)") }, "\(mocks)")
+  }
+
   /// Commands typed faster than the screen redraws: the steps queued for the panes must not keep
   /// instances alive, or a weak registration answers with one the session released.
   @Test func stepsQueuedForThePanesKeepNoInstanceAlive() throws {

@@ -31,6 +31,15 @@ struct LineReaderEndToEndTests {
     try tmux.waitFor("no completion") { $0.contains("ok: zz") }
     try tmux.press("Up", "Up", "Enter")
     try tmux.waitFor("history recalled") { $0.components(separatedBy: "ok: hello").count == 3 }
+    // Ctrl-C cancels the line being edited and prompts again; it does not end the program.
+    try tmux.type("cancelled")
+    // Typed, then Ctrl-C: the terminal drops input not yet read when it sends SIGINT.
+    try tmux.waitFor("the line typed") { $0.contains("demo> cancelled") }
+    try tmux.press("C-c")
+    try tmux.waitFor("a fresh prompt") { $0.contains("demo> cancelled^C\ndemo>") }
+    try tmux.type("kept")
+    try tmux.press("Enter")
+    try tmux.waitFor("the next line read alone") { $0.contains("ok: kept") && !$0.contains("ok: cancelled") }
     try tmux.press("C-d")
     try tmux.waitFor("bye") { $0.contains("bye") && $0.contains("[exit 0]") }
     let saved = try String(contentsOfFile: history, encoding: .utf8)

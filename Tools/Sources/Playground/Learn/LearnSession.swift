@@ -59,6 +59,16 @@ public final class LearnSession {
     return "✓ solved: \(exercise.title) (\(saved)); \(next)"
   }
 
+  /// The goal, and once the learner has typed something that did not solve it yet, what is still
+  /// missing (the check that does not hold, in the exercise's own words where it has them): what
+  /// `:goal` shows.
+  var goalAndWhatIsMissing: [String] {
+    guard !isSolved, !commands.isEmpty, let missing = exercise.missing(after: commands) else {
+      return exercise.goal
+    }
+    return exercise.goal + ["", "Still to do: \(missing)"]
+  }
+
   /// The next hint, or a word that there is none left.
   func nextHint() -> String {
     guard !exercise.hints.isEmpty else { return "this exercise has no hints: ':goal' shows the goal again" }

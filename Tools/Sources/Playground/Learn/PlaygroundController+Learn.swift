@@ -26,7 +26,7 @@ extension PlaygroundController {
     case .hint:
       update { $0.notice = learn.nextHint() }
     case .goal:
-      update { $0.overlay = .explanation(title: learn.exercise.title, lines: learn.exercise.goal) }
+      update { $0.overlay = .explanation(title: learn.exercise.title, lines: learn.goalAndWhatIsMissing) }
     case .solution:
       update {
         $0.overlay = .confirmSolution

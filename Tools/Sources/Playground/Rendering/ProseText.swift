@@ -100,7 +100,8 @@ extension PlaygroundState {
     guard let next = replay.nextStep else { return nil }
     var translation = SwiftTranslation()
     translation.learn(replay.script.steps[..<replay.position].map(\.entry))
-    return translation.line(for: next.entry.command)
+    // The entry, not its command: an expected failure ('!') reads as the check it is.
+    return translation.line(for: next.entry)
   }
 
   /// The prose of the section being stepped through, up to the command that runs next: what a

@@ -44,4 +44,27 @@ struct LearnEndToEndTests {
     #expect(lines.dropFirst().first?.contains("solved") == false)
     #expect(lines.last == "1 of \(lines.count - 1) solved")
   }
+
+  /// A plausible attempt that is not the answer: ':goal' says what is still missing, in the
+  /// exercise's words; and the Swift beside the step names the container the script is in.
+  @Test func goalSaysWhatIsStillMissingAfterAnAttempt() throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("learn-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let tmux = try TmuxSession(
+      command: DiscopeBinary.command("learn 12", environment: "XDG_STATE_HOME='\(state)'"), columns: 140, rows: 40)
+    defer { tmux.close() }
+    try tmux.waitFor("exercise 12") { $0.contains("Exercise 12") }
+    try tmux.type("shutdown")
+    try tmux.press("Enter")
+    try tmux.waitFor("the shutdown, in the request's container, in Swift") {
+      $0.contains("request is shut down") && $0.contains("try await request.shutdown()")
+    }
+    try tmux.type(":goal")
+    try tmux.press("Enter")
+    try tmux.waitFor("what is still missing") {
+      $0.contains("Still to do: the request's container is still there")
+    }
+  }
 }
+

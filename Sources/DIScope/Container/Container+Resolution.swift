@@ -89,6 +89,13 @@ extension Container {
         box: { InstanceBox.make(instance) }, instance: { instance })
       return instance
     }
+    return try resolveGenerally(type, name: name, index: index)
+  }
+
+  /// What no route answers: an observed cached singleton, reported; otherwise the general path.
+  /// A function of its own, so that the routed paths above do not pay for this one's frame.
+  @inlinable @inline(never)
+  func resolveGenerally<Service>(_ type: Service.Type, name: String?, index: Int) throws -> Service {
     let thread = ThreadState.current
     if let box = observedCachedSingleton(at: index, typeID: ObjectIdentifier(type), thread: thread) {
       // Observed, so the inlined lookup did not answer: read it here, and report the step. The

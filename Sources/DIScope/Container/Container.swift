@@ -76,7 +76,7 @@ public final class Container: Sendable {
     }
   }
 
-  private init(parent: Container, name: String) {
+  private init(parent: borrowing Container, name: String) {
     self.family = parent.family
     self.registry = Registry(ownerID: id, lock: family.state)
     self.parentReference = .passRetained(parent)

@@ -40,8 +40,10 @@ struct InlineValues {
   mutating func append(_ value: consuming Value) {
     let index = count
     withUnsafeMutableBytes(of: &places) { bytes in
+      // Initialised over the `nil` there (places past `count` are always `nil`, with nothing to
+      // release): an assignment would call the generic destroy of the old value first.
       (bytes.baseAddress! + index * MemoryLayout<Value?>.stride).assumingMemoryBound(to: Value?.self)
-        .pointee = value
+        .initialize(to: value)
     }
     count += 1
   }

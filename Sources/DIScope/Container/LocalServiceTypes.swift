@@ -39,7 +39,7 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   let thirdValue = Atomic<UInt>(0)
   let fourthValue = Atomic<UInt>(0)
 
-  init() {}
+  @inline(__always) init() {}
 
   /// Whether `type` may have been registered in the container: `false` only when it surely was not.
   @inlinable @inline(__always)

@@ -83,12 +83,12 @@ extension Container {
   ) -> RegistrationToken {
     // Run only where the main actor is checked first (`isolationRefusal`, or on the main actor
     // in the async engine), so the assumption always holds.
-    let onMain = FactoryBox<Service> { resolver in
-      try MainActor.assumeIsolated { try factory(resolver) }
+    let key = ServiceKey(type, name: name)
+    return register(key, scope: scope, argumentTypes: nil, isolation: .mainActor) { token, group in
+      FactoryRegistration(token, group: group, key: key, scope: scope, isolation: .mainActor, in: self) {
+        resolver in try MainActor.assumeIsolated { try factory(resolver) }
+      }
     }
-    return register(
-      ServiceKey(type, name: name), scope: scope, factory: onMain, argumentTypes: nil,
-      isolation: .mainActor)
   }
 
   /// Pushes a registration whose factory runs on the main actor (see
@@ -108,11 +108,14 @@ extension Container {
     dispose: @escaping @MainActor @Sendable (Service) async throws -> Void,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    let onMain = FactoryBox<Service> { resolver in
-      try MainActor.assumeIsolated { try factory(resolver) }
+    let key = ServiceKey(type, name: name)
+    let disposal = DisposalRule(disposing: dispose)
+    return register(key, scope: scope, argumentTypes: nil, disposal: disposal, isolation: .mainActor) {
+      token, group in
+      FactoryRegistration(
+        token, group: group, key: key, scope: scope, disposal: disposal, isolation: .mainActor,
+        in: self
+      ) { resolver in try MainActor.assumeIsolated { try factory(resolver) } }
     }
-    return register(
-      ServiceKey(type, name: name), scope: scope, factory: onMain, argumentTypes: nil,
-      disposal: DisposalRule(disposing: dispose), isolation: .mainActor)
   }
 }

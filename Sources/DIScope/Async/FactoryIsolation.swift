@@ -7,7 +7,7 @@ enum FactoryIsolation: UInt8, Sendable {
   case mainActor
 }
 
-/// An `async` factory, boxed as `FactoryBox` is.
+/// An `async` factory, boxed (a registration stores it as its `storedFactory`).
 final class AsyncFactoryBox<Service>: Sendable {
   let make: @Sendable (AsyncResolver) async throws -> Service
   init(_ make: @escaping @Sendable (AsyncResolver) async throws -> Service) { self.make = make }

@@ -19,11 +19,13 @@ extension Container {
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    // Inlined, so that the caller, which knows `Service`, makes the `FactoryBox<Service>`: its
-    // generic metadata is then a constant of the caller, not a runtime lookup per registration
-    // (a third of what a registration cost in a swap through `register`).
-    register(
-      ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil)
+    // Inlined, so that the caller, which knows `Service`, makes the `FactoryRegistration<Service>`:
+    // its generic metadata is then a constant of the caller, not a runtime lookup per
+    // registration (a third of what a registration cost in a swap through `register`).
+    let key = ServiceKey(type, name: name)
+    return register(key, scope: scope, argumentTypes: nil) { token, group in
+      FactoryRegistration(token, group: group, key: key, scope: scope, in: self, make: factory)
+    }
   }
 
   /// Pushes a registration whose instance is disposed by `dispose` when its container shuts
@@ -41,9 +43,12 @@ extension Container {
     dispose: @escaping @Sendable (Service) async throws -> Void,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    register(
-      ServiceKey(type, name: name), scope: scope, factory: FactoryBox(factory), argumentTypes: nil,
-      disposal: DisposalRule(disposing: dispose))
+    let key = ServiceKey(type, name: name)
+    let disposal = DisposalRule(disposing: dispose)
+    return register(key, scope: scope, argumentTypes: nil, disposal: disposal) { token, group in
+      FactoryRegistration(
+        token, group: group, key: key, scope: scope, disposal: disposal, in: self, make: factory)
+    }
   }
 
   /// Pushes a singleton that lives as long as the process: once built, its instance is never
@@ -69,9 +74,11 @@ extension Container {
     _ type: Service.Type, name: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    register(
-      ServiceKey(type, name: name), scope: .singleton, isImmortal: true,
-      factory: FactoryBox(factory), argumentTypes: nil)
+    let key = ServiceKey(type, name: name)
+    return register(key, scope: .singleton, isImmortal: true, argumentTypes: nil) { token, group in
+      FactoryRegistration(
+        token, group: group, key: key, scope: .singleton, isImmortal: true, in: self, make: factory)
+    }
   }
 
   /// Pushes a registration whose factory takes runtime arguments, given at resolve time
@@ -103,9 +110,12 @@ extension Container {
     service: Service.Type, cacheService: Bool = true,
     creator: @escaping @Sendable () -> Service
   ) -> RegistrationToken {
-    register(
-      ServiceKey(service), scope: .singleton, isCaching: cacheService,
-      factory: FactoryBox { _ in creator() }, argumentTypes: nil)
+    let key = ServiceKey(service)
+    return register(key, scope: .singleton, isCaching: cacheService, argumentTypes: nil) { token, group in
+      FactoryRegistration(
+        token, group: group, key: key, scope: .singleton, isCaching: cacheService, in: self
+      ) { _ in creator() }
+    }
   }
 
   /// Hopoate's spelling: registers an instance, built on first resolve and then cached.
@@ -214,7 +224,12 @@ extension Container {
   ) -> RegistrationToken {
     register(
       key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, factory: FactoryBox(factory), argumentTypes: nil)
+      isMock: isMock, argumentTypes: nil
+    ) { token, group in
+      FactoryRegistration(
+        token, group: group, key: key, implementationName: implementationName, scope: scope,
+        isCaching: isCaching, isMock: isMock, in: self, make: factory)
+    }
   }
 
   /// Pushes a registration under an explicit key whose factory takes one runtime argument (a
@@ -259,32 +274,58 @@ extension Container {
     return ThreadState.withCurrent { thread in
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-        isMock: isMock, isImmortal: isImmortal, factory: factory.take()!,
-        argumentTypes: argumentTypes, prebuilt: prebuilt, disposal: disposal, isolation: isolation,
-        thread: thread)
+        isMock: isMock, isImmortal: isImmortal, factory: factory.take(), argumentTypes: argumentTypes,
+        prebuilt: prebuilt, disposal: disposal, isolation: isolation, thread: thread,
+        makeRegistration: { _, _ in nil })
     }
   }
 
+  /// Pushes the registration `makeRegistration` makes, under the family lock, of its token and
+  /// the assembly installing it (what only the lock and the thread know): the typed caller's
+  /// `FactoryRegistration<Service>`, whose generic metadata is then a constant of the caller, not a
+  /// runtime lookup per registration. It must be made of the other arguments given here.
+  @usableFromInline
+  func register(
+    _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
+    isMock: Bool = false, isImmortal: Bool = false, argumentTypes: String?,
+    prebuilt: Prebuilt = .none, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
+    makeRegistration: (_ token: RegistrationToken, _ group: String?) -> Registration
+  ) -> RegistrationToken {
+    ThreadState.withCurrent { thread in
+      register(
+        key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+        isMock: isMock, isImmortal: isImmortal, factory: nil, argumentTypes: argumentTypes,
+        prebuilt: prebuilt, disposal: disposal, isolation: isolation, thread: thread,
+        makeRegistration: makeRegistration)
+    }
+  }
+
+  /// The one place registrations are made: by `makeRegistration` (a `FactoryRegistration`), or,
+  /// when it makes none, of `factory` (a base registration). A closure that returns `nil`, not an
+  /// optional closure: that one would be escaping, and allocated.
   private func register(
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
-    isImmortal: Bool, factory: consuming AnyObject & Sendable, argumentTypes: String?,
-    prebuilt: Prebuilt, disposal: DisposalRule?, isolation: FactoryIsolation, thread: ThreadState
+    isImmortal: Bool, factory: consuming (AnyObject & Sendable)?, argumentTypes: String?,
+    prebuilt: Prebuilt, disposal: DisposalRule?, isolation: FactoryIsolation, thread: ThreadState,
+    makeRegistration: (_ token: RegistrationToken, _ group: String?) -> Registration?
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
     // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
     let isPrebuilt = prebuilt != .none
     let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
-    var factory = Optional(factory)
+    var factory = factory
     let (registration, token, shadowed, generation, isShutDown, isInValueSlot) = family.withLock {
       state in
       let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)
       state.nextToken += 1
-      let registration = Registration(
-        token: token, key: key, implementationName: implementationName,
-        factory: factory.take()!, argumentTypes: argumentTypes, scope: scope, isCaching: isCaching,
-        isMock: isMock, isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
-        groupName: installing?.name, disposal: disposal, isolation: isolation, lock: family.state)
+      let registration =
+        makeRegistration(token, installing?.name)
+        ?? Registration(
+          token: token, key: key, implementationName: implementationName, factory: factory.take(),
+          argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock,
+          isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
+          groupName: installing?.name, disposal: disposal, isolation: isolation, lock: family.state)
       if isPrebuilt {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

@@ -81,7 +81,7 @@ extension Container {
     if isPlainValue, let slot = localTypes.insert(key.typeID) {
       retire(localTypes.forgetValue(of: key.typeID))
       localTypes.setValue(
-        UInt(bitPattern: Unmanaged.passUnretained(registration.factory as AnyObject).toOpaque()), inSlot: slot)
+        UInt(bitPattern: Unmanaged.passUnretained(registration.storedFactory.unsafelyUnwrapped as AnyObject).toOpaque()), inSlot: slot)
       return true
     }
     localTypes.insert(key.typeID)

@@ -53,7 +53,7 @@ extension Container {
   ) throws -> Service {
     let build = try routedBuild(
       at: index, typeID: ObjectIdentifier(type),
-      factoryType: ObjectIdentifier(FactoryBox<Service>.self), entryOwner: entryOwner)
+      factoryType: ObjectIdentifier(FactoryRegistration<Service>.self), entryOwner: entryOwner)
     switch build.kind {
     case .general:
       break
@@ -71,10 +71,10 @@ extension Container {
         instance = try build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
           try (build.kind == .singleton ? build.owner.unsafelyUnwrapped : Unmanaged.passUnretained(self))
             ._withUnsafeGuaranteedRef { container in
-              // The box borrowed, not copied: its closure is called with no reference count.
-              try Unmanaged<FactoryBox<Service>>.fromOpaque(
-                Unmanaged.passUnretained(registration.factory).toOpaque()
-              )._withUnsafeGuaranteedRef { try $0.make(Resolver(container: container)) }
+              // Borrowed, not copied: its closure is called with no reference count. (The route
+              // answered only a registration of this class.)
+              try unsafeDowncast(registration, to: FactoryRegistration<Service>.self).make(
+                Resolver(container: container))
             }
         }
       } catch {
@@ -113,7 +113,7 @@ extension Container {
       ServiceKey(type, name: name), as: Service.self, thread: thread,
       requestedArguments: nil, isOptional: false
     ) { registration, resolver in
-      guard let factory = registration.factory as? FactoryBox<Service> else {
+      guard let factory = registration as? FactoryRegistration<Service> else {
         return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
@@ -134,7 +134,7 @@ extension Container {
       ServiceKey(type, name: name), as: Service.self,
       thread: ThreadState.current, requestedArguments: nil, isOptional: true
     ) { registration, resolver in
-      guard let factory = registration.factory as? FactoryBox<Service> else {
+      guard let factory = registration as? FactoryRegistration<Service> else {
         return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
@@ -171,7 +171,7 @@ extension Container {
       key, as: type, thread: ThreadState.current, requestedArguments: nil, isOptional: false
     ) {
       registration, resolver in
-      guard let factory = registration.factory as? FactoryBox<Service> else {
+      guard let factory = registration as? FactoryRegistration<Service> else {
         return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
@@ -203,7 +203,7 @@ extension Container {
     try resolveTyped(
       key, as: type, thread: ThreadState.current, requestedArguments: nil, isOptional: true
     ) { registration, resolver in
-      guard let factory = registration.factory as? FactoryBox<Service> else {
+      guard let factory = registration as? FactoryRegistration<Service> else {
         return try self.instanceOrMismatch(registration, as: Service.self)
       }
       return try factory.make(resolver)
@@ -216,10 +216,10 @@ extension Container {
   func instanceOrMismatch<Service>(_ registration: Registration, as _: Service.Type) throws
     -> Service
   {
-    if registration.factoryIsInstance, let instance = registration.factory as? Service {
+    if registration.factoryIsInstance, let instance = registration.storedFactory as? Service {
       return instance
     }
-    guard let box = registration.factory as? InstanceBox, box.holds(Service.self) else {
+    guard let box = registration.storedFactory as? InstanceBox, box.holds(Service.self) else {
       throw argumentMismatch(registration, passed: nil)
     }
     return box.value(as: Service.self)

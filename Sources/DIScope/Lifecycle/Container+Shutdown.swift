@@ -143,7 +143,7 @@ extension Container {
         // pushed with `disposing: true`: only let go of, with no instance read out (a class
         // instance would be boxed for it) and no question asked of its type.
         let isPrebuilt =
-          registration.isMock || registration.factoryIsInstance || registration.factory is InstanceBox
+          registration.isMock || registration.factoryIsInstance || registration.storedFactory is InstanceBox
         let keepsPrebuilt = registration.disposal?.disposesPrebuilt == true
         if !(isPrebuilt && !keepsPrebuilt && state.hasCached) {
           guard let number = state.liveCachedNumber,

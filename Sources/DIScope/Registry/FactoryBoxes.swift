@@ -1,19 +1,6 @@
-/// A factory for one service type, boxed so it can be stored untyped and recovered with a class cast.
-@usableFromInline
-final class FactoryBox<Service>: Sendable {
-  @usableFromInline let make: @Sendable (Resolver) throws -> Service
-  @usableFromInline init(_ make: @escaping @Sendable (Resolver) throws -> Service) { self.make = make }
-}
-
 /// Resolves a registration's key without knowing its type statically: eager builds and validation.
 protocol ErasedFactory {
   func resolveErased(in container: Container, key: ServiceKey) throws -> Any
-}
-
-extension FactoryBox: ErasedFactory {
-  func resolveErased(in container: Container, key: ServiceKey) throws -> Any {
-    try container.resolve(key: key, as: Service.self)
-  }
 }
 
 /// A mock given as an instance resolves, untyped, as its key's type (the type it was given as).

@@ -9,33 +9,42 @@
 ///
 /// `@unchecked Sendable`: `_state` is read and written only inside `state.withLock`, which holds
 /// the family lock; everything else is immutable.
+///
+/// Not final: a registration whose factory is a closure returning a `Service` is a
+/// `FactoryRegistration<Service>`, which holds the closure itself, so that registering a factory
+/// allocates one object, not a registration and a box. Every member is final.
 @usableFromInline
-final class Registration: @unchecked Sendable {
+class Registration: @unchecked Sendable {
   /// The token's number (the token is rebuilt from it and `key` when asked for).
-  let number: Int
-  let key: ServiceKey
-  /// A `FactoryBox<Service>` or an `ArgumentFactoryBox<Service, each Argument>`; for a mock given
-  /// as an instance, the `InstanceBox` it answers with (also its cached instance), or, when the
-  /// instance is a class instance, the instance itself (`factoryIsInstance`).
-  @usableFromInline let factory: AnyObject & Sendable
+  final let number: Int
+  final let key: ServiceKey
+  /// Any factory that is not a `FactoryRegistration`'s own closure: an
+  /// `ArgumentFactoryBox<Service, each Argument>` or an async factory box; for a mock given as an
+  /// instance, the `InstanceBox` it answers with (also its cached instance), or, when the instance
+  /// is a class instance, the instance itself (`factoryIsInstance`). `nil` for a
+  /// `FactoryRegistration`, which is its own factory (see `factory`).
+  @usableFromInline final let storedFactory: (AnyObject & Sendable)?
   /// The container that owns the registration (where its singletons are built and cached).
-  let ownerID: ContainerID
+  final let ownerID: ContainerID
   /// The family lock, which guards `_state`.
-  let lock: Protected<FamilyState>
+  final let lock: Protected<FamilyState>
   /// What few registrations have (an implementation name, argument types, an assembly): `nil` for
   /// most, so that a registration stays within 160 bytes of heap.
-  private let details: Details?
-  @exclusivity(unchecked) fileprivate var _state: RegistrationState
+  private final let details: Details?
+  @exclusivity(unchecked) fileprivate final var _state: RegistrationState
   /// Whether observers see it as a mock push. Last, where it costs one byte rather than a padded
   /// word (a mock swap is frequent in tests: it should not allocate `details`).
-  let isMock: Bool
+  final let isMock: Bool
   /// Whether `factory` is the instance itself: a mock given as a class instance, which the
   /// registration holds with no box around it (a swap allocates one object, not two). A box for it
   /// is made only if a slow path needs one (see `RegistrationState.cachedBox(of:)`).
-  let factoryIsInstance: Bool
+  final let factoryIsInstance: Bool
   /// Where the factory may run: the synchronous engine refuses an `async` one, and a `@MainActor`
   /// one off the main actor (one byte, beside the flags above).
-  let isolation: FactoryIsolation
+  final let isolation: FactoryIsolation
+
+  /// The factory: a `FactoryRegistration<Service>` itself, or what `storedFactory` holds.
+  final var factory: AnyObject & Sendable { storedFactory ?? self }
 
   /// The rarely set, immutable part of a registration.
   private final class Details: Sendable {
@@ -56,34 +65,37 @@ final class Registration: @unchecked Sendable {
     }
   }
 
-  var token: RegistrationToken { RegistrationToken(number: number, ownerID: ownerID, key: key) }
+  final var token: RegistrationToken { RegistrationToken(number: number, ownerID: ownerID, key: key) }
 
   /// The implementation's name when the registration gave it (scripts do); otherwise learnt from
   /// the first traced build, or the service's name. Computed only when shown.
-  var explicitImplementationName: String? { details?.implementationName }
-  var hasExplicitImplementation: Bool { explicitImplementationName != nil }
+  final var explicitImplementationName: String? { details?.implementationName }
+  final var hasExplicitImplementation: Bool { explicitImplementationName != nil }
   /// The argument types the factory takes, for error messages: `(String, Int)`, or `nil` for none.
-  var argumentTypes: String? { details?.argumentTypes }
+  final var argumentTypes: String? { details?.argumentTypes }
   /// The assembly that installed it, if any.
-  var groupName: String? { details?.groupName }
+  final var groupName: String? { details?.groupName }
   /// Whether the singleton it builds is made immortal (see `Container.registerImmortal`).
-  var isImmortal: Bool { details?.isImmortal ?? false }
+  final var isImmortal: Bool { details?.isImmortal ?? false }
   /// How its instance is disposed when its container shuts down, when the registration says.
-  var disposal: DisposalRule? { details?.disposal }
+  final var disposal: DisposalRule? { details?.disposal }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
-  var state: StateAccess { StateAccess(registration: self) }
+  final var state: StateAccess { StateAccess(registration: self) }
 
+  /// A registration whose factory is `factory` (`nil` for a `FactoryRegistration`, its own).
+  /// Made only under the family lock, by `Container.register`, which numbers its token.
   init(
-    token: RegistrationToken, key: ServiceKey, implementationName: String?,
-    factory: AnyObject & Sendable, argumentTypes: String?, scope: Scope, isCaching: Bool,
-    isMock: Bool, isImmortal: Bool = false, factoryIsInstance: Bool = false, ownerID: ContainerID,
-    groupName: String?, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
+    token: RegistrationToken, key: ServiceKey, implementationName: String? = nil,
+    factory: (AnyObject & Sendable)?, argumentTypes: String? = nil, scope: Scope,
+    isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
+    factoryIsInstance: Bool = false, ownerID: ContainerID, groupName: String?,
+    disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
     lock: Protected<FamilyState>
   ) {
     self.number = token.number
     self.key = key
-    self.factory = factory
+    self.storedFactory = factory
     self.ownerID = ownerID
     self.lock = lock
     self.details =
@@ -100,12 +112,12 @@ final class Registration: @unchecked Sendable {
   }
 
   /// A description for events and reports.
-  func info(stackDepth: Int?, container: String) -> RegistrationInfo {
+  final func info(stackDepth: Int?, container: String) -> RegistrationInfo {
     state.withLock { info(lockHeld: $0, stackDepth: stackDepth, container: container) }
   }
 
   /// `info(stackDepth:container:)` for a caller that holds the family lock and hands in the state.
-  func info(lockHeld state: RegistrationState, stackDepth: Int?, container: String) -> RegistrationInfo {
+  final func info(lockHeld state: RegistrationState, stackDepth: Int?, container: String) -> RegistrationInfo {
     let (scope, isCaching, cachedNumber, built) = (
       state.scope, state.isCaching, state.cachedNumber, state.builtTypeName
     )
@@ -184,7 +196,7 @@ struct RegistrationState {
     storedCache =
       registration.factoryIsInstance
       ? .factoryInstance
-      : .factoryBox(Unmanaged.passUnretained(unsafeDowncast(registration.factory, to: InstanceBox.self)))
+      : .factoryBox(Unmanaged.passUnretained(unsafeDowncast(registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self)))
   }
 
   /// The cached instance's box (`self` being `registration`'s state). A mock given as a class
@@ -201,7 +213,7 @@ struct RegistrationState {
       storedCache = .owned(box)
       return box
     case .factoryInstance:
-      let object = Unmanaged.passRetained(registration.factory as AnyObject)  // the box's own
+      let object = Unmanaged.passRetained(registration.storedFactory.unsafelyUnwrapped as AnyObject)  // the box's own
       let box = InstanceBox(
         word: UInt(bitPattern: object.toOpaque()), type: registration.key.type,
         isObjectReference: true)
@@ -323,7 +335,7 @@ struct RegistrationState {
 extension Registration {
   /// Remembers the type the factory built, when the registration did not say (`ConsoleLogger`
   /// behind `Logger`). Only traced or validated builds pay for the type's name.
-  func learnImplementation(of value: Any) {
+  final func learnImplementation(of value: Any) {
     guard !hasExplicitImplementation, state.withLock({ $0.builtTypeName == nil }) else { return }
     let name = String(describing: type(of: value))
     state.withLock { $0.builtTypeName = name }

@@ -108,9 +108,8 @@ struct Registry {
       let key = ServiceKey(type: value.type)
       let registration = Registration(
         token: RegistrationToken(number: value.number, ownerID: ownerID, key: key), key: key,
-        implementationName: nil, factory: value.object, argumentTypes: nil, scope: .singleton,
-        isCaching: true, isMock: false, factoryIsInstance: value.isInstance, ownerID: ownerID,
-        groupName: nil, lock: lock)
+        factory: value.object, scope: .singleton, factoryIsInstance: value.isInstance,
+        ownerID: ownerID, groupName: nil, lock: lock)
       if !isShutDown {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

@@ -237,7 +237,7 @@ final class FastPathCache {
   ) {
     // A mock's box is its registration's factory, which the route holds for good: one
     // reference fewer to count as the entry is written and cleared.
-    let boxInRoute = box != nil && route.map { $0.registration.factory === box } == true
+    let boxInRoute = box != nil && route.map { $0.registration.storedFactory === box } == true
     write(
       containerID: containerID, typeID: typeID, name: name, generation: generation,
       word: box?.word ?? 0, box: boxInRoute ? nil : box, route: route,
@@ -251,7 +251,7 @@ final class FastPathCache {
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
     route: Route, answersInline: Bool
   ) {
-    let factory = Unmanaged.passUnretained(route.registration.factory as AnyObject)
+    let factory = Unmanaged.passUnretained(route.registration.storedFactory.unsafelyUnwrapped as AnyObject)
     let word =
       route.registration.factoryIsInstance
       ? UInt(bitPattern: factory.toOpaque())
@@ -362,7 +362,7 @@ final class FastPathCache {
       !cold[index].route!.registration.factoryIsInstance
     else { return nil }
     return Unmanaged.passUnretained(
-      unsafeDowncast(cold[index].route!.registration.factory, to: InstanceBox.self))
+      unsafeDowncast(cold[index].route!.registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self))
   }
 
   /// The route of the entry at `index`, which `observedSingleton(at:typeID:generation:)` found.

@@ -51,7 +51,8 @@ extension Container {
   }
 
   /// The routed path for a resolve of `typeID` whose probe of this thread's cache stopped at
-  /// `index` of `entryOwner`'s entries; `factoryType` is the caller's `FactoryBox<Service>`.
+  /// `index` of `entryOwner`'s entries; `factoryType` is the caller's
+  /// `FactoryRegistration<Service>`: a route answers only a registration of that class.
   /// Observed families take the general path for everything but prototypes, whose steps the
   /// caller reports itself.
   ///
@@ -73,9 +74,7 @@ extension Container {
             return generation
           }
         }),
-        route.registration._withUnsafeGuaranteedRef({
-          ObjectIdentifier(type(of: $0.factory)) == factoryType
-        })
+        route.registration._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) == factoryType })
       else { return .general }
       let registration = route.registration
       switch route.scope {

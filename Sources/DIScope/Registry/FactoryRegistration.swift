@@ -1,0 +1,31 @@
+/// A registration whose factory is a closure returning a `Service`: the registration holds the
+/// closure itself, and is its own `factory`, recovered typed with a class cast (or, on the routed
+/// path, by comparing its class). One object per registration, where a registration and a box
+/// around the closure were two.
+@usableFromInline
+final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
+  @usableFromInline let make: @Sendable (Resolver) throws -> Service
+
+  /// The registration the typed `register` makes for `container` under its lock (see
+  /// `Container.register(_:scope:argumentTypes:makeRegistration:)`): `token` and `group` are what
+  /// only the lock knows.
+  @usableFromInline
+  init(
+    _ token: RegistrationToken, group: String?, key: ServiceKey, implementationName: String? = nil,
+    scope: Scope, isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
+    disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none, in container: Container,
+    make: @escaping @Sendable (Resolver) throws -> Service
+  ) {
+    self.make = make
+    super.init(
+      token: token, key: key, implementationName: implementationName, factory: nil, scope: scope,
+      isCaching: isCaching, isMock: isMock, isImmortal: isImmortal, ownerID: container.id,
+      groupName: group, disposal: disposal, isolation: isolation, lock: container.family.state)
+  }
+}
+
+extension FactoryRegistration: ErasedFactory {
+  func resolveErased(in container: Container, key: ServiceKey) throws -> Any {
+    try container.resolve(key: key, as: Service.self)
+  }
+}

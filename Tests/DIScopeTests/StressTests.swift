@@ -4,6 +4,12 @@ import Foundation
 import Testing
 
 /// Run by `Scripts/test` under the thread sanitizer as well (`--filter StressTests`).
+/// A pooled connection that counts its disposals.
+private final class Pooled: AsyncDisposable, Sendable {
+  let disposals = Counter()
+  func dispose() async throws { disposals.increment() }
+}
+
 @Suite("Thread safety under contention")
 struct StressTests {
   @Test func aSingletonsFactoryRunsExactlyOnceUnderContention() throws {
@@ -112,10 +118,6 @@ struct StressTests {
   /// each factory runs once per build, every resolve gets the one instance or a shut-down error,
   /// and nothing is disposed twice.
   @Test func asyncSingletonsBuildOnceAndShutdownRacesTheirResolves() async throws {
-    final class Pooled: AsyncDisposable, Sendable {
-      let disposals = Counter()
-      func dispose() async throws { disposals.increment() }
-    }
     for _ in 0..<10 {
       let container = Container()
       let builds = Counter()
@@ -151,10 +153,6 @@ struct StressTests {
   /// The same without the shutdown racing: every task gets the one instance, built once, and the
   /// shutdown after disposes it exactly once (a second shutdown finds nothing).
   @Test func concurrentAsyncResolvesShareOneInstanceThatIsDisposedExactlyOnce() async throws {
-    final class Pooled: AsyncDisposable, Sendable {
-      let disposals = Counter()
-      func dispose() async throws { disposals.increment() }
-    }
     for _ in 0..<10 {
       let container = Container()
       let builds = Counter()

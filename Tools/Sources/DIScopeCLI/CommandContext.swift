@@ -1,4 +1,4 @@
-import Synchronization
+import Playground
 
 #if canImport(Glibc)
   import Glibc
@@ -42,7 +42,9 @@ public struct CommandContext: Sendable {
   /// The running process's streams, environment and cores.
   public static var process: CommandContext {
     CommandContext(
-      standardOutput: { write(1, $0) }, standardError: { write(2, $0) },
+      // The playground's writer: one record of lost output for commands and line modes alike.
+      standardOutput: { StandardStreams.write($0, to: 1) },
+      standardError: { StandardStreams.write($0, to: 2) },
       environment: processEnvironment(), isTerminal: isatty(1) == 1,
       cores: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
   }
@@ -54,40 +56,6 @@ public struct CommandContext: Sendable {
   func print(_ line: String) { standardOutput(line + "\n") }
   /// Writes a line to standard error.
   func printError(_ line: String) { standardError(line + "\n") }
-
-  /// The first error writing the process's standard output or error (an `errno`), 0 while none:
-  /// a command whose output was lost (`> /dev/full`, a closed descriptor, a full disk in CI) must
-  /// not exit 0 (see `ContextualCommand.run()`).
-  static let processWriteError = Atomic<Int32>(0)
-
-  private static func write(_ descriptor: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = bytes.withMemoryRebound(to: UInt8.self) { buffer in
-          systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          _ = processWriteError.compareExchange(
-            expected: 0, desired: count < 0 ? errno : EIO, ordering: .relaxed)
-          return
-        }
-        offset += count
-      }
-    }
-  }
-
-  private static func systemWrite(_ descriptor: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(descriptor, pointer, count)
-    #elseif canImport(Musl)
-      Musl.write(descriptor, pointer, count)
-    #else
-      Darwin.write(descriptor, pointer, count)
-    #endif
-  }
 
   private static func processEnvironment() -> [String: String] {
     var result: [String: String] = [:]

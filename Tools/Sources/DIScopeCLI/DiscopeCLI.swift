@@ -28,9 +28,7 @@ extension ContextualCommand {
 /// `discope: error: output was lost: …` is said on standard error, if that still works; the
 /// status says it either way.
 func statusReportingLostOutput(_ status: Int32) -> Int32 {
-  var writeError = CommandContext.processWriteError.load(ordering: .relaxed)
-  if writeError == 0 { writeError = Playground.outputError ?? 0 }
-  guard writeError != 0 else { return status }
+  guard let writeError = Playground.outputError else { return status }
   CommandContext.process.printError("discope: error: output was lost: \(String(cString: strerror(writeError)))")
   return 74
 }

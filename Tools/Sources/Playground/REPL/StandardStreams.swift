@@ -12,8 +12,9 @@ import Synchronization
 /// failure remembered rather than fatal. `FileHandle.write(_:)` traps when a write fails
 /// (`> /dev/full`, a closed descriptor, a full disk), which ended `discope repl < a.dis > /dev/full`
 /// with a crash; a session whose output is lost goes on (a recording it writes is completed) and
-/// ends with status 74, its caller saying why (see ``Playground/outputError``).
-enum StandardStreams {
+/// ends with status 74, its caller saying why (see ``Playground/outputError``). `discope`'s
+/// commands write through it too, so that one record says whether any output was lost.
+public enum StandardStreams {
   /// The first `errno` of a failed write to standard output or error; 0 while none failed.
   static let firstError = Atomic<Int32>(0)
 
@@ -23,7 +24,9 @@ enum StandardStreams {
   /// Writes `text` to standard error.
   static func printError(_ text: String) { write(text, to: STDERR_FILENO) }
 
-  static func write(_ text: String, to descriptor: Int32) {
+  /// Writes all of `text` to `descriptor` (retrying what a signal interrupted); a failure is
+  /// remembered (`Playground.outputError`), not fatal.
+  public static func write(_ text: String, to descriptor: Int32) {
     var text = text
     text.withUTF8 { bytes in
       var offset = 0

@@ -25,12 +25,10 @@ extension Container {
     // A child reads its parent's entries for what it did not register itself (see
     // `entryOwner(for:)`); a root container, its own.
     let owner = unretainedEntryOwner(for: ObjectIdentifier(Service.self))
-    // A child's own value (a request's id, its user), read where the child keeps it before
-    // anything else: no probe, no thread state, no lock, no entry. A child is its own entry
-    // owner for the types it registered.
-    if hasParent, name == nil, owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
-      let bits = valueInPlace(of: ObjectIdentifier(Service.self))
-      if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
+    // A child resolving a type it registered itself (a request's id, its user): out of line, so
+    // that the hit path of everything else, a root's above all, stays as short as it was.
+    if hasParent, owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+      return try resolveRegisteredInChild(type, name: name)
     }
     let found = owner._withUnsafeGuaranteedRef { owner in
       FastPathCache.lookUpOnThisThread(
@@ -40,6 +38,23 @@ extension Container {
       return instance.assumingMemoryBound(to: Service.self).pointee
     }
     return try resolveUncached(type, name: name, index: found.index, entryOwner: owner)
+  }
+
+  /// A resolve from a child of a type it registered itself: its own value, read where the child
+  /// keeps it before anything else (no probe, no thread state, no lock, no entry); otherwise its
+  /// own entries, as any container's.
+  @inlinable @inline(never)
+  func resolveRegisteredInChild<Service>(_ type: Service.Type, name: String?) throws -> Service {
+    if name == nil {
+      let bits = valueInPlace(of: ObjectIdentifier(Service.self))
+      if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
+    }
+    let found = FastPathCache.lookUpOnThisThread(
+      Service.self, containerID: id.raw, name: name, generation: { entryGeneration })
+    if let instance = found.instance {
+      return instance.assumingMemoryBound(to: Service.self).pointee
+    }
+    return try resolveUncached(type, name: name, index: found.index, entryOwner: .passUnretained(self))
   }
 
   /// Everything but a cached hit; `index` is where the caller's probe of this thread's cache

@@ -46,8 +46,11 @@ extension Container {
   @inlinable @inline(never)
   func resolveRegisteredInChild<Service>(_ type: Service.Type, name: String?) throws -> Service {
     if name == nil {
-      let bits = valueInPlace(of: ObjectIdentifier(Service.self))
-      if bits != 0 { return Self.readRequestValue(bits, as: Service.self) }
+      // `valueInPlace`, inlined here: a value read is the whole of most calls.
+      let bits = localTypes.value(of: ObjectIdentifier(Service.self))
+      if bits != 0, !family.isObserved, ThreadState.isCurrentPlain {
+        return Self.readRequestValue(bits, as: Service.self)
+      }
     }
     let found = FastPathCache.lookUpOnThisThread(
       Service.self, containerID: id.raw, name: name, generation: { entryGeneration })

@@ -34,10 +34,10 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   /// by any change to the type's registrations here; the object it named is then kept until the
   /// container goes (`Registry.retired`), so that a resolve that read it just before can still
   /// use it.
-  let firstValue = Atomic<UInt>(0)
-  let secondValue = Atomic<UInt>(0)
-  let thirdValue = Atomic<UInt>(0)
-  let fourthValue = Atomic<UInt>(0)
+  @usableFromInline let firstValue = Atomic<UInt>(0)
+  @usableFromInline let secondValue = Atomic<UInt>(0)
+  @usableFromInline let thirdValue = Atomic<UInt>(0)
+  @usableFromInline let fourthValue = Atomic<UInt>(0)
 
   @inline(__always) init() {}
 
@@ -92,12 +92,14 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   }
 
   /// The value registered for `type` (see `firstValue`): 0 for none.
-  @inline(__always)
+  @inlinable @inline(__always)
   func value(of type: ObjectIdentifier) -> UInt {
+    // Unrolled (it is read inline, on every value a child answers).
     let bits = UInt(bitPattern: type)
-    for slot in 0..<Self.capacity where load(slot) == bits {
-      return loadValue(slot)
-    }
+    if first.load(ordering: .acquiring) == bits { return firstValue.load(ordering: .acquiring) }
+    if second.load(ordering: .acquiring) == bits { return secondValue.load(ordering: .acquiring) }
+    if third.load(ordering: .acquiring) == bits { return thirdValue.load(ordering: .acquiring) }
+    if fourth.load(ordering: .acquiring) == bits { return fourthValue.load(ordering: .acquiring) }
     return 0
   }
 

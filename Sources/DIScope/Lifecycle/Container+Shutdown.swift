@@ -17,6 +17,7 @@ extension Container {
   /// ```
   public func shutdown() async throws {
     let doomed = takeEverythingToDispose()
+    if doomed.isEmpty { return }
     var failures: [Disposal] = []
     for item in doomed {
       var failure: (any Error)?
@@ -50,6 +51,7 @@ extension Container {
   /// ```
   public func shutdownSynchronously() throws {
     let doomed = takeEverythingToDispose()
+    if doomed.isEmpty { return }
     var failures: [Disposal] = []
     for item in doomed {
       let (disposed, failure): (Bool, (any Error)?) =
@@ -109,7 +111,7 @@ extension Container {
   /// Marks the container shut down and takes every cached instance out of it (under the lock,
   /// once: a second shutdown finds nothing); returns those to dispose, newest first.
   private func takeEverythingToDispose() -> [Doomed] {
-    let (doomed, released) = family.withLock { state -> ([Doomed], [AnyObject]) in
+    let taken = family.withLock { state -> (doomed: [Doomed], released: [AnyObject])? in
       registry.isShutDown = true
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
@@ -119,14 +121,15 @@ extension Container {
       // Not the inline values, which are never disposed: made registrations later, they come
       // uncached, as this leaves every value. A request's child that registered nothing else
       // is done.
-      return registry.storedStacks.isEmpty ? ([], []) : takeCachedInstances()
+      return registry.storedStacks.isEmpty ? nil : takeCachedInstances()
     }
     // This thread's entries hold instances too; other threads' fail their generation check.
     if mayHaveEntries.load(ordering: .relaxed) {
       ThreadState.withCurrent { $0.cache.forget(containerID: id.raw) }
     }
-    withExtendedLifetime(released) {}  // released here, out of the lock
-    return doomed
+    guard let taken else { return [] }
+    withExtendedLifetime(taken.released) {}  // released here, out of the lock
+    return taken.doomed
   }
 
   /// Takes every instance this container caches out of its registrations, under the family lock;

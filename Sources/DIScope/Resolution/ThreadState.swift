@@ -74,6 +74,7 @@ final class ThreadState {
 
   /// `isPlain` for the calling thread, read through the C thread-local record with no reference
   /// count and without making a state: a thread with none yet validates nothing.
+  @usableFromInline
   static var isCurrentPlain: Bool {
     guard let raw = discope_thread_local().pointee.state else { return true }
     return Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isPlain }

@@ -25,10 +25,13 @@ extension Container {
     // A child reads its parent's entries for what it did not register itself (see
     // `entryOwner(for:)`); a root container, its own.
     let owner = unretainedEntryOwner(for: ObjectIdentifier(Service.self))
-    // A child resolving a type it registered itself (a request's id, its user): out of line, so
-    // that the hit path of everything else, a root's above all, stays as short as it was.
-    if hasParent, owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
-      return try resolveRegisteredInChild(type, name: name)
+    // A child's own value (a request's id, its user), read where the child keeps it before
+    // anything else: no probe, no thread state, no lock, no entry. Out of line, so that the hit
+    // path of everything else, a root's above all, stays as short as it was.
+    if hasParent, name == nil, owner.toOpaque() == Unmanaged.passUnretained(self).toOpaque(),
+      let value = valueRegisteredInChild(Service.self)
+    {
+      return value
     }
     let found = owner._withUnsafeGuaranteedRef { owner in
       FastPathCache.lookUpOnThisThread(
@@ -40,24 +43,15 @@ extension Container {
     return try resolveUncached(type, name: name, index: found.index, entryOwner: owner)
   }
 
-  /// A resolve from a child of a type it registered itself: its own value, read where the child
-  /// keeps it before anything else (no probe, no thread state, no lock, no entry); otherwise its
-  /// own entries, as any container's.
+  /// The value that answers `Service` in this child, which registered it itself (see
+  /// `Container+RequestValues.swift`); `nil` when the resolve takes its other paths (no value
+  /// there, an observed family, whose observers see every step, or a thread that validates or
+  /// records edges).
   @inlinable @inline(never)
-  func resolveRegisteredInChild<Service>(_ type: Service.Type, name: String?) throws -> Service {
-    if name == nil {
-      // `valueInPlace`, inlined here: a value read is the whole of most calls.
-      let bits = localTypes.value(of: ObjectIdentifier(Service.self))
-      if bits != 0, !family.isObserved, ThreadState.isCurrentPlain {
-        return Self.readRequestValue(bits, as: Service.self)
-      }
-    }
-    let found = FastPathCache.lookUpOnThisThread(
-      Service.self, containerID: id.raw, name: name, generation: { entryGeneration })
-    if let instance = found.instance {
-      return instance.assumingMemoryBound(to: Service.self).pointee
-    }
-    return try resolveUncached(type, name: name, index: found.index, entryOwner: .passUnretained(self))
+  func valueRegisteredInChild<Service>(_: Service.Type) -> Service? {
+    let bits = localTypes.value(of: ObjectIdentifier(Service.self))
+    guard bits != 0, !family.isObserved, ThreadState.isCurrentPlain else { return nil }
+    return Self.readRequestValue(bits, as: Service.self)
   }
 
   /// Everything but a cached hit; `index` is where the caller's probe of this thread's cache

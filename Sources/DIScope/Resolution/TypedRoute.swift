@@ -104,13 +104,20 @@ extension Container {
   /// Guards against cycles and runaway depth, and puts `registration` on the chain.
   @inline(__always)
   private func enterRoutedBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) throws {
-    if let start = thread.chain.position(of: registration) {
-      throw cycle(through: registration.takeUnretainedValue(), startingAt: start, thread: thread)
-    }
-    if thread.chain.count >= Self.maximumDepth {
-      throw tooDeep(registration.takeUnretainedValue(), thread: thread)
+    if thread.chain.position(of: registration) != nil || thread.chain.count >= Self.maximumDepth {
+      throw refusedRoutedBuild(registration, thread: thread)
     }
     thread.chain.push(registration)
+  }
+
+  /// The error of a routed build that would close a cycle or go too deep: made out of line, so
+  /// that the routed path keeps a small frame (a `ResolutionError` is a large value).
+  @inline(never)
+  private func refusedRoutedBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) -> any Error {
+    if let start = thread.chain.position(of: registration) {
+      return cycle(through: registration.takeUnretainedValue(), startingAt: start, thread: thread)
+    }
+    return tooDeep(registration.takeUnretainedValue(), thread: thread)
   }
 
   /// Claims the build of a routed singleton under one family lock; returns the epoch claimed, or

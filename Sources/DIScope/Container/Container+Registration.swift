@@ -357,7 +357,7 @@ extension Container {
     if scope == .eager && installing == nil {
       buildEagerly(registration)
     }
-    // A child's plain value is answered from its value slot (see `typedRoute`), not a cache.
+    // A child's plain value is answered from its value slot (see `valueRegisteredInChild`), not a cache.
     // A shut-down container resolves nothing: no entry may answer for it.
     let remembersMock =
       isPrebuilt && !isInValueSlot && !isShutDown && key.dynamicService == nil && !thread.isDryRun

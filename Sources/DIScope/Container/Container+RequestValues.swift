@@ -8,7 +8,7 @@
 /// value that answers it, and a resolve of that type reads it there; and until something reads
 /// the child's stacks, the value is not even a registration (`InlineValues`).
 extension Container {
-  /// Reads the value `bits` names (from `typedRoute`: the instance itself, or its box) as
+  /// Reads the value `bits` names (a value slot's: the instance itself, or its box) as
   /// `Service`, the type it was registered as.
   @inlinable
   static func readRequestValue<Service>(_ bits: UInt, as _: Service.Type) -> Service {
@@ -18,18 +18,6 @@ extension Container {
       if Service.self is AnyClass { return unsafeBitCast(object, to: Service.self) }
       return unsafeDowncast(object, to: InstanceBox.self).value(as: Service.self)
     }
-  }
-
-  /// The value slot that answers a bare resolve of `typeID` from this child, which registered
-  /// the type itself, as bits for `readRequestValue`; 0 when the resolve takes its other paths
-  /// (no value there, an observed family, whose observers see every step, or a thread that
-  /// validates or records edges). Reads the thread's state unretained, and only when there is a
-  /// value: a resolve of anything else pays one load per slot.
-  @usableFromInline
-  func valueInPlace(of typeID: ObjectIdentifier) -> UInt {
-    let bits = localTypes.value(of: typeID)
-    guard bits != 0, !family.isObserved, ThreadState.isCurrentPlain else { return 0 }
-    return bits
   }
 
   /// Keeps a plain value pushed into this child (no name, no mock, nothing to dispose, a type it
@@ -56,7 +44,8 @@ extension Container {
       else { return nil }
       let number = state.nextToken
       state.nextToken += 1
-      localTypes.setValue(UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque()), inSlot: slot)
+      localTypes.setValue(
+        UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque()), inSlot: slot)
       // Numbered as it is pushed, as if built then, like any value registered.
       registry.inlineValues.append(
         InlineValues.Value(

@@ -16,9 +16,9 @@ extension Container {
     let key = ServiceKey(type, name: name)
     let push: @Sendable (Container) -> RegistrationToken = { container in
       container.register(key, scope: .singleton, isMock: true, argumentTypes: nil) { token, group in
-        FactoryRegistration(token, group: group, key: key, scope: .singleton, isMock: true, in: container) { _ in
-          factory()
-        }
+        FactoryRegistration(
+          token, group: group, key: key, scope: .singleton, isMock: true, in: container
+        ) { _ in factory() }
       }
     }
     // The mock it replaces goes after the lock: its factory may hold an object whose deinit uses

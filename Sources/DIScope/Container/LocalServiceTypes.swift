@@ -30,7 +30,7 @@ struct LocalServiceTypes: ~Copyable, Sendable {
   /// class instance, or its `InstanceBox`; unretained: its registration, or the container's
   /// `InlineValues` until it is made one, holds it), while that value answers the type (with no
   /// name) here; 0 for none. What lets a request's child answer its own values with no lock and
-  /// no entry in any thread's cache (see `Container.typedRoute`). Cleared, under the family lock,
+  /// no entry in any thread's cache (see `Container.valueRegisteredInChild`). Cleared, under the family lock,
   /// by any change to the type's registrations here; the object it named is then kept until the
   /// container goes (`Registry.retired`), so that a resolve that read it just before can still
   /// use it.

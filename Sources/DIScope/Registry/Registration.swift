@@ -196,7 +196,9 @@ struct RegistrationState {
     storedCache =
       registration.factoryIsInstance
       ? .factoryInstance
-      : .factoryBox(Unmanaged.passUnretained(unsafeDowncast(registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self)))
+      : .factoryBox(
+        Unmanaged.passUnretained(
+          unsafeDowncast(registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self)))
   }
 
   /// The cached instance's box (`self` being `registration`'s state). A mock given as a class
@@ -213,7 +215,8 @@ struct RegistrationState {
       storedCache = .owned(box)
       return box
     case .factoryInstance:
-      let object = Unmanaged.passRetained(registration.storedFactory.unsafelyUnwrapped as AnyObject)  // the box's own
+      // The box's own reference.
+      let object = Unmanaged.passRetained(registration.storedFactory.unsafelyUnwrapped as AnyObject)
       let box = InstanceBox(
         word: UInt(bitPattern: object.toOpaque()), type: registration.key.type,
         isObjectReference: true)

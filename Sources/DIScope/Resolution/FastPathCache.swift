@@ -333,7 +333,10 @@ final class FastPathCache {
   /// read last. Unretained: the entry holds the registration, and what this table lets go of
   /// while a resolve is under way on the thread is kept until it ends (see `discard`).
   func validRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
-    -> (registration: Unmanaged<Registration>, owner: Unmanaged<Container>, scope: Scope, holdsInstance: Bool)?
+    -> (
+      registration: Unmanaged<Registration>, owner: Unmanaged<Container>, scope: Scope,
+      holdsInstance: Bool
+    )?
   {
     guard slots[index].typeID == typeID else { return nil }
     let found = withUnsafeMutablePointer(to: &cold[index].route) { route in
@@ -347,7 +350,7 @@ final class FastPathCache {
 
   /// The box of the cached singleton at `index` (a probe's answer) if the entry holds `typeID`, is
   /// valid and has a route (the registration that built it, its scope and number, which
-  /// `route(at:)` then reads): what an observed resolve of a cached singleton needs to report its
+  /// `routeInPlace(at:)` then reads): what an observed resolve of a cached singleton needs to report its
   /// step without the family lock. Unretained: the entry holds the box until this thread changes
   /// its cache, so the caller reads the instance out of it first.
   func observedSingleton(at index: Int, typeID: ObjectIdentifier, generation: UInt64)
@@ -365,13 +368,9 @@ final class FastPathCache {
       unsafeDowncast(cold[index].route!.registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self))
   }
 
-  /// The route of the entry at `index`, which `observedSingleton(at:typeID:generation:)` found.
-  func route(at index: Int) -> Route {
-    cold[index].route!
-  }
-
-  /// `route(at:)` read in place: the registration unretained (the entry holds it), its scope and
-  /// cached instance's number.
+  /// The route of the entry at `index`, which `observedSingleton(at:typeID:generation:)` found,
+  /// read in place: the registration unretained (the entry holds it), its scope and cached
+  /// instance's number.
   func routeInPlace(at index: Int) -> (Unmanaged<Registration>, Scope, Int) {
     withUnsafeMutablePointer(to: &cold[index].route) { route in
       let route = route.pointee.unsafelyUnwrapped

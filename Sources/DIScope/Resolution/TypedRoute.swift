@@ -5,7 +5,7 @@
 /// thread, then, by what the thread knows of the key, a prototype or graph-scope registration this
 /// thread resolved before (built again, or for graph scope found built), or a singleton it has the
 /// route to and no instance of (claimed for this thread). (A child's own value is read before,
-/// with no thread state at all: see `Container.valueInPlace`.)
+/// with no thread state at all: see `Container.valueRegisteredInChild`.)
 ///
 /// **Routed builds retain nothing.** The registration comes from this thread's cache entry,
 /// which holds it; while a resolve is under way on the thread, whatever the cache lets go of is

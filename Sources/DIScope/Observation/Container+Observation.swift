@@ -61,11 +61,18 @@ extension Container {
     _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64?
   ) {
     let generation = family.generation.load(ordering: .acquiring)
+    // The handlers this replaces are let go of only once the step is delivered: a cancelled
+    // observer's last reference may be there, and what its handler captured may have a deinit
+    // that resolves or removes registrations — `registration` included, which the caller may
+    // lend unretained.
+    var replaced = ObserverCache()
     if thread.observers.containerID != id.raw || thread.observers.generation != generation {
-      thread.observers = ObserverCache(
+      replaced = ObserverCache(
         containerID: id.raw, generation: generation,
         entries: family.withLock { $0.observers })
+      swap(&replaced, &thread.observers)
     }
+    defer { withExtendedLifetime(replaced) {} }
     let stackDepth =
       found == nil || entryGeneration(for: registration.key.typeID) == found
       ? 0 : family.withLock { _ in depthInStack(of: registration) }

@@ -77,9 +77,14 @@ extension Container {
           found, generation, isObserved,
           found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } },
           shutDown,
-          // An ancestor's entries are written only for what it would answer itself, and a
-          // shut-down container answers nothing.
+          // An ancestor's entries are written only for what it would answer itself: not for a
+          // registration another thread pushed in a container below it (this one, or one between)
+          // since `entryOwner` was chosen, without the lock; and a shut-down container answers
+          // nothing.
           !entryOwner.registry.isShutDown
+            && (found.map {
+              $0.1 === entryOwner || entryOwner.selfOrParent(withID: $0.1.id) != nil
+            } ?? true)
         )
       }
       if let shutDown { throw wasShutDown(shutDown, asked: key, thread: thread) }

@@ -34,19 +34,35 @@ extension Container {
                 ?? GraphEntry(registration: registration, box: box(), number: 0))
           }
         default:
-          thread.chain.pop()
-          if thread.chain.isEmpty { thread.endGraph() }
           if family.isObserved {
-            emitRoutedPrototype(
-              registration,
-              instance: lent.map { ObservedInstance(object: $0.takeUnretainedValue()) }
-                ?? ObservedInstance(value: instance()),
-              found: UInt64(truncatingIfNeeded: build.detail), thread: thread)
+            finishObservedRoutedPrototype(build, object: lent, instance: instance, thread: thread)
+          } else {
+            thread.chain.pop()
+            if thread.chain.isEmpty { thread.endGraph() }
           }
         }
       }
       if thread.chain.isEmpty { thread.endRootResolve() }
     }
+  }
+
+  /// An observed routed prototype's end: off the chain, then its step reported. The registration
+  /// is held for the step (the build lent it unretained): ending the graph may run a deinit that
+  /// removes it, or release what a nested root parked, and nothing else holds it then.
+  @inline(never)
+  private func finishObservedRoutedPrototype(
+    _ build: RoutedBuild, object lent: Unmanaged<AnyObject>?, instance: () -> Any,
+    thread: ThreadState
+  ) {
+    let registration = build.registration.unsafelyUnwrapped.takeUnretainedValue()
+    let observed =
+      lent.map { ObservedInstance(object: $0.takeUnretainedValue()) }
+      ?? ObservedInstance(value: instance())
+    thread.chain.pop()
+    if thread.chain.isEmpty { thread.endGraph() }
+    emitRoutedPrototype(
+      registration, instance: observed, found: UInt64(truncatingIfNeeded: build.detail),
+      thread: thread)
   }
 
   /// A routed build's factory threw: gives a claimed singleton back, takes the registration off

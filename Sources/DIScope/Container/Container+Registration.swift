@@ -24,7 +24,9 @@ extension Container {
     // registration (a third of what a registration cost in a swap through `register`).
     let key = ServiceKey(type, name: name)
     return register(key, scope: scope, argumentTypes: nil) { token, group in
-      FactoryRegistration(token, group: group, key: key, scope: scope, in: self, make: factory)
+      group == nil
+        ? FactoryRegistration(token, key: key, scope: scope, in: self, make: factory)
+        : FactoryRegistration(token, group: group, key: key, scope: scope, in: self, make: factory)
     }
   }
 
@@ -362,11 +364,15 @@ extension Container {
     let remembersMock =
       isPrebuilt && !isInValueSlot && !isShutDown && key.dynamicService == nil && !thread.isDryRun
       && thread.edgeLog == nil
-    // A singleton factory pushed over a key this thread resolved before (a test registering its
-    // own factory over a service, then resolving it): its route is remembered too.
+    // A factory pushed over a key this thread resolved before (a test registering its own
+    // factory over a service, then resolving it): its route is remembered too, under the scope
+    // it resolves with (caching off makes any scope a prototype). Not an eager or weak one,
+    // which only the general path builds.
+    let routeScope = isCaching ? scope : .prototype
     let remembersRoute =
-      !isPrebuilt && !isShutDown && scope == .singleton && isCaching && isolation == .none
-      && key.dynamicService == nil && thread.isPlain
+      !isPrebuilt && !isShutDown && isolation == .none && key.dynamicService == nil
+      && (routeScope == .singleton || routeScope == .prototype || routeScope == .graph)
+      && thread.isPlain
     if (remembersMock || remembersRoute) && thread.chain.isEmpty {
       // About to add an entry, this thread first lets go of released containers' entries; not
       // from a factory registering mid-resolve, since what that releases may run any code.
@@ -376,7 +382,7 @@ extension Container {
       noteEntries()
       thread.cache.storeRouteIfKnown(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
-        route: FastPathCache.Route(registration: registration, owner: self, scope: .singleton))
+        route: FastPathCache.Route(registration: registration, owner: self, scope: routeScope))
     }
     if remembersMock, entryGeneration == generation {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its

@@ -6,6 +6,19 @@
 final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
   @usableFromInline let make: @Sendable (Resolver) throws -> Service
 
+  /// The usual registration (see `Registration.init(number:key:scope:ownerID:lock:)`), made
+  /// for `container` under its lock: a factory registered outside an assembly.
+  @usableFromInline
+  init(
+    _ token: RegistrationToken, key: ServiceKey, scope: Scope, in container: Container,
+    make: @escaping @Sendable (Resolver) throws -> Service
+  ) {
+    self.make = make
+    super.init(
+      number: token.number, key: key, scope: scope, ownerID: container.id,
+      lock: container.family.state)
+  }
+
   /// The registration the typed `register` makes for `container` under its lock (see
   /// `Container.register(_:scope:argumentTypes:makeRegistration:)`): `token` and `group` are what
   /// only the lock knows.

@@ -111,6 +111,23 @@ class Registration: @unchecked Sendable {
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 
+  /// The usual registration, `register(_:name:scope:factory:)`'s outside an assembly: a
+  /// `FactoryRegistration`, cached, with nothing in `details`. Nothing to decide, so nothing to
+  /// compare or count (a factory pushed and removed over and over, as a test does, pays for every
+  /// optional string the general initialiser is handed).
+  init(number: Int, key: ServiceKey, scope: Scope, ownerID: ContainerID, lock: Protected<FamilyState>) {
+    self.number = number
+    self.key = key
+    self.storedFactory = nil
+    self.ownerID = ownerID
+    self.lock = lock
+    self.details = nil
+    self.isMock = false
+    self.factoryIsInstance = false
+    self.isolation = .none
+    self._state = RegistrationState(scope: scope, isCaching: true)
+  }
+
   /// A description for events and reports.
   final func info(stackDepth: Int?, container: String) -> RegistrationInfo {
     state.withLock { info(lockHeld: $0, stackDepth: stackDepth, container: container) }

@@ -17,13 +17,17 @@ extension Container {
         switch build.kind {
         case .singleton:
           // Stored while still on the chain: the root resolve's end may let go of what held it.
-          let object = lent?.takeUnretainedValue()
-          finishBuilding(
-            registration,
-            store: FinishedBuild(
-              epoch: build.detail, number: family.nextInstanceNumber(),
-              kept: object.map { .object($0) } ?? .box(box()),
-              immortal: registration.isImmortal ? object : nil))
+          if let lent, !registration.isImmortal {
+            finishRoutedSingleton(registration, object: lent, epoch: build.detail)
+          } else {
+            let object = lent?.takeUnretainedValue()
+            finishBuilding(
+              registration,
+              store: FinishedBuild(
+                epoch: build.detail, number: family.nextInstanceNumber(),
+                kept: object.map { .object($0) } ?? .box(box()),
+                immortal: registration.isImmortal ? object : nil))
+          }
           thread.chain.pop()
         case .graph:
           thread.chain.pop()
@@ -43,6 +47,28 @@ extension Container {
         }
       }
       if thread.chain.isEmpty { thread.endRootResolve() }
+    }
+  }
+
+  /// `finishBuilding` for the usual routed singleton, a class instance (lent by the caller):
+  /// cached as it is, with the one reference the cache owns counted, and nothing else made or
+  /// copied (the general `FinishedBuild` counts the instance twice more, and reads whether the
+  /// registration is immortal under the lock).
+  private func finishRoutedSingleton(
+    _ registration: Registration, object: Unmanaged<AnyObject>, epoch: Int
+  ) {
+    let number = family.nextInstanceNumber()
+    let lock = family.state
+    lock.withLock { family in
+      registration.state.withLockHeld { state in
+        state.builder = nil
+        // Dropped meanwhile (a scope or caching change, a shutdown): built for nothing.
+        guard state.epoch == epoch else { return }
+        state.cachedNumber = number
+        state.cache(object: object.takeUnretainedValue())
+      }
+      // As in `finishBuilding`: only a thread that found the build under way waits.
+      if !family.builds.waiting.isEmpty { lock.broadcast() }
     }
   }
 

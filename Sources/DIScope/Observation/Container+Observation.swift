@@ -65,12 +65,13 @@ extension Container {
     // observer's last reference may be there, and what its handler captured may have a deinit
     // that resolves or removes registrations — `registration` included, which the caller may
     // lend unretained.
-    var replaced = ObserverCache()
+    // (`nil` unless refreshed: the usual step makes and destroys no empty cache.)
+    var replaced: ObserverCache?
     if thread.observers.containerID != id.raw || thread.observers.generation != generation {
       replaced = ObserverCache(
         containerID: id.raw, generation: generation,
         entries: family.withLock { $0.observers })
-      swap(&replaced, &thread.observers)
+      swap(&replaced!, &thread.observers)
     }
     defer { withExtendedLifetime(replaced) {} }
     let stackDepth =

@@ -72,23 +72,31 @@ extension Container {
     }
   }
 
-  /// An observed routed prototype's end: off the chain, then its step reported. The registration
-  /// is held for the step (the build lent it unretained): ending the graph may run a deinit that
-  /// removes it, or release what a nested root parked, and nothing else holds it then.
+  /// An observed routed prototype's end: off the chain, then its step reported. Below the root,
+  /// the registration is reported as lent: the root resolve is still under way, so whatever lets
+  /// go of it (a handler removing it) parks it on the thread until the root ends. At the root it
+  /// is held for the step: ending the graph may run a deinit that removes it, or release what a
+  /// nested root parked, and nothing else holds it then.
   @inline(never)
   private func finishObservedRoutedPrototype(
     _ build: RoutedBuild, object lent: Unmanaged<AnyObject>?, instance: () -> Any,
     thread: ThreadState
   ) {
-    let registration = build.registration.unsafelyUnwrapped.takeUnretainedValue()
-    let observed =
+    // A closure cannot consume what it captures; it can take it out of an optional.
+    var observed = Optional(
       lent.map { ObservedInstance(object: $0.takeUnretainedValue()) }
-      ?? ObservedInstance(value: instance())
+        ?? ObservedInstance(value: instance()))
+    let found = UInt64(truncatingIfNeeded: build.detail)
     thread.chain.pop()
-    if thread.chain.isEmpty { thread.endGraph() }
-    emitRoutedPrototype(
-      registration, instance: observed, found: UInt64(truncatingIfNeeded: build.detail),
-      thread: thread)
+    guard thread.chain.isEmpty else {
+      build.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { registration in
+        emitRoutedPrototype(registration, instance: observed.take()!, found: found, thread: thread)
+      }
+      return
+    }
+    let registration = build.registration.unsafelyUnwrapped.takeUnretainedValue()
+    thread.endGraph()
+    emitRoutedPrototype(registration, instance: observed.take()!, found: found, thread: thread)
   }
 
   /// A routed build's factory threw: gives a claimed singleton back, takes the registration off

@@ -20,9 +20,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
-    // C libraries at the edge: only `TerminalUI` imports them.
-    .systemLibrary(
-      name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    // C libraries at the edge: only `TerminalUI` imports them. ncursesw is found without
+    // pkg-config: SwiftPM would drop its `-D` flags anyway (the shim defines what they would) and
+    // print a "prohibited flag(s)" warning at every build; the module map links `ncursesw`, whose
+    // development library pulls in `tinfo`. `Scripts/lib/bootstrap.sh` installs it when missing.
+    .systemLibrary(name: "CNCurses"),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The line REPL's signal handler, in C: it must be async-signal-safe.
     .target(name: "CTerminalSignals"),

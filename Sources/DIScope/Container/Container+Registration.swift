@@ -378,24 +378,25 @@ extension Container {
       // from a factory registering mid-resolve, since what that releases may run any code.
       thread.cache.letGoOfReleasedContainers()
     }
-    if remembersRoute, entryGeneration == generation {
-      noteEntries()
+    // Last, and only if nothing changed meanwhile (an observer's handler may have removed the
+    // registration already: an entry made now would keep it alive for nothing). The route is
+    // this function's own reference to the registration, handed over: the entry counts none of
+    // its own.
+    guard remembersRoute || remembersMock, entryGeneration == generation else { return token }
+    noteEntries()
+    if remembersRoute {
       thread.cache.storeRouteIfKnown(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
-        route: FastPathCache.Route(registration: registration, owner: self, scope: routeScope))
-    }
-    if remembersMock, entryGeneration == generation {
+        route: FastPathCache.Route(registration: consume registration, owner: self, scope: routeScope))
+    } else {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its
       // mocks, then running the code under test): it finds the mock in its own cache, with no
       // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
-      // Last, so that the route takes the registration over rather than counting a reference;
-      // and only if nothing changed meanwhile (an observer's handler may have removed the mock
-      // already: an entry made now would keep it alive for nothing).
-      noteEntries()
       thread.cache.storeMock(
         containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
         route: FastPathCache.Route(
-          registration: registration, owner: self, scope: .singleton, cachedNumber: prebuiltNumber),
+          registration: consume registration, owner: self, scope: .singleton,
+          cachedNumber: prebuiltNumber),
         answersInline: !family.isObserved)
     }
     return token

@@ -8,10 +8,12 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
 
   /// The usual registration (see `Registration.init(number:key:scope:ownerID:lock:)`), made
   /// for `container` under its lock: a factory registered outside an assembly.
+  /// The token and the container are borrowed (an initialiser's parameters are otherwise owned:
+  /// the caller would count a reference to the container for the call, and this one give it back).
   @usableFromInline
   init(
-    _ token: RegistrationToken, key: ServiceKey, scope: Scope, in container: Container,
-    make: @escaping @Sendable (Resolver) throws -> Service
+    _ token: borrowing RegistrationToken, key: ServiceKey, scope: Scope,
+    in container: borrowing Container, make: @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
     super.init(
@@ -24,14 +26,14 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
   /// only the lock knows.
   @usableFromInline
   init(
-    _ token: RegistrationToken, group: String?, key: ServiceKey, implementationName: String? = nil,
-    scope: Scope, isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
-    disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none, in container: Container,
-    make: @escaping @Sendable (Resolver) throws -> Service
+    _ token: borrowing RegistrationToken, group: String?, key: ServiceKey,
+    implementationName: String? = nil, scope: Scope, isCaching: Bool = true, isMock: Bool = false,
+    isImmortal: Bool = false, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
+    in container: borrowing Container, make: @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
     super.init(
-      token: token, key: key, implementationName: implementationName, factory: nil, scope: scope,
+      token: copy token, key: key, implementationName: implementationName, factory: nil, scope: scope,
       isCaching: isCaching, isMock: isMock, isImmortal: isImmortal, ownerID: container.id,
       groupName: group, disposal: disposal, isolation: isolation, lock: container.family.state)
   }

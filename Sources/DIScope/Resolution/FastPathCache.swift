@@ -249,7 +249,7 @@ final class FastPathCache {
   /// (a box), which the route holds for good, so the entry keeps no reference of its own.
   func storeMock(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
-    route: Route, answersInline: Bool
+    route: consuming Route, answersInline: Bool
   ) {
     let factory = Unmanaged.passUnretained(route.registration.storedFactory.unsafelyUnwrapped as AnyObject)
     let word =
@@ -266,20 +266,21 @@ final class FastPathCache {
   /// lock and the stack lookup. A key this thread never resolved gets no entry, so registering
   /// thousands of services costs no thread a table of them.
   func storeRouteIfKnown(
-    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64, route: Route
+    containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64,
+    route: consuming Route
   ) {
     let index = probe(containerID: containerID, typeID: typeID, name: name)
     guard slots[index].typeID != nil else { return }
     write(
       at: index, containerID: containerID, typeID: typeID, name: name, generation: generation,
-      word: 0, box: nil, route: route, holding: 0)
+      word: 0, box: nil, route: consume route, holding: 0)
   }
 
   /// Writes the entry for a key; `holding` is its `hasInstance` and `boxInRoute` flags.
   @inline(__always)
   private func write(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64, word: UInt,
-    box: InstanceBox?, route: Route?, holding: UInt64
+    box: InstanceBox?, route: consuming Route?, holding: UInt64
   ) {
     var index = probe(containerID: containerID, typeID: typeID, name: name)
     if slots[index].typeID == nil {
@@ -297,17 +298,18 @@ final class FastPathCache {
   @inline(__always)
   private func write(
     at index: Int, containerID: UInt64, typeID: ObjectIdentifier, name: String?,
-    generation: UInt64, word: UInt, box: InstanceBox?, route: Route?, holding: UInt64
+    generation: UInt64, word: UInt, box: InstanceBox?, route: consuming Route?, holding: UInt64
   ) {
     // What the entry held is moved out, and released only once the entry is written (see
     // `clear`).
-    let replaced = (cold + index).move()
+    var replaced = (cold + index).move()
     slots[index].typeID = typeID
     slots[index].tag = (name == nil ? containerID : containerID | Self.named) | holding
     slots[index].generation = generation
     slots[index].word = word
-    (cold + index).initialize(to: ColdSlot(name: name, box: box, route: route))
-    discard(Held(box: replaced.box, route: replaced.route))
+    (cold + index).initialize(to: ColdSlot(name: name, box: box, route: consume route))
+    // Taken out, not copied (a copy counts every reference twice).
+    discard(Held(box: replaced.box.take(), route: replaced.route.take()))
   }
 
   /// Lets go of what an entry held, or, while a resolve is under way on this thread, parks it on

@@ -14,14 +14,20 @@ extension Container {
   public func remove(_ token: RegistrationToken) -> Bool {
     if family.isObserved { return removeObserved(token) }
     // The usual removal (a test taking its mock away): one registration out, nothing else read.
-    let removed = family.withLock { state -> (Registration, Holdings?)? in
+    // The registration comes out of the lock as the stack held it, not copied out of a tuple (a
+    // copy counts a reference to it, and another to give back); what its instance held, beside.
+    var holdings: Holdings?
+    let removed = family.withLock { state -> Registration? in
       guard let (registration, _) = registry.remove(token) else { return nil }
       forgetValue(of: registration.key)
       bumpGeneration(holding: &state)
-      return (registration, registration.state.withLockHeld { $0.takeHoldings() })
+      holdings = registration.state.withLockHeld { $0.takeHoldings() }
+      return registration
     }
-    guard let (removed, _) = removed else { return false }
+    guard let removed else { return false }
     forgetOnThisThread(removed.key)
+    // Both released here, out of the lock: a deinit may use the container.
+    withExtendedLifetime(holdings) {}
     return true
   }
 

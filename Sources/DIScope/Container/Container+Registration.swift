@@ -17,16 +17,28 @@ extension Container {
   @inlinable @discardableResult
   public func register<Service>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
-    factory: @escaping @Sendable (Resolver) throws -> Service
+    factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     // Inlined, so that the caller, which knows `Service`, makes the `FactoryRegistration<Service>`:
     // its generic metadata is then a constant of the caller, not a runtime lookup per
-    // registration (a third of what a registration cost in a swap through `register`).
-    let key = ServiceKey(type, name: name)
+    // registration (a third of what a registration cost in a swap through `register`). Made
+    // before its token, so that the factory goes into it as the caller made it, not copied.
+    register(
+      prepared: Unmanaged.passRetained(
+        FactoryRegistration(key: ServiceKey(type, name: name), scope: scope, in: self, make: factory)),
+      scope: scope)
+  }
+
+  /// Pushes `prepared`, a registration made before its token (its reference handed over): it is
+  /// numbered, and joins the group of the assembly being installed, under the family lock.
+  @usableFromInline
+  func register(prepared: Unmanaged<Registration>, scope: Scope) -> RegistrationToken {
+    let key = prepared._withUnsafeGuaranteedRef { $0.key }
     return register(key, scope: scope, argumentTypes: nil) { token, group in
-      group == nil
-        ? FactoryRegistration(token, key: key, scope: scope, in: self, make: factory)
-        : FactoryRegistration(token, group: group, key: key, scope: scope, in: self, make: factory)
+      let registration = prepared.takeRetainedValue()
+      registration.number = token.number
+      if let group { registration.join(group: group) }
+      return registration
     }
   }
 

@@ -8,15 +8,18 @@
 /// family's condition until it is done.
 ///
 /// `@unchecked Sendable`: `_state` is read and written only inside `state.withLock`, which holds
-/// the family lock; everything else is immutable.
+/// the family lock; everything else is immutable once the registration is pushed (a registration
+/// made before its token gets its number, and its assembly's name, under the lock just before).
 ///
 /// Not final: a registration whose factory is a closure returning a `Service` is a
 /// `FactoryRegistration<Service>`, which holds the closure itself, so that registering a factory
 /// allocates one object, not a registration and a box. Every member is final.
 @usableFromInline
 class Registration: @unchecked Sendable {
-  /// The token's number (the token is rebuilt from it and `key` when asked for).
-  final let number: Int
+  /// The token's number (the token is rebuilt from it and `key` when asked for). Set again only
+  /// for a registration made before its token (see `Container.register(prepared:scope:)`): under
+  /// the family lock, before it is pushed, so before any other thread can see it.
+  final var number: Int
   final let key: ServiceKey
   /// Any factory that is not a `FactoryRegistration`'s own closure: an
   /// `ArgumentFactoryBox<Service, each Argument>` or an async factory box; for a mock given as an
@@ -30,7 +33,8 @@ class Registration: @unchecked Sendable {
   final let lock: Protected<FamilyState>
   /// What few registrations have (an implementation name, argument types, an assembly): `nil` for
   /// most, so that a registration stays within 160 bytes of heap.
-  private final let details: Details?
+  /// Set again only by `join(group:)`, under the family lock before the registration is pushed.
+  private final var details: Details?
   @exclusivity(unchecked) fileprivate final var _state: RegistrationState
   /// Whether observers see it as a mock push. Last, where it costs one byte rather than a padded
   /// word (a mock swap is frequent in tests: it should not allocate `details`).
@@ -126,6 +130,14 @@ class Registration: @unchecked Sendable {
     self.factoryIsInstance = false
     self.isolation = .none
     self._state = RegistrationState(scope: scope, isCaching: true)
+  }
+
+  /// Puts a registration made before its token into the group of the assembly being installed.
+  /// Only under the family lock, before the registration is pushed.
+  final func join(group: String) {
+    details = Details(
+      implementationName: details?.implementationName, argumentTypes: details?.argumentTypes,
+      groupName: group, isImmortal: details?.isImmortal ?? false, disposal: details?.disposal)
   }
 
   /// A description for events and reports.

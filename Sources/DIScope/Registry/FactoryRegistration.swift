@@ -6,12 +6,12 @@
 final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
   @usableFromInline let make: @Sendable (Resolver) throws -> Service
 
-  /// The usual registration (see `Registration.init(number:key:scope:ownerID:lock:)`), made
-  /// for `container` under its lock: a factory registered outside an assembly.
-  /// The usual registration, made before its token, by the caller of `register(_:name:scope:factory:)`
-  /// (see `Container.register(prepared:scope:)`): its number, and its assembly's name if one is
-  /// being installed, are set under the family lock as it is pushed. The factory is taken over,
-  /// not copied: the caller's reference to its context becomes the registration's.
+  /// The usual registration, made before its token by the caller of
+  /// `register(_:name:scope:factory:)` (see `Container.register(prepared:scope:)`): its number, and
+  /// its assembly's name if one is being installed, are set under the family lock as it is pushed.
+  /// The factory is taken over, not copied: the caller's reference to its context becomes the
+  /// registration's. The container is borrowed (an initialiser's parameters are otherwise owned:
+  /// the caller would count a reference to it for the call, and this one give it back).
   @usableFromInline
   init(
     key: ServiceKey, scope: Scope, in container: borrowing Container,
@@ -22,22 +22,9 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
       number: 0, key: key, scope: scope, ownerID: container.id, lock: container.family.state)
   }
 
-  /// The token and the container are borrowed (an initialiser's parameters are otherwise owned:
-  /// the caller would count a reference to the container for the call, and this one give it back).
-  @usableFromInline
-  init(
-    _ token: borrowing RegistrationToken, key: ServiceKey, scope: Scope,
-    in container: borrowing Container, make: @escaping @Sendable (Resolver) throws -> Service
-  ) {
-    self.make = make
-    super.init(
-      number: token.number, key: key, scope: scope, ownerID: container.id,
-      lock: container.family.state)
-  }
-
   /// The registration the typed `register` makes for `container` under its lock (see
   /// `Container.register(_:scope:argumentTypes:makeRegistration:)`): `token` and `group` are what
-  /// only the lock knows.
+  /// only the lock knows. The token and the container are borrowed, as above.
   @usableFromInline
   init(
     _ token: borrowing RegistrationToken, group: String?, key: ServiceKey,

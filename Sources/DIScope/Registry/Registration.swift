@@ -115,10 +115,10 @@ class Registration: @unchecked Sendable {
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 
-  /// The usual registration, `register(_:name:scope:factory:)`'s outside an assembly: a
-  /// `FactoryRegistration`, cached, with nothing in `details`. Nothing to decide, so nothing to
-  /// compare or count (a factory pushed and removed over and over, as a test does, pays for every
-  /// optional string the general initialiser is handed).
+  /// The usual registration, `register(_:name:scope:factory:)`'s: a `FactoryRegistration`,
+  /// cached, with nothing in `details` (an installing assembly's name is added by `join(group:)`).
+  /// Nothing to decide, so nothing to compare or count (a factory pushed and removed over and over,
+  /// as a test does, pays for every optional string the general initialiser is handed).
   init(number: Int, key: ServiceKey, scope: Scope, ownerID: ContainerID, lock: Protected<FamilyState>) {
     self.number = number
     self.key = key

@@ -325,23 +325,39 @@ extension Container {
   /// wakes the threads waiting for it. `immortal` is the instance to keep forever (see
   /// `Container.registerImmortal`), made so before any other thread can be handed it.
   func finishBuilding(_ registration: Registration, store: FinishedBuild?) {
-    let lock = family.state
-    lock.withLock { family in
-      registration.state.withLockHeld { state in
-        state.builder = nil
-        guard let store, state.epoch == store.epoch else { return }
-        if let immortal = store.immortal { Immortality.keepForever(immortal) }
-        state.cachedNumber = store.number
-        switch store.kept {
-        case .box(let box): state.cache(box)
-        case .object(let object): state.cache(object: object)
-        case .weak(let object): state.weakInstance = object
-        case .nothing: break
-        }
+    endBuild(of: registration, claimedIn: store?.epoch) { state in
+      guard let store else { return }
+      if let immortal = store.immortal { Immortality.keepForever(immortal) }
+      state.cachedNumber = store.number
+      switch store.kept {
+      case .box(let box): state.cache(box)
+      case .object(let object): state.cache(object: object)
+      case .weak(let object): state.weakInstance = object
+      case .nothing: break
       }
-      // Only a thread that found the build under way waits, and it says so before it waits:
-      // with none waiting (the usual first build), there is no one to wake.
-      if !family.builds.waiting.isEmpty { lock.broadcast() }
+    }
+  }
+
+  /// The end of every shared build, under the family lock (borrowed: no reference count of its
+  /// own): the builder cleared; `keep` run to store what was built only if the registration's
+  /// epoch is still the one its build was claimed in (`nil`: the build failed, nothing to keep);
+  /// the threads waiting for it woken.
+  @inline(__always)
+  func endBuild(
+    of registration: Registration, claimedIn epoch: Int?, keep: (inout RegistrationState) -> Void
+  ) {
+    Unmanaged.passUnretained(family.state)._withUnsafeGuaranteedRef { lock in
+      lock.withLock { family in
+        registration.state.withLockHeld { state in
+          state.builder = nil
+          // Dropped meanwhile (a scope or caching change, a shutdown): built for nothing.
+          guard let epoch, state.epoch == epoch else { return }
+          keep(&state)
+        }
+        // Only a thread that found the build under way waits, and it says so before it waits:
+        // with none waiting (the usual first build), there is no one to wake.
+        if !family.builds.waiting.isEmpty { lock.broadcast() }
+      }
     }
   }
 

@@ -58,19 +58,9 @@ extension Container {
     _ registration: Registration, object: Unmanaged<AnyObject>, epoch: Int
   ) {
     let number = family.nextInstanceNumber()
-    // The lock borrowed, as `Family.withLock` does: no reference count of its own.
-    Unmanaged.passUnretained(family.state)._withUnsafeGuaranteedRef { lock in
-      lock.withLock { family in
-        registration.state.withLockHeld { state in
-          state.builder = nil
-          // Dropped meanwhile (a scope or caching change, a shutdown): built for nothing.
-          guard state.epoch == epoch else { return }
-          state.cachedNumber = number
-          state.cache(object: object.takeUnretainedValue())
-        }
-        // As in `finishBuilding`: only a thread that found the build under way waits.
-        if !family.builds.waiting.isEmpty { lock.broadcast() }
-      }
+    endBuild(of: registration, claimedIn: epoch) { state in
+      state.cachedNumber = number
+      state.cache(object: object.takeUnretainedValue())
     }
   }
 

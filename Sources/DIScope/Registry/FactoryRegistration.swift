@@ -18,8 +18,7 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
     make: consuming @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
-    super.init(
-      number: 0, key: key, scope: scope, ownerID: container.id, lock: container.family.state)
+    super.init(key: key, scope: scope, ownerID: container.id, lock: container.family.state)
   }
 
   /// The registration the typed `register` makes for `container` under its lock (see

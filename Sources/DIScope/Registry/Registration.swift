@@ -116,11 +116,12 @@ class Registration: @unchecked Sendable {
   }
 
   /// The usual registration, `register(_:name:scope:factory:)`'s: a `FactoryRegistration`,
-  /// cached, with nothing in `details` (an installing assembly's name is added by `join(group:)`).
-  /// Nothing to decide, so nothing to compare or count (a factory pushed and removed over and over,
-  /// as a test does, pays for every optional string the general initialiser is handed).
-  init(number: Int, key: ServiceKey, scope: Scope, ownerID: ContainerID, lock: Protected<FamilyState>) {
-    self.number = number
+  /// cached, with nothing in `details`, made before its token (numbered, and given an installing
+  /// assembly's name by `join(group:)`, as it is pushed). Nothing to decide, so nothing to compare
+  /// or count (a factory pushed and removed over and over, as a test does, pays for every optional
+  /// string the general initialiser is handed).
+  init(key: ServiceKey, scope: Scope, ownerID: ContainerID, lock: Protected<FamilyState>) {
+    self.number = 0
     self.key = key
     self.storedFactory = nil
     self.ownerID = ownerID

@@ -42,7 +42,7 @@ public final class DependencyContainer: Sendable {
 
   /// Registers a creation closure for a service type; cached unless `cacheService` is false.
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     service: Service.Type, cacheService: Bool = true,
     creator: @escaping @Sendable () -> Service
   ) -> ServiceRegistration<Service> {
@@ -52,7 +52,7 @@ public final class DependencyContainer: Sendable {
 
   /// Registers an instance for a service type.
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
   ) -> ServiceRegistration<Service> {
     register(service: service, creator: instance)
@@ -60,7 +60,7 @@ public final class DependencyContainer: Sendable {
 
   /// Removes every registration of the service type, then registers the creation closure.
   @discardableResult
-  public func overwriteExistingRegistrations<Service>(
+  public func overwriteExistingRegistrations<Service: Sendable>(
     service: Service.Type, cacheService: Bool = true,
     creator: @escaping @Sendable () -> Service
   ) -> ServiceRegistration<Service> {
@@ -70,7 +70,7 @@ public final class DependencyContainer: Sendable {
 
   /// Removes every registration of the service type, then registers the instance.
   @discardableResult
-  public func overwriteExistingRegistrations<Service>(
+  public func overwriteExistingRegistrations<Service: Sendable>(
     withService instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
   ) -> ServiceRegistration<Service> {
     overwriteExistingRegistrations(service: service, creator: instance)

@@ -75,9 +75,9 @@ struct MockSwapTests {
     let token = container.mock((any Logger).self, with: mock)
     #expect(container.setCaching(false, for: token))
     #expect(try container.resolve((any Logger).self) === mock)
-    #expect(container.setScope(.prototype, for: token))
+    #expect(try container.setScope(.prototype, for: token))
     #expect(try container.resolve((any Logger).self) === mock)
-    #expect(container.setScope(.graph, for: token))
+    #expect(try container.setScope(.graph, for: token))
     #expect(try container.resolve((any Logger).self) === mock)
   }
 

@@ -8,7 +8,7 @@ struct ObservationTests {
     let log = EventLog()
     let observation = container.observe { log.append($0) }
     let token = container.register(Db.self) { _ in Db() }
-    container.setScope(.graph, for: token)
+    try container.setScope(.graph, for: token)
     container.setCaching(false, for: token)
     container.remove(token)
     let text = log.all.map(\.description)

@@ -67,7 +67,7 @@ struct PushedRouteScopeTests {
         // The first build sets its own scope (to the same one: any change drops what is cached,
         // and what is being built): what it built must not be cached.
         if built.withLock({ $0 += 1; return $0 }) == 1, let mine = token.withLock({ $0 }) {
-          container.setScope(.singleton, for: mine)
+          try container.setScope(.singleton, for: mine)
         }
         return Db()
       }

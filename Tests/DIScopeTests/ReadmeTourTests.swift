@@ -21,7 +21,7 @@ struct ReadmeTourTests {
     let maybe = try container.optionalResolve(Analytics.self)            // nil: nothing registered
     let t2 = container.register(Logger.self) { _ in NullLogger() }       // the newest answers
     container.remove(t2)                                                 // true: ConsoleLogger answers again
-    container.setScope(.graph, for: t1)
+    try container.setScope(.graph, for: t1)
     container.setCaching(false, for: t1)
     container.register(UserDetails.self) { (r: Resolver, user: String) in UserDetails(user: user) }
     let details = try container.resolve(UserDetails.self, argument: "ann")

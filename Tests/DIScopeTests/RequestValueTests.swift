@@ -40,7 +40,7 @@ struct RequestValueTests {
     #expect(try child.resolve(RequestID.self) === id)
     child.setCaching(false, for: token)
     #expect(try child.resolve(RequestID.self) === id)
-    child.setScope(.prototype, for: token)
+    try child.setScope(.prototype, for: token)
     #expect(try child.resolve(RequestID.self) === id)
   }
 

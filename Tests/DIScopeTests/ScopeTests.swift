@@ -114,7 +114,7 @@ struct ScopeTests {
     let container = Container()
     let token = container.register(Db.self) { _ in Db() }
     let first = try container.resolve(Db.self)
-    container.setScope(.singleton, for: token)
+    try container.setScope(.singleton, for: token)
     let second = try container.resolve(Db.self)
     #expect(first !== second)
     container.setCaching(true, for: token)
@@ -133,7 +133,7 @@ struct ScopeTests {
       return DeinitProbe { seen.withLock { $0.append(container.canResolve(DeinitProbe.self)) } }
     }
     let eager = container.register(DeinitProbe.self, scope: .eager, factory: register)
-    container.setScope(.prototype, for: eager)
+    try container.setScope(.prototype, for: eager)
     #expect(seen.withLock { $0 } == [true], "the eager instance went, and asked its container")
     let cached = container.register(DeinitProbe.self, scope: .eager, factory: register)
     container.setCaching(false, for: cached)
@@ -144,16 +144,16 @@ struct ScopeTests {
     let container = Container()
     let token = container.register(Db.self) { _ in Db() }
     let cached = try container.resolve(Db.self)
-    #expect(container.setScope(.graph, for: token))
+    #expect(try container.setScope(.graph, for: token))
     #expect(try container.resolve(Db.self) !== cached)
     #expect(try container.resolve(Db.self) !== container.resolve(Db.self))
   }
 
-  @Test func changesToADeadTokenReturnFalse() {
+  @Test func changesToADeadTokenReturnFalse() throws {
     let container = Container()
     let token = container.register(Db.self) { _ in Db() }
     container.remove(token)
-    #expect(!container.setScope(.graph, for: token))
+    #expect(try !container.setScope(.graph, for: token))
     #expect(!container.setCaching(false, for: token))
   }
 

@@ -58,7 +58,7 @@ struct StackTests {
     #expect(first.description == second.description, "both print as t1")
     #expect(first != second && Set([first, second]).count == 2)
     #expect(!two.remove(first))
-    #expect(!two.setScope(.prototype, for: first))
+    #expect(try !two.setScope(.prototype, for: first))
     #expect(!two.setCaching(false, for: first))
     #expect(two.registration(first) == nil)
     #expect(try two.resolve((any Logger).self).label == "file")

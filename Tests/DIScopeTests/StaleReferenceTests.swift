@@ -89,7 +89,7 @@ struct StaleReferenceTests {
   func changingADependencysScopeOrCachingLeavesItsHolderWithTheOldInstance(change: String) throws {
     let (container, tokens) = try trackedApp()
     if change == "scope" {
-      container.setScope(.prototype, for: tokens[1])
+      try container.setScope(.prototype, for: tokens[1])
     } else {
       container.setCaching(false, for: tokens[1])
     }

@@ -36,10 +36,11 @@ import Testing
       expect #2.logger = #1
       ! expect #1.logger = #2
       """)
-    #expect(swift.contains("  protocol Logger: AnyObject {}"))
-    #expect(swift.contains("  final class WebService {\n    var logger: (any Logger)!\n  }"))
+    #expect(swift.contains("  protocol Logger: AnyObject, Sendable {}"))
     #expect(swift.contains(
-      "run.tokens[2] = run.root.register(WebService.self, scope: .prototype) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }"))
+      "  final class WebService: Sendable {\n    let logger: (any Logger)!\n    init(logger: (any Logger)? = nil) {\n      self.logger = logger\n    }\n  }"))
+    #expect(swift.contains(
+      "run.tokens[2] = run.root.register(WebService.self, scope: .prototype) { r in WebService(logger: try r.resolve((any Logger).self)) }"))
     #expect(swift.contains("run.held[2] = try run.root.resolve(WebService.self) as AnyObject"))
     #expect(swift.contains("run.held[1] = (run.held[2] as! WebService).logger! as AnyObject"))
     #expect(swift.contains("#expect(((run.held[2] as! WebService).logger === run.held[1]))"))
@@ -67,8 +68,10 @@ import Testing
       register NoticeManager
       class NoticeManager(zones: Provider<ZoneController>)
       """)
-    #expect(swift.contains("    var zones: (any ZoneController)!\n    var zonesV2: Provider<(any ZoneController)>!"))
-    #expect(swift.contains("run.root.remove(run.tokens[2]!)\n      run.tokens[2] = run.root.register(NoticeManager.self) { r in let made = NoticeManager(); made.zonesV2 = try r.resolve(Provider<(any ZoneController)>.self); return made }"))
+    #expect(swift.contains("    let zones: (any ZoneController)!\n    let zonesV2: Provider<(any ZoneController)>!"))
+    #expect(swift.contains(
+      "    init(zones: (any ZoneController)? = nil, zonesV2: Provider<(any ZoneController)>? = nil) {"))
+    #expect(swift.contains("run.root.remove(run.tokens[2]!)\n      run.tokens[2] = run.root.register(NoticeManager.self) { r in NoticeManager(zonesV2: try r.resolve(Provider<(any ZoneController)>.self)) }"))
   }
 
   /// Releasing a container takes its children with it, newest first, and goes back to its

@@ -36,7 +36,7 @@ struct SwiftTranslationTests {
   @Test func changesMocksAndExpectationsAreTheirContainerCalls() {
     let swift = translation("protocol Logger\nclass WebService\n")
     #expect(swift.line(for: command("remove t2")) == "container.remove(t2)  // the token register returned")
-    #expect(swift.line(for: command("scope t2 graph")) == "container.setScope(.graph, for: t2)")
+    #expect(swift.line(for: command("scope t2 graph")) == "try container.setScope(.graph, for: t2)")
     #expect(swift.line(for: command("cache t1 off")) == "container.setCaching(false, for: t1)")
     #expect(swift.line(for: command("mock WebService")) == "let mock = container.mock(WebService.self, with: MockWebService())")
     #expect(swift.line(for: command("expect Logger is ConsoleLogger")) == "#expect(try container.resolve((any Logger).self) is ConsoleLogger)")
@@ -96,7 +96,7 @@ struct SwiftTranslationTests {
       """, path: "t.dis").script.entries)
     #expect(swift.line(for: command("remove t1")) == "container.remove(t1)  // the token register returned")
     #expect(swift.line(for: command("remove t2")) == "test.remove(t2)  // the token register returned")
-    #expect(swift.line(for: command("scope t1 graph")) == "container.setScope(.graph, for: t1)")
+    #expect(swift.line(for: command("scope t1 graph")) == "try container.setScope(.graph, for: t1)")
     #expect(swift.line(for: command("cache t2 off")) == "test.setCaching(false, for: t2)")
   }
 

@@ -4,23 +4,37 @@ import DIScope
 import Testing
 
 enum Lesson01 {
-  protocol Logger: AnyObject {}
-  protocol ZoneController: AnyObject {}
-  protocol NoticeStore: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
+  protocol ZoneController: AnyObject, Sendable {}
+  protocol NoticeStore: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  final class WebService {
-    var logger: (any Logger)!
+  final class WebService: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
   final class RFZoneController: ZoneController {
-    var webService: WebService!
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  final class ControlContext {
-    var webService: WebService!
-    var zoneController: (any ZoneController)!
+  final class ControlContext: Sendable {
+    let webService: WebService!
+    let zoneController: (any ZoneController)!
+    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+      self.webService = webService
+      self.zoneController = zoneController
+    }
   }
-  final class NoticeManager {
-    var webService: WebService!
-    var store: (any NoticeStore)!
+  final class NoticeManager: Sendable {
+    let webService: WebService!
+    let store: (any NoticeStore)!
+    init(webService: WebService? = nil, store: (any NoticeStore)? = nil) {
+      self.webService = webService
+      self.store = store
+    }
   }
 
   @Suite("Scripts/lessons/01-register-and-resolve.dis")
@@ -30,11 +44,11 @@ enum Lesson01 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // register ZoneController = RFZoneController
-      run.tokens[3] = run.root.register((any ZoneController).self) { r in let made = RFZoneController(); made.webService = try r.resolve(WebService.self); return made }
+      run.tokens[3] = run.root.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self)) }
       // register ControlContext
-      run.tokens[4] = run.root.register(ControlContext.self) { r in let made = ControlContext(); made.webService = try r.resolve(WebService.self); made.zoneController = try r.resolve((any ZoneController).self); return made }
+      run.tokens[4] = run.root.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext
       run.held[4] = try run.root.resolve(ControlContext.self) as AnyObject
       run.held[2] = (run.held[4] as! ControlContext).webService! as AnyObject
@@ -52,7 +66,7 @@ enum Lesson01 {
       // ! resolve ControlContex
       // the script refuses it: error: unknown service 'ControlContex' (no Swift: it would not compile)
       // register NoticeManager
-      run.tokens[5] = run.root.register(NoticeManager.self) { r in let made = NoticeManager(); made.webService = try r.resolve(WebService.self); made.store = try r.resolve((any NoticeStore).self); return made }
+      run.tokens[5] = run.root.register(NoticeManager.self) { r in NoticeManager(webService: try r.resolve(WebService.self), store: try r.resolve((any NoticeStore).self)) }
       // ! resolve NoticeManager
       #expect(throws: (any Error).self) { _ = try run.root.resolve(NoticeManager.self) }
     }

@@ -4,12 +4,15 @@ import DIScope
 import Testing
 
 enum Lesson02 {
-  protocol Logger: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class FileLogger: Logger {}
   final class RemoteLogger: Logger {}
-  final class WebService {
-    var logger: (any Logger)!
+  final class WebService: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
 
   @Suite("Scripts/lessons/02-stacks-and-tokens.dis")
@@ -23,7 +26,7 @@ enum Lesson02 {
       // register Logger = RemoteLogger
       run.tokens[3] = run.root.register((any Logger).self) { _ in RemoteLogger() }
       // register WebService
-      run.tokens[4] = run.root.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[4] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // show stacks Logger: the playground's view (no Swift)
       // expect stack Logger = t3 t2 t1
       #expect((run.root.registrations(of: ServiceKey((any Logger).self)).map(\.token) == [run.tokens[3]!, run.tokens[2]!, run.tokens[1]!]))

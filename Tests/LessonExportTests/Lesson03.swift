@@ -4,10 +4,13 @@ import DIScope
 import Testing
 
 enum Lesson03 {
-  protocol Logger: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  final class ContentCache {
-    var logger: (any Logger)!
+  final class ContentCache: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
 
   @Suite("Scripts/lessons/03-caching.dis")
@@ -17,7 +20,7 @@ enum Lesson03 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register ContentCache
-      run.tokens[2] = run.root.register(ContentCache.self) { r in let made = ContentCache(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(ContentCache.self) { r in ContentCache(logger: try r.resolve((any Logger).self)) }
       // resolve ContentCache
       run.held[2] = try run.root.resolve(ContentCache.self) as AnyObject
       run.held[1] = (run.held[2] as! ContentCache).logger! as AnyObject

@@ -4,16 +4,26 @@ import DIScope
 import Testing
 
 enum Lesson04 {
-  final class Session {}
-  final class LoginScreen {
-    var session: Session!
+  final class Session: Sendable {}
+  final class LoginScreen: Sendable {
+    let session: Session!
+    init(session: Session? = nil) {
+      self.session = session
+    }
   }
-  final class ProfileScreen {
-    var session: Session!
+  final class ProfileScreen: Sendable {
+    let session: Session!
+    init(session: Session? = nil) {
+      self.session = session
+    }
   }
-  final class App {
-    var login: LoginScreen!
-    var profile: ProfileScreen!
+  final class App: Sendable {
+    let login: LoginScreen!
+    let profile: ProfileScreen!
+    init(login: LoginScreen? = nil, profile: ProfileScreen? = nil) {
+      self.login = login
+      self.profile = profile
+    }
   }
 
   @Suite("Scripts/lessons/04-scopes-prototype-and-graph.dis")
@@ -21,11 +31,11 @@ enum Lesson04 {
     @Test func runsAsTheScriptDoes() throws {
       let run = ExportRun()
       // register LoginScreen scope=prototype
-      run.tokens[1] = run.root.register(LoginScreen.self, scope: .prototype) { r in let made = LoginScreen(); made.session = try r.resolve(Session.self); return made }
+      run.tokens[1] = run.root.register(LoginScreen.self, scope: .prototype) { r in LoginScreen(session: try r.resolve(Session.self)) }
       // register ProfileScreen scope=prototype
-      run.tokens[2] = run.root.register(ProfileScreen.self, scope: .prototype) { r in let made = ProfileScreen(); made.session = try r.resolve(Session.self); return made }
+      run.tokens[2] = run.root.register(ProfileScreen.self, scope: .prototype) { r in ProfileScreen(session: try r.resolve(Session.self)) }
       // register App scope=prototype
-      run.tokens[3] = run.root.register(App.self, scope: .prototype) { r in let made = App(); made.login = try r.resolve(LoginScreen.self); made.profile = try r.resolve(ProfileScreen.self); return made }
+      run.tokens[3] = run.root.register(App.self, scope: .prototype) { r in App(login: try r.resolve(LoginScreen.self), profile: try r.resolve(ProfileScreen.self)) }
       // register Session scope=prototype
       run.tokens[4] = run.root.register(Session.self, scope: .prototype) { _ in Session() }
       // resolve App
@@ -41,7 +51,7 @@ enum Lesson04 {
       // expect #4.session = #3
       #expect(((run.held[4] as! ProfileScreen).session === run.held[3]))
       // scope t4 graph
-      run.root.setScope(.graph, for: run.tokens[4]!)
+      try run.root.setScope(.graph, for: run.tokens[4]!)
       // resolve App
       run.held[9] = try run.root.resolve(App.self) as AnyObject
       run.held[7] = (run.held[9] as! App).login! as AnyObject

@@ -4,15 +4,21 @@ import DIScope
 import Testing
 
 enum Lesson05 {
-  protocol Logger: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  final class WebService {
-    var logger: (any Logger)!
+  final class WebService: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
-  final class NoticeManager {
-    var webService: WebService!
+  final class NoticeManager: Sendable {
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  final class ContentCache {}
+  final class ContentCache: Sendable {}
 
   @Suite("Scripts/lessons/05-scopes-singleton-eager-weak.dis")
   struct Export {
@@ -21,14 +27,14 @@ enum Lesson05 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // show stacks: the playground's view (no Swift)
       // resolve WebService
       run.held[2] = try run.root.resolve(WebService.self) as AnyObject
       run.held[1] = (run.held[2] as! WebService).logger! as AnyObject
       // show stacks: the playground's view (no Swift)
       // register NoticeManager scope=eager
-      run.tokens[3] = run.root.register(NoticeManager.self, scope: .eager) { r in let made = NoticeManager(); made.webService = try r.resolve(WebService.self); return made }
+      run.tokens[3] = run.root.register(NoticeManager.self, scope: .eager) { r in NoticeManager(webService: try r.resolve(WebService.self)) }
       // resolve NoticeManager
       run.held[3] = try run.root.resolve(NoticeManager.self) as AnyObject
       // expect NoticeManager cached
@@ -48,7 +54,7 @@ enum Lesson05 {
       // resolve ContentCache
       run.held[5] = try run.root.resolve(ContentCache.self) as AnyObject
       // scope t2 prototype
-      run.root.setScope(.prototype, for: run.tokens[2]!)
+      try run.root.setScope(.prototype, for: run.tokens[2]!)
       // resolve WebService
       run.held[6] = try run.root.resolve(WebService.self) as AnyObject
     }

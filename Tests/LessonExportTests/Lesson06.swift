@@ -4,18 +4,27 @@ import DIScope
 import Testing
 
 enum Lesson06 {
-  protocol Logger: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  final class SendCommand {
-    var logger: (any Logger)!
+  final class SendCommand: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
-  final class CommandQueue {
-    var commands: Provider<SendCommand>!
+  final class CommandQueue: Sendable {
+    let commands: Provider<SendCommand>!
+    init(commands: Provider<SendCommand>? = nil) {
+      self.commands = commands
+    }
   }
-  final class Sender {
-    var make: Provider<Receipt>!
+  final class Sender: Sendable {
+    let make: Provider<Receipt>!
+    init(make: Provider<Receipt>? = nil) {
+      self.make = make
+    }
   }
-  final class Receipt {}
+  final class Receipt: Sendable {}
 
   @Suite("Scripts/lessons/06-providers.dis")
   struct Export {
@@ -24,9 +33,9 @@ enum Lesson06 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register SendCommand scope=prototype
-      run.tokens[2] = run.root.register(SendCommand.self, scope: .prototype) { r in let made = SendCommand(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(SendCommand.self, scope: .prototype) { r in SendCommand(logger: try r.resolve((any Logger).self)) }
       // register CommandQueue
-      run.tokens[3] = run.root.register(CommandQueue.self) { r in let made = CommandQueue(); made.commands = try r.resolve(Provider<SendCommand>.self); return made }
+      run.tokens[3] = run.root.register(CommandQueue.self) { r in CommandQueue(commands: try r.resolve(Provider<SendCommand>.self)) }
       // resolve CommandQueue
       run.held[1] = try run.root.resolve(CommandQueue.self) as AnyObject
       // call #1.commands
@@ -35,13 +44,13 @@ enum Lesson06 {
       // call #1.commands
       run.held[4] = try (run.held[1] as! CommandQueue).commands() as AnyObject
       // register SendCommand scope=singleton
-      run.tokens[4] = run.root.register(SendCommand.self) { r in let made = SendCommand(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[4] = run.root.register(SendCommand.self) { r in SendCommand(logger: try r.resolve((any Logger).self)) }
       // call #1.commands
       run.held[5] = try (run.held[1] as! CommandQueue).commands() as AnyObject
       // call #1.commands
       run.held[5] = try (run.held[1] as! CommandQueue).commands() as AnyObject
       // register Sender
-      run.tokens[5] = run.root.register(Sender.self) { r in let made = Sender(); made.make = try r.resolve(Provider<Receipt>.self); return made }
+      run.tokens[5] = run.root.register(Sender.self) { r in Sender(make: try r.resolve(Provider<Receipt>.self)) }
       // ! resolve Sender
       #expect(throws: (any Error).self) { _ = try run.root.resolve(Sender.self) }
       // ! call #1.logger

@@ -4,17 +4,28 @@ import DIScope
 import Testing
 
 enum Lesson07 {
-  final class PhotoService {}
-  final class UserDetails {
-    var photos: PhotoService!
-    var user: String!
-    var age: Int!
+  final class PhotoService: Sendable {}
+  final class UserDetails: Sendable {
+    let photos: PhotoService!
+    let user: String!
+    let age: Int!
+    init(photos: PhotoService? = nil, user: String? = nil, age: Int? = nil) {
+      self.photos = photos
+      self.user = user
+      self.age = age
+    }
   }
-  final class ProfileScreen {
-    var details: Provider<UserDetails, String, Int>!
+  final class ProfileScreen: Sendable {
+    let details: Provider<UserDetails, String, Int>!
+    init(details: Provider<UserDetails, String, Int>? = nil) {
+      self.details = details
+    }
   }
-  final class BrokenScreen {
-    var details: UserDetails!
+  final class BrokenScreen: Sendable {
+    let details: UserDetails!
+    init(details: UserDetails? = nil) {
+      self.details = details
+    }
   }
 
   @Suite("Scripts/lessons/07-runtime-arguments.dis")
@@ -24,7 +35,7 @@ enum Lesson07 {
       // register PhotoService
       run.tokens[1] = run.root.register(PhotoService.self) { _ in PhotoService() }
       // register UserDetails
-      run.tokens[2] = run.root.register(UserDetails.self) { (r: Resolver, user: String, age: Int) in let made = UserDetails(); made.photos = try r.resolve(PhotoService.self); made.user = user; made.age = age; return made }
+      run.tokens[2] = run.root.register(UserDetails.self) { (r: Resolver, user: String, age: Int) in UserDetails(photos: try r.resolve(PhotoService.self), user: user, age: age) }
       // resolve UserDetails with user=ann age=34
       run.held[2] = try run.root.resolve(UserDetails.self, arguments: "ann", 34) as AnyObject
       run.held[1] = (run.held[2] as! UserDetails).photos! as AnyObject
@@ -39,13 +50,13 @@ enum Lesson07 {
       // ! resolve UserDetails with user=ann age=3 mood=ok
       // the script refuses it: error: 'UserDetails' has no runtime argument 'mood' (no Swift: it would not compile)
       // register ProfileScreen
-      run.tokens[3] = run.root.register(ProfileScreen.self) { r in let made = ProfileScreen(); made.details = try r.resolve(Provider<UserDetails, String, Int>.self); return made }
+      run.tokens[3] = run.root.register(ProfileScreen.self) { r in ProfileScreen(details: try r.resolve(Provider<UserDetails, String, Int>.self)) }
       // resolve ProfileScreen
       run.held[4] = try run.root.resolve(ProfileScreen.self) as AnyObject
       // call #4.details user=cy age=51
       run.held[5] = try (run.held[4] as! ProfileScreen).details("cy", 51) as AnyObject
       // register BrokenScreen
-      run.tokens[4] = run.root.register(BrokenScreen.self) { r in let made = BrokenScreen(); made.details = try r.resolve(UserDetails.self); return made }
+      run.tokens[4] = run.root.register(BrokenScreen.self) { r in BrokenScreen(details: try r.resolve(UserDetails.self)) }
       // ! resolve BrokenScreen
       #expect(throws: (any Error).self) { _ = try run.root.resolve(BrokenScreen.self) }
     }

@@ -4,48 +4,71 @@ import DIScope
 import Testing
 
 enum Lesson08 {
-  protocol Logger: AnyObject {}
-  protocol ZoneController: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
+  protocol ZoneController: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  class WebService {
-    var logger: (any Logger)!
+  // @unchecked Sendable: every stored property is a `let`, and so is every subclass's.
+  class WebService: @unchecked Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
   final class RFZoneController: ZoneController {
-    var webService: WebService!
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  final class ControlContext {
-    var webService: WebService!
-    var zoneController: (any ZoneController)!
+  final class ControlContext: Sendable {
+    let webService: WebService!
+    let zoneController: (any ZoneController)!
+    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+      self.webService = webService
+      self.zoneController = zoneController
+    }
   }
-  final class NoticeManager {
-    var webService: WebService!
+  final class NoticeManager: Sendable {
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  final class ContentCache {
-    var webService: WebService!
+  final class ContentCache: Sendable {
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  final class OfflineWebService: WebService {}
-  final class RFFactory {
-    var controlContext: Provider<ControlContext>!
-    var noticeManager: Provider<NoticeManager>!
+  // @unchecked Sendable: its properties, and WebService's, are all `let`s.
+  final class OfflineWebService: WebService, @unchecked Sendable {
+  }
+  final class RFFactory: Sendable {
+    let controlContext: Provider<ControlContext>!
+    let noticeManager: Provider<NoticeManager>!
+    init(controlContext: Provider<ControlContext>? = nil, noticeManager: Provider<NoticeManager>? = nil) {
+      self.controlContext = controlContext
+      self.noticeManager = noticeManager
+    }
   }
   struct RFAssembly: Assembly {
     func assemble(into container: Container) {
       container.register((any Logger).self) { _ in ConsoleLogger() }
-      container.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
-      container.register((any ZoneController).self) { r in let made = RFZoneController(); made.webService = try r.resolve(WebService.self); return made }
-      container.register(ControlContext.self) { r in let made = ControlContext(); made.webService = try r.resolve(WebService.self); made.zoneController = try r.resolve((any ZoneController).self); return made }
-      container.register(NoticeManager.self) { r in let made = NoticeManager(); made.webService = try r.resolve(WebService.self); return made }
-      container.register(ContentCache.self, scope: .weak) { r in let made = ContentCache(); made.webService = try r.resolve(WebService.self); return made }
+      container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      container.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self)) }
+      container.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
+      container.register(NoticeManager.self) { r in NoticeManager(webService: try r.resolve(WebService.self)) }
+      container.register(ContentCache.self, scope: .weak) { r in ContentCache(webService: try r.resolve(WebService.self)) }
     }
   }
   struct Offline: Assembly {
     func assemble(into container: Container) {
-      container.register(WebService.self) { r in let made = OfflineWebService(); made.logger = try r.resolve((any Logger).self); return made }
+      container.register(WebService.self) { r in OfflineWebService(logger: try r.resolve((any Logger).self)) }
     }
   }
   struct FactoryAssembly: Assembly {
     func assemble(into container: Container) {
-      container.register(RFFactory.self) { r in let made = RFFactory(); made.controlContext = try r.resolve(Provider<ControlContext>.self); made.noticeManager = try r.resolve(Provider<NoticeManager>.self); return made }
+      container.register(RFFactory.self) { r in RFFactory(controlContext: try r.resolve(Provider<ControlContext>.self), noticeManager: try r.resolve(Provider<NoticeManager>.self)) }
     }
   }
 

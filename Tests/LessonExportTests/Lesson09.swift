@@ -4,30 +4,46 @@ import DIScope
 import Testing
 
 enum Lesson09 {
-  protocol Logger: AnyObject {}
-  protocol ZoneController: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
+  protocol ZoneController: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  class WebService {
-    var logger: (any Logger)!
+  // @unchecked Sendable: every stored property is a `let`, and so is every subclass's.
+  class WebService: @unchecked Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
   final class RFZoneController: ZoneController {
-    var webService: WebService!
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  class ControlContext {
-    var webService: WebService!
-    var zoneController: (any ZoneController)!
+  // @unchecked Sendable: every stored property is a `let`, and so is every subclass's.
+  class ControlContext: @unchecked Sendable {
+    let webService: WebService!
+    let zoneController: (any ZoneController)!
+    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+      self.webService = webService
+      self.zoneController = zoneController
+    }
   }
-  final class SlowWebService: WebService {}
-  final class MockControlContext: ControlContext {}
+  // @unchecked Sendable: its properties, and WebService's, are all `let`s.
+  final class SlowWebService: WebService, @unchecked Sendable {
+  }
+  // @unchecked Sendable: it adds nothing to ControlContext, whose properties are all `let`s.
+  final class MockControlContext: ControlContext, @unchecked Sendable {}
   final class MockLogger: Logger {}
-  final class MockWebService: WebService {}
+  // @unchecked Sendable: it adds nothing to WebService, whose properties are all `let`s.
+  final class MockWebService: WebService, @unchecked Sendable {}
   final class MockZoneController: ZoneController {}
   struct RFAssembly: Assembly {
     func assemble(into container: Container) {
       container.register((any Logger).self) { _ in ConsoleLogger() }
-      container.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
-      container.register((any ZoneController).self) { r in let made = RFZoneController(); made.webService = try r.resolve(WebService.self); return made }
-      container.register(ControlContext.self, scope: .prototype) { r in let made = ControlContext(); made.webService = try r.resolve(WebService.self); made.zoneController = try r.resolve((any ZoneController).self); return made }
+      container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      container.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self)) }
+      container.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
     }
   }
 
@@ -69,7 +85,7 @@ enum Lesson09 {
       // resolve ZoneController
       run.held[7] = try run.root.resolve((any ZoneController).self) as AnyObject
       // mock WebService = SlowWebService
-      run.tokens[6] = run.root.register(key: ServiceKey(WebService.self), implementationName: "SlowWebService", isMock: true) { (r: Resolver) throws -> WebService in let made = SlowWebService(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[6] = run.root.register(key: ServiceKey(WebService.self), implementationName: "SlowWebService", isMock: true) { (r: Resolver) throws -> WebService in SlowWebService(logger: try r.resolve((any Logger).self)) }
       // expect WebService is SlowWebService
       #expect((type(of: try run.root.resolve(WebService.self)) == SlowWebService.self))
       // unmock WebService
@@ -82,7 +98,7 @@ enum Lesson09 {
       // expect WebService is MockWebService
       #expect((type(of: try run.root.resolve(WebService.self)) == MockWebService.self))
       // register ControlContext scope=prototype
-      run.tokens[11] = run.root.register(ControlContext.self, scope: .prototype) { r in let made = ControlContext(); made.webService = try r.resolve(WebService.self); made.zoneController = try r.resolve((any ZoneController).self); return made }
+      run.tokens[11] = run.root.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext
       run.held[11] = try run.root.resolve(ControlContext.self) as AnyObject
       run.held[9] = (run.held[11] as! ControlContext).webService! as AnyObject

@@ -4,15 +4,22 @@ import DIScope
 import Testing
 
 enum Lesson10 {
-  protocol Logger: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class MemoryLogger: Logger {}
-  final class WebService {
-    var logger: (any Logger)!
+  final class WebService: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
-  final class Checkout {
-    var webService: WebService!
-    var logger: (any Logger)!
+  final class Checkout: Sendable {
+    let webService: WebService!
+    let logger: (any Logger)!
+    init(webService: WebService? = nil, logger: (any Logger)? = nil) {
+      self.webService = webService
+      self.logger = logger
+    }
   }
 
   @Suite("Scripts/lessons/10-child-containers.dis")
@@ -22,9 +29,9 @@ enum Lesson10 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // register Checkout scope=prototype
-      run.tokens[3] = run.root.register(Checkout.self, scope: .prototype) { r in let made = Checkout(); made.webService = try r.resolve(WebService.self); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[3] = run.root.register(Checkout.self, scope: .prototype) { r in Checkout(webService: try r.resolve(WebService.self), logger: try r.resolve((any Logger).self)) }
       // container child test
       run.containers["test"] = run.root.makeChild(named: "test")
       // register Logger = MemoryLogger

@@ -4,29 +4,50 @@ import DIScope
 import Testing
 
 enum Lesson11 {
-  protocol Logger: AnyObject {}
-  protocol ZoneController: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
+  protocol ZoneController: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  final class WebService {
-    var logger: (any Logger)!
+  final class WebService: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
   final class RFZoneController: ZoneController {
-    var webService: WebService!
-    var notices: NoticeManager!
+    let webService: WebService!
+    let notices: NoticeManager!
+    init(webService: WebService? = nil, notices: NoticeManager? = nil) {
+      self.webService = webService
+      self.notices = notices
+    }
   }
-  final class NoticeManager {
-    var zones: (any ZoneController)!
-    var zonesV2: Provider<(any ZoneController)>!
+  final class NoticeManager: Sendable {
+    let zones: (any ZoneController)!
+    let zonesV2: Provider<(any ZoneController)>!
+    init(zones: (any ZoneController)? = nil, zonesV2: Provider<(any ZoneController)>? = nil) {
+      self.zones = zones
+      self.zonesV2 = zonesV2
+    }
   }
-  final class ControlContext {
-    var webService: WebService!
-    var zoneController: (any ZoneController)!
+  final class ControlContext: Sendable {
+    let webService: WebService!
+    let zoneController: (any ZoneController)!
+    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+      self.webService = webService
+      self.zoneController = zoneController
+    }
   }
-  final class ContentCache {
-    var webService: WebService!
+  final class ContentCache: Sendable {
+    let webService: WebService!
+    init(webService: WebService? = nil) {
+      self.webService = webService
+    }
   }
-  final class Catalog {
-    var cache: ContentCache!
+  final class Catalog: Sendable {
+    let cache: ContentCache!
+    init(cache: ContentCache? = nil) {
+      self.cache = cache
+    }
   }
 
   @Suite("Scripts/lessons/11-debugging.dis")
@@ -36,15 +57,15 @@ enum Lesson11 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in let made = WebService(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // register ZoneController = RFZoneController
-      run.tokens[3] = run.root.register((any ZoneController).self) { r in let made = RFZoneController(); made.webService = try r.resolve(WebService.self); made.notices = try r.resolve(NoticeManager.self); return made }
+      run.tokens[3] = run.root.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self), notices: try r.resolve(NoticeManager.self)) }
       // register NoticeManager
-      run.tokens[4] = run.root.register(NoticeManager.self) { r in let made = NoticeManager(); made.zones = try r.resolve((any ZoneController).self); return made }
+      run.tokens[4] = run.root.register(NoticeManager.self) { r in NoticeManager(zones: try r.resolve((any ZoneController).self)) }
       // register ControlContext
-      run.tokens[5] = run.root.register(ControlContext.self) { r in let made = ControlContext(); made.webService = try r.resolve(WebService.self); made.zoneController = try r.resolve((any ZoneController).self); return made }
+      run.tokens[5] = run.root.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // register ContentCache scope=prototype
-      run.tokens[6] = run.root.register(ContentCache.self, scope: .prototype) { r in let made = ContentCache(); made.webService = try r.resolve(WebService.self); return made }
+      run.tokens[6] = run.root.register(ContentCache.self, scope: .prototype) { r in ContentCache(webService: try r.resolve(WebService.self)) }
       // resolve ContentCache
       run.held[3] = try run.root.resolve(ContentCache.self) as AnyObject
       run.held[2] = (run.held[3] as! ContentCache).webService! as AnyObject
@@ -56,7 +77,7 @@ enum Lesson11 {
       #expect(!run.root.validate().isEmpty)
       // NoticeManager changed shape: in Swift, its new factory registered in t4's place
       run.root.remove(run.tokens[4]!)
-      run.tokens[4] = run.root.register(NoticeManager.self) { r in let made = NoticeManager(); made.zonesV2 = try r.resolve(Provider<(any ZoneController)>.self); return made }
+      run.tokens[4] = run.root.register(NoticeManager.self) { r in NoticeManager(zonesV2: try r.resolve(Provider<(any ZoneController)>.self)) }
       // validate
       #expect(run.root.validate().isEmpty)
       // resolve ControlContext
@@ -64,7 +85,7 @@ enum Lesson11 {
       run.held[5] = (run.held[6] as! ControlContext).zoneController! as AnyObject
       run.held[4] = (run.held[5] as! RFZoneController).notices! as AnyObject
       // register Catalog
-      run.tokens[7] = run.root.register(Catalog.self) { r in let made = Catalog(); made.cache = try r.resolve(ContentCache.self); return made }
+      run.tokens[7] = run.root.register(Catalog.self) { r in Catalog(cache: try r.resolve(ContentCache.self)) }
       // ! validate
       #expect(!run.root.validate().isEmpty)
       // show graph Catalog: the playground's view (no Swift)

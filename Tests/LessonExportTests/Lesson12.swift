@@ -4,17 +4,27 @@ import DIScope
 import Testing
 
 enum Lesson12 {
-  protocol Logger: AnyObject {}
+  protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
-  final class Database {
-    var logger: (any Logger)!
+  final class Database: Sendable {
+    let logger: (any Logger)!
+    init(logger: (any Logger)? = nil) {
+      self.logger = logger
+    }
   }
-  final class Transaction {
-    var database: Database!
+  final class Transaction: Sendable {
+    let database: Database!
+    init(database: Database? = nil) {
+      self.database = database
+    }
   }
-  final class Handler {
-    var database: Database!
-    var transaction: Transaction!
+  final class Handler: Sendable {
+    let database: Database!
+    let transaction: Transaction!
+    init(database: Database? = nil, transaction: Transaction? = nil) {
+      self.database = database
+      self.transaction = transaction
+    }
   }
 
   @Suite("Scripts/lessons/12-shutdown-and-request-scopes.dis")
@@ -24,16 +34,16 @@ enum Lesson12 {
       // register Logger = ConsoleLogger
       run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
       // register Database
-      run.tokens[2] = run.root.register(Database.self) { r in let made = Database(); made.logger = try r.resolve((any Logger).self); return made }
+      run.tokens[2] = run.root.register(Database.self) { r in Database(logger: try r.resolve((any Logger).self)) }
       // resolve Database
       run.held[2] = try run.root.resolve(Database.self) as AnyObject
       run.held[1] = (run.held[2] as! Database).logger! as AnyObject
       // container child request
       run.containers["request"] = run.root.makeChild(named: "request")
       // register Transaction
-      run.tokens[3] = run.containers["request"]!.register(Transaction.self) { r in let made = Transaction(); made.database = try r.resolve(Database.self); return made }
+      run.tokens[3] = run.containers["request"]!.register(Transaction.self) { r in Transaction(database: try r.resolve(Database.self)) }
       // register Handler
-      run.tokens[4] = run.containers["request"]!.register(Handler.self) { r in let made = Handler(); made.database = try r.resolve(Database.self); made.transaction = try r.resolve(Transaction.self); return made }
+      run.tokens[4] = run.containers["request"]!.register(Handler.self) { r in Handler(database: try r.resolve(Database.self), transaction: try r.resolve(Transaction.self)) }
       // resolve Handler
       run.held[4] = try run.containers["request"]!.resolve(Handler.self) as AnyObject
       run.held[3] = (run.held[4] as! Handler).transaction! as AnyObject

@@ -14,13 +14,29 @@ extension Container {
   /// let db = try await container.resolveAsync(Database.self)
   /// ```
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     factory: @escaping @Sendable (AsyncResolver) async throws -> Service
   ) -> RegistrationToken {
     register(
       ServiceKey(type, name: name), scope: scope, factory: AsyncFactoryBox(factory),
       argumentTypes: nil, isolation: .async)
+  }
+
+  /// Pushes an `async` registration of a service that is not `Sendable`, never shared: a new
+  /// instance on every resolve (`.prototype`) or root resolve (`.graph`). See ``UnsharedScope``.
+  ///
+  /// ```swift
+  /// container.register(Draft.self, scope: .prototype) { r in try await Draft.load() }
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ type: Service.Type, name: String? = nil, scope: UnsharedScope,
+    factory: @escaping @Sendable (AsyncResolver) async throws -> Service
+  ) -> RegistrationToken {
+    register(
+      ServiceKey(type, name: name), scope: scope.scope, factory: AsyncFactoryBox(factory),
+      argumentTypes: nil, isolation: .async, isSendable: false)
   }
 
   /// Pushes an `async` registration whose instance is disposed by `dispose` when its container
@@ -33,7 +49,7 @@ extension Container {
   /// }
   /// ```
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     dispose: @escaping @Sendable (Service) async throws -> Void,
     factory: @escaping @Sendable (AsyncResolver) async throws -> Service
@@ -53,14 +69,33 @@ extension Container {
   /// let report = try await container.resolveAsync(Report.self, arguments: "2026-11")
   /// ```
   @discardableResult
-  public func register<Service, First: Sendable, each Rest: Sendable>(
+  public func register<Service: Sendable, First: Sendable, each Rest: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .prototype,
+    factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
+  ) -> RegistrationToken {
+    register(asyncArgumentsOf: type, name: name, scope: scope, isSendable: true, factory: factory)
+  }
+
+  /// Pushes an `async` registration of a service that is not `Sendable`, whose factory takes
+  /// runtime arguments: never shared (see ``UnsharedScope``).
+  @discardableResult
+  public func register<Service, First: Sendable, each Rest: Sendable>(
+    _ type: Service.Type, name: String? = nil, scope: UnsharedScope = .prototype,
+    factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
+  ) -> RegistrationToken {
+    register(
+      asyncArgumentsOf: type, name: name, scope: scope.scope, isSendable: false, factory: factory)
+  }
+
+  private func register<Service, First: Sendable, each Rest: Sendable>(
+    asyncArgumentsOf type: Service.Type, name: String?, scope: Scope, isSendable: Bool,
     factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
   ) -> RegistrationToken {
     let names = Self.typeNames(of: (First.self, repeat (each Rest).self))
     return register(
       ServiceKey(type, name: name), scope: scope, factory: AsyncArgumentFactoryBox(factory),
-      argumentTypes: "(\(names.joined(separator: ", ")))", isolation: .async)
+      argumentTypes: "(\(names.joined(separator: ", ")))", isolation: .async,
+      isSendable: isSendable)
   }
 
   /// Pushes a registration whose factory runs on the main actor: a view model, a coordinator,

@@ -73,12 +73,24 @@ extension Container {
   /// Switches a live registration's scope; what it had cached is dropped. Switching to `.eager`
   /// builds the instance at once.
   ///
+  /// - Returns: `false` when the token is not live (nothing changed).
+  /// - Throws: ``ScopeChangeError`` when the registration's service is not `Sendable` (it was
+  ///   registered with an ``UnsharedScope``) and `scope` would share one instance between callers
+  ///   (`.singleton`, `.eager`, `.weak`); nothing changes.
+  ///
   /// ```swift
-  /// container.setScope(.graph, for: token)
+  /// try container.setScope(.graph, for: token)
   /// ```
   @discardableResult
-  public func setScope(_ scope: Scope, for token: RegistrationToken) -> Bool {
+  public func setScope(
+    _ scope: Scope, for token: RegistrationToken
+  ) throws(ScopeChangeError) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
+    // Decided from the registration alone, before the lock: `isSendable` never changes.
+    if scope.isShared && !registration.isSendable {
+      throw ScopeChangeError(
+        reason: .notSendable, token: token, service: registration.key, requested: scope)
+    }
     let (old, dropped) = family.withLock { familyState in
       forgetValue(of: registration.key)
       defer { bumpGeneration(holding: &familyState) }

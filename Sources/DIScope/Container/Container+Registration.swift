@@ -2,6 +2,14 @@
 extension Container {
   /// Pushes a registration for `Service` onto its stack; the newest registration answers.
   ///
+  /// A singleton (the default), eager or weak instance is handed to every caller that resolves it,
+  /// on any thread or task, so `Service` must be `Sendable`: a service that is not would race, and
+  /// does not compile here. The ways out, for a service that is not `Sendable`: make it `Sendable`
+  /// (immutable, or guarding its state with a lock or an actor), give it a `@MainActor` type and
+  /// factory, register it with `scope: .prototype` or `.graph` (``UnsharedScope``: a new instance
+  /// per resolve), or, for a type whose author vouches that it is safe to share,
+  /// ``registerUncheckedSendable(_:name:scope:factory:)``.
+  ///
   /// - Parameters:
   ///   - type: The service type, often a protocol.
   ///   - name: A name, to keep several registrations of one type side by side.
@@ -15,7 +23,7 @@ extension Container {
   /// }
   /// ```
   @inlinable @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
@@ -23,6 +31,54 @@ extension Container {
     // its generic metadata is then a constant of the caller, not a runtime lookup per
     // registration (a third of what a registration cost in a swap through `register`). Made
     // before its token, so that the factory goes into it as the caller made it, not copied.
+    register(
+      prepared: Unmanaged.passRetained(
+        FactoryRegistration(key: ServiceKey(type, name: name), scope: scope, in: self, make: factory)),
+      scope: scope)
+  }
+
+  /// Pushes a registration for a service that is not `Sendable`, with a scope that never hands one
+  /// instance to two callers: a new instance on every resolve (`.prototype`), or on every root
+  /// resolve (`.graph`).
+  ///
+  /// The registration can never be switched to a shared scope: ``setScope(_:for:)`` throws
+  /// ``ScopeChangeError`` (so can't a `.dis` script, the playground or an attached session).
+  ///
+  /// ```swift
+  /// final class Counter { var hits = 0 }          // not Sendable
+  /// container.register(Counter.self, scope: .prototype) { _ in Counter() }
+  /// ```
+  @inlinable @discardableResult
+  public func register<Service>(
+    _ type: Service.Type, name: String? = nil, scope: UnsharedScope,
+    factory: consuming @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      prepared: Unmanaged.passRetained(
+        FactoryRegistration(
+          key: ServiceKey(type, name: name), scope: scope.scope, isSendable: false, in: self,
+          make: factory)),
+      scope: scope.scope)
+  }
+
+  /// Pushes a registration for a service its author vouches is safe to share between threads,
+  /// though the compiler cannot prove it `Sendable` (a type from a module not yet audited for
+  /// concurrency, whose state is in fact guarded): the unchecked door, as `@unchecked Sendable` is
+  /// for a type's own declaration. Any scope, as `register(_:name:scope:factory:)`.
+  ///
+  /// Prefer making the type `Sendable` (or `@unchecked Sendable`, with the reason beside it): a
+  /// registration through this door is a promise the compiler does not check, and a data race if
+  /// it is wrong. Search a code base for `UncheckedSendable` to find every such promise.
+  ///
+  /// ```swift
+  /// // LegacyCache guards its dictionary with its own NSLock.
+  /// container.registerUncheckedSendable(LegacyCache.self) { _ in LegacyCache() }
+  /// ```
+  @inlinable @discardableResult
+  public func registerUncheckedSendable<Service>(
+    _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    factory: consuming @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
     register(
       prepared: Unmanaged.passRetained(
         FactoryRegistration(key: ServiceKey(type, name: name), scope: scope, in: self, make: factory)),
@@ -52,16 +108,19 @@ extension Container {
   /// }
   /// ```
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     dispose: @escaping @Sendable (Service) async throws -> Void,
-    factory: @escaping @Sendable (Resolver) throws -> Service
+    factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
+    // `consuming` (the factory is handed over) is also what tells this overload from the
+    // `@MainActor` one, whose closure types differ only in their global actor.
     let key = ServiceKey(type, name: name)
     let disposal = DisposalRule(disposing: dispose)
+    let make = factory
     return register(key, scope: scope, argumentTypes: nil, disposal: disposal) { token, group in
       FactoryRegistration(
-        token, group: group, key: key, scope: scope, disposal: disposal, in: self, make: factory)
+        token, group: group, key: key, scope: scope, disposal: disposal, in: self, make: make)
     }
   }
 
@@ -84,7 +143,7 @@ extension Container {
   /// let metrics = try container.resolve(Metrics.self)   // on any number of threads at once
   /// ```
   @inlinable @discardableResult
-  public func registerImmortal<Service>(
+  public func registerImmortal<Service: Sendable>(
     _ type: Service.Type, name: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
@@ -97,21 +156,45 @@ extension Container {
 
   /// Pushes a registration whose factory takes runtime arguments, given at resolve time
   /// (assisted injection). Argument registrations are `.prototype` unless said otherwise, since
-  /// caching would ignore the arguments of every later resolve.
+  /// caching would ignore the arguments of every later resolve. A shared scope requires `Sendable`
+  /// of the service, as ``register(_:name:scope:factory:)`` does; a service that is not `Sendable`
+  /// takes an ``UnsharedScope`` (`.prototype`, the default, or `.graph`).
   ///
   /// ```swift
   /// container.register(UserDetails.self) { (r: Resolver, user: String) in UserDetails(user: user) }
   /// let details = try container.resolve(UserDetails.self, argument: "ann")
   /// ```
   @discardableResult
-  public func register<Service, First, each Rest>(
+  public func register<Service: Sendable, First, each Rest>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .prototype,
+    factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
+  ) -> RegistrationToken {
+    register(argumentsOf: type, name: name, scope: scope, isSendable: true, factory: factory)
+  }
+
+  /// Pushes a registration of a service that is not `Sendable`, whose factory takes runtime
+  /// arguments: a new instance on every resolve (or root resolve, `.graph`), never shared.
+  ///
+  /// ```swift
+  /// final class Draft { var text: String; init(text: String) { self.text = text } }
+  /// container.register(Draft.self) { (r: Resolver, text: String) in Draft(text: text) }
+  /// ```
+  @discardableResult
+  public func register<Service, First, each Rest>(
+    _ type: Service.Type, name: String? = nil, scope: UnsharedScope = .prototype,
+    factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
+  ) -> RegistrationToken {
+    register(argumentsOf: type, name: name, scope: scope.scope, isSendable: false, factory: factory)
+  }
+
+  private func register<Service, First, each Rest>(
+    argumentsOf type: Service.Type, name: String?, scope: Scope, isSendable: Bool,
     factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
   ) -> RegistrationToken {
     let names = [String(describing: First.self)] + Self.typeNames(of: (repeat (each Rest).self))
     return register(
       ServiceKey(type, name: name), scope: scope, factory: ArgumentFactoryBox(factory),
-      argumentTypes: "(\(names.joined(separator: ", ")))")
+      argumentTypes: "(\(names.joined(separator: ", ")))", isSendable: isSendable)
   }
 
   /// Hopoate's spelling: a creation closure, cached unless `cacheService` is false.
@@ -120,7 +203,7 @@ extension Container {
   /// container.register(service: Logger.self, cacheService: false) { ConsoleLogger() }
   /// ```
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     service: Service.Type, cacheService: Bool = true,
     creator: @escaping @Sendable () -> Service
   ) -> RegistrationToken {
@@ -138,7 +221,7 @@ extension Container {
   /// container.register(ConsoleLogger(), for: Logger.self)
   /// ```
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
   ) -> RegistrationToken {
     register(service: service, creator: instance)
@@ -161,8 +244,8 @@ extension Container {
   /// defer { container.remove(token) }
   /// ```
   @inlinable @discardableResult
-  public func mock<Service>(
-    _ type: Service.Type, name: String? = nil, with instance: sending Service, disposing: Bool = false
+  public func mock<Service: Sendable>(
+    _ type: Service.Type, name: String? = nil, with instance: Service, disposing: Bool = false
   ) -> RegistrationToken {
     registerPrebuilt(instance, name: name, isMock: true, disposing: disposing)
   }
@@ -188,20 +271,19 @@ extension Container {
   /// }
   /// ```
   @inlinable @discardableResult
-  public func register<Service>(
-    _ type: Service.Type, name: String? = nil, value: sending Service, disposing: Bool = false
+  public func register<Service: Sendable>(
+    _ type: Service.Type, name: String? = nil, value: Service, disposing: Bool = false
   ) -> RegistrationToken {
     registerPrebuilt(value, name: name, isMock: false, disposing: disposing)
   }
 
   /// Pushes a registration that answers with `instance`, built before the container saw it (a
   /// mock, a value). A class instance is its own factory, held by the registration with no box
-  /// around it: a swap allocates one object. Anything else is boxed once. Not
-  /// `Sendable`-checked: `sending` hands the instance over, and the container shares it from then
-  /// on as it shares any singleton.
+  /// around it: a swap allocates one object. Anything else is boxed once. `Sendable`, since the
+  /// container shares it from then on as it shares any singleton.
   @inlinable
-  func registerPrebuilt<Service>(
-    _ instance: sending Service, name: String?, isMock: Bool, disposing: Bool
+  func registerPrebuilt<Service: Sendable>(
+    _ instance: Service, name: String?, isMock: Bool, disposing: Bool
   ) -> RegistrationToken {
     let isObject = Service.self is AnyClass
     let factory: AnyObject & Sendable =
@@ -231,7 +313,7 @@ extension Container {
   ///   - implementationName: What traces call the implementation (`ConsoleLogger`).
   ///   - isMock: Whether observers see it as a mock push.
   @discardableResult
-  public func register<Service>(
+  public func register<Service: Sendable>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
     isCaching: Bool = true, isMock: Bool = false,
     factory: @escaping @Sendable (Resolver) throws -> Service
@@ -249,7 +331,7 @@ extension Container {
   /// Pushes a registration under an explicit key whose factory takes one runtime argument (a
   /// script passes its named arguments as one dictionary).
   @discardableResult
-  public func register<Service, Argument>(
+  public func register<Service: Sendable, Argument>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .prototype,
     isCaching: Bool = true, isMock: Bool = false,
     factory: @escaping @Sendable (Resolver, Argument) throws -> Service
@@ -280,7 +362,7 @@ extension Container {
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
     argumentTypes: String?, prebuilt: Prebuilt = .none, disposal: DisposalRule? = nil,
-    isolation: FactoryIsolation = .none
+    isolation: FactoryIsolation = .none, isSendable: Bool = true
   ) -> RegistrationToken {
     // The factory is handed on, not copied, down to the registration that keeps it (a closure
     // cannot consume what it captures; it can take it out of an optional).
@@ -289,8 +371,8 @@ extension Container {
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: factory.take(), argumentTypes: argumentTypes,
-        prebuilt: prebuilt, disposal: disposal, isolation: isolation, thread: thread,
-        makeRegistration: { _, _ in nil })
+        prebuilt: prebuilt, disposal: disposal, isolation: isolation, isSendable: isSendable,
+        thread: thread, makeRegistration: { _, _ in nil })
     }
   }
 
@@ -309,8 +391,8 @@ extension Container {
       register(
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: nil, argumentTypes: argumentTypes,
-        prebuilt: prebuilt, disposal: disposal, isolation: isolation, thread: thread,
-        makeRegistration: makeRegistration)
+        prebuilt: prebuilt, disposal: disposal, isolation: isolation, isSendable: true,
+        thread: thread, makeRegistration: makeRegistration)
     }
   }
 
@@ -320,8 +402,8 @@ extension Container {
   private func register(
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
     isImmortal: Bool, factory: consuming (AnyObject & Sendable)?, argumentTypes: String?,
-    prebuilt: Prebuilt, disposal: DisposalRule?, isolation: FactoryIsolation, thread: ThreadState,
-    makeRegistration: (_ token: RegistrationToken, _ group: String?) -> Registration?
+    prebuilt: Prebuilt, disposal: DisposalRule?, isolation: FactoryIsolation, isSendable: Bool,
+    thread: ThreadState, makeRegistration: (_ token: RegistrationToken, _ group: String?) -> Registration?
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
@@ -339,7 +421,8 @@ extension Container {
           token: token, key: key, implementationName: implementationName, factory: factory.take(),
           argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock,
           isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
-          groupName: installing?.name, disposal: disposal, isolation: isolation, lock: family.state)
+          groupName: installing?.name, disposal: disposal, isolation: isolation,
+          isSendable: isSendable, lock: family.state)
       if isPrebuilt {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

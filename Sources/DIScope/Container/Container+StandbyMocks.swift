@@ -9,7 +9,7 @@ extension Container {
   /// container.registerMock(Logger.self) { MockLogger() }
   /// try DisScript(contentsOf: url).replay(on: container)   // `mock Logger` pushes MockLogger
   /// ```
-  public func registerMock<Service>(
+  public func registerMock<Service: Sendable>(
     _ type: Service.Type, name: String? = nil,
     factory: @escaping @Sendable () -> Service
   ) {

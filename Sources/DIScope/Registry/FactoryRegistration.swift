@@ -14,11 +14,13 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
   /// the caller would count a reference to it for the call, and this one give it back).
   @usableFromInline
   init(
-    key: ServiceKey, scope: Scope, in container: borrowing Container,
+    key: ServiceKey, scope: Scope, isSendable: Bool = true, in container: borrowing Container,
     make: consuming @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
-    super.init(key: key, scope: scope, ownerID: container.id, lock: container.family.state)
+    super.init(
+      key: key, scope: scope, isSendable: isSendable, ownerID: container.id,
+      lock: container.family.state)
   }
 
   /// The registration the typed `register` makes for `container` under its lock (see
@@ -29,13 +31,15 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
     _ token: borrowing RegistrationToken, group: String?, key: ServiceKey,
     implementationName: String? = nil, scope: Scope, isCaching: Bool = true, isMock: Bool = false,
     isImmortal: Bool = false, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
-    in container: borrowing Container, make: @escaping @Sendable (Resolver) throws -> Service
+    isSendable: Bool = true, in container: borrowing Container,
+    make: @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
     super.init(
       token: copy token, key: key, implementationName: implementationName, factory: nil, scope: scope,
       isCaching: isCaching, isMock: isMock, isImmortal: isImmortal, ownerID: container.id,
-      groupName: group, disposal: disposal, isolation: isolation, lock: container.family.state)
+      groupName: group, disposal: disposal, isolation: isolation, isSendable: isSendable,
+      lock: container.family.state)
   }
 }
 

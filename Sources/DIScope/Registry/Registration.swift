@@ -46,6 +46,11 @@ class Registration: @unchecked Sendable {
   /// Where the factory may run: the synchronous engine refuses an `async` one, and a `@MainActor`
   /// one off the main actor (one byte, beside the flags above).
   final let isolation: FactoryIsolation
+  /// Whether its instances may be handed to more than one caller: the service is `Sendable` (or
+  /// its registrant vouched for it, `registerUncheckedSendable`). A registration of a service that
+  /// is not (`register(_:scope: UnsharedScope, ...)`) is refused a shared scope for good: see
+  /// `Container.setScope(_:for:)`. One byte, beside the flags above.
+  final let isSendable: Bool
 
   /// The factory: a `FactoryRegistration<Service>` itself, or what `storedFactory` holds.
   final var factory: AnyObject & Sendable { storedFactory ?? self }
@@ -94,7 +99,7 @@ class Registration: @unchecked Sendable {
     factory: (AnyObject & Sendable)?, argumentTypes: String? = nil, scope: Scope,
     isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
     factoryIsInstance: Bool = false, ownerID: ContainerID, groupName: String?,
-    disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
+    disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none, isSendable: Bool = true,
     lock: Protected<FamilyState>
   ) {
     self.number = token.number
@@ -112,6 +117,7 @@ class Registration: @unchecked Sendable {
     self.isMock = isMock
     self.factoryIsInstance = factoryIsInstance
     self.isolation = isolation
+    self.isSendable = isSendable
     self._state = RegistrationState(scope: scope, isCaching: isCaching)
   }
 
@@ -120,7 +126,10 @@ class Registration: @unchecked Sendable {
   /// assembly's name by `join(group:)`, as it is pushed). Nothing to decide, so nothing to compare
   /// or count (a factory pushed and removed over and over, as a test does, pays for every optional
   /// string the general initialiser is handed).
-  init(key: ServiceKey, scope: Scope, ownerID: ContainerID, lock: Protected<FamilyState>) {
+  init(
+    key: ServiceKey, scope: Scope, isSendable: Bool, ownerID: ContainerID,
+    lock: Protected<FamilyState>
+  ) {
     self.number = 0
     self.key = key
     self.storedFactory = nil
@@ -130,6 +139,7 @@ class Registration: @unchecked Sendable {
     self.isMock = false
     self.factoryIsInstance = false
     self.isolation = .none
+    self.isSendable = isSendable
     self._state = RegistrationState(scope: scope, isCaching: true)
   }
 

@@ -18,10 +18,13 @@ import DIScope
 /// }
 /// ```
 ///
-/// `@unchecked Sendable`: its stored properties never change after `init`; the mock inside is
-/// shared with whoever resolves it, as any registered instance is, and the test that made it decides
-/// which threads use it.
-public final class MockContainer<Service, Mock>: @unchecked Sendable {
+/// `Service` is `Sendable`, as every shared registration's service is: the container hands the mock
+/// to whoever resolves it, on any thread.
+///
+/// `@unchecked Sendable`: its stored properties never change after `init`; `mock` is the same
+/// instance the container shares as a `Service`, which is `Sendable` (`Mock` itself cannot be
+/// required to be: a mock class is often not, though its value as the service is).
+public final class MockContainer<Service: Sendable, Mock>: @unchecked Sendable {
   /// The mock, as registered.
   public let mock: Mock
   /// The token of the mock's registration.
@@ -44,22 +47,10 @@ public final class MockContainer<Service, Mock>: @unchecked Sendable {
     }
     self.mock = mock
     self.container = container
-    let boxed = UncheckedBox(service)
-    self.token = container.mock(Service.self, name: name, with: boxed.value)
+    self.token = container.mock(Service.self, name: name, with: service)
   }
 
   deinit {
     container.remove(token)
   }
 }
-
-/// Carries a mock into the container, which takes it `sending` (`mock(_:with:)`) while this
-/// container keeps it too.
-///
-/// `@unchecked Sendable`: a mock, like any registered instance, is shared with whoever resolves
-/// it; the test that made it decides which threads use it.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-

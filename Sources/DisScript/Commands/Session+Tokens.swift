@@ -34,11 +34,16 @@ extension Session {
         hint: "to fix, keep it prototype, graph, singleton or weak")
     }
     family.eagerFailures = []
-    record.container.setScope(scope.containerScope, for: record.token)
+    do {
+      try record.container.setScope(scope.containerScope, for: record.token)
+    } catch {
+      throw ScriptFailure(error.message, hint: error.hint)
+    }
     let traces = takeTraces().flatMap { $0 }
     if let failure = family.eagerFailures.first {
       family.eagerFailures = []
-      record.container.setScope(before.scope, for: record.token)
+      // Back to the scope it had, which it was allowed.
+      _ = try? record.container.setScope(before.scope, for: record.token)
       drainEvents()
       throw resolutionFailure(failure.error)
     }

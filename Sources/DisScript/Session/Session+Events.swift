@@ -58,7 +58,7 @@ extension Session {
       family.seen[number] = WeakInstance(instance: instance)
       for (name, value) in instance.parameters + instance.properties {
         if case .instance(let held) = value, held.mockedService != nil {
-          held.recorded.append("handed to \(instance.label).\(name)")
+          held.record("handed to \(instance.label).\(name)")
         }
       }
     }
@@ -68,9 +68,8 @@ extension Session {
       family.instances[number] = instance
     }
     if step.depth == 0, instance.mockedService != nil {
-      instance.recorded.append("resolved as '\(step.key)' (\(step.outcome))")
+      instance.record("resolved as '\(step.key)' (\(step.outcome))")
     }
-    if instance.recorded.count > 1_000 { instance.recorded.removeFirst(instance.recorded.count - 1_000) }
   }
 
   /// The trees of the root resolutions recorded since the last call, rendered, oldest first; each

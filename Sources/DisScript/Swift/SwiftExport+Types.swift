@@ -52,16 +52,23 @@ extension SwiftExport {
     return property(slot, of: superclass)
   }
 
-  /// `protocol Logger: AnyObject {}` and `class WebService: Service { var logger: (any Logger)! }`.
+  /// `protocol Logger: AnyObject, Sendable {}` and `final class WebService: Sendable { let
+  /// logger: (any Logger)!; init(logger:) }`: every service is `Sendable`, as a service the
+  /// container may share must be, and every dependency an initializer parameter.
   func typeDeclarations() -> [String] {
     var lines: [String] = []
-    for name in protocolOrder { lines.append("protocol \(name): AnyObject {}") }
+    for name in protocolOrder { lines.append("protocol \(name): AnyObject, Sendable {}") }
     for name in classOrder {
       guard let declaration = classes[name] else { continue }
       lines.append(contentsOf: classDeclaration(declaration))
     }
     for (mock, service) in mocks.sorted(by: { $0.key < $1.key }) where classes[mock] == nil {
-      lines.append("final class \(mock): \(service) {}")
+      if classes[service] != nil {
+        lines.append("// @unchecked Sendable: it adds nothing to \(service), whose properties are all `let`s.")
+        lines.append("final class \(mock): \(service), @unchecked Sendable {}")
+      } else {
+        lines.append("final class \(mock): \(service) {}")
+      }
     }
     return lines
   }
@@ -70,16 +77,49 @@ extension SwiftExport {
     // A class that conforms to a class subclasses it (the first), and inherits its properties.
     let superclass = declaration.conformances.first { classes[$0] != nil }
     let protocols = declaration.conformances.filter { classes[$0] == nil && $0 != superclass }
-    let inherited = Set(superclass.map(allProperties(of:))?.map(\.name) ?? [])
-    let head = ([superclass].compactMap { $0 } + protocols).joined(separator: ", ")
+    let inheritedProperties = superclass.map(allProperties(of:)) ?? []
+    let inherited = Set(inheritedProperties.map(\.name))
+    let own = (properties[declaration.name] ?? []).filter { !inherited.contains($0.name) }
     let isSubclassed = classes.values.contains { $0.conformances.contains(declaration.name) }
       || mocks.values.contains(declaration.name)
-    var lines = ["\(isSubclassed ? "" : "final ")class \(declaration.name)\(head.isEmpty ? "" : ": " + head) {"]
-    for (name, type, _) in properties[declaration.name] ?? [] where !inherited.contains(name) {
-      lines.append("  var \(name): \(type)")
+    // Swift lets only a final class be checked `Sendable`; one the script subclasses says why it
+    // is safe all the same. A subclass inherits its superclass's conformance.
+    var conformances = [superclass].compactMap { $0 } + protocols
+    var lines: [String] = []
+    if superclass == nil && isSubclassed {
+      lines.append("// @unchecked Sendable: every stored property is a `let`, and so is every subclass's.")
+      conformances.append("@unchecked Sendable")
+    } else if let superclass {
+      // Swift asks a subclass to restate it.
+      lines.append("// @unchecked Sendable: its properties, and \(superclass)'s, are all `let`s.")
+      conformances.append("@unchecked Sendable")
+    } else if conformances.isEmpty {
+      conformances.append("Sendable")  // otherwise Sendable through its protocols, all Sendable
+    }
+    lines.append("\(isSubclassed ? "" : "final ")class \(declaration.name): \(conformances.joined(separator: ", ")) {")
+    for (name, type, _) in own {
+      lines.append("  let \(name): \(type)")
+    }
+    // One initializer takes every property, each defaulting to nil: a class the script declared
+    // again in another shape keeps one Swift class, and each shape passes what it has.
+    if !own.isEmpty {
+      let all = inheritedProperties + own
+      let parameters = all.map { "\($0.name): \(Self.optionalType($0.type)) = nil" }
+      let assignments = own.map { "self.\($0.name) = \($0.name)" }
+      let superCall =
+        inheritedProperties.isEmpty
+        ? [] : ["super.init(" + inheritedProperties.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")"]
+      lines.append("  init(\(parameters.joined(separator: ", "))) {")
+      lines.append(contentsOf: (assignments + superCall).map { "    " + $0 })
+      lines.append("  }")
     }
     lines.append("}")
     return lines.count == 2 ? [lines[0] + "}"] : lines
+  }
+
+  /// `(any Logger)?` for a property typed `(any Logger)!` (or already optional).
+  private static func optionalType(_ type: String) -> String {
+    type.hasSuffix("!") ? String(type.dropLast()) + "?" : type
   }
 
   /// Initializer parameters, then injected properties.
@@ -131,8 +171,9 @@ extension SwiftExport {
     registeredImplementation[service] ?? (classes[service] != nil ? service : nil)
   }
 
-  /// `{ (r: Resolver, user: String) in let made = UserDetails(); made.user = user; ...; return made }`;
-  /// with `returning`, a factory typed to return that (a mock registered under a key).
+  /// `{ (r: Resolver, user: String) in UserDetails(photos: try r.resolve(PhotoService.self), user:
+  /// user) }`: initializer injection; with `returning`, a factory typed to return that (a mock
+  /// registered under a key).
   func factory(_ className: String, returning: String? = nil) -> String {
     let typed = returning.map { "(r: Resolver) throws -> \($0) in" }
     guard let declaration = classes[className] else { return "{ \(typed ?? "_ in") \(className)() }" }
@@ -144,15 +185,15 @@ extension SwiftExport {
     let resolver = usesResolver ? "r" : "_"
     let head = typed ?? (arguments.isEmpty ? "\(resolver) in" : "(\(resolver): Resolver, \(arguments.joined(separator: ", "))) in")
     guard !all.isEmpty else { return "{ \(head) \(declaration.name)() }" }
-    let assignments = all.map { slot -> String in
-      switch slot.dependency {
-      case .service(let type): "made.\(property(slot.name, of: className)) = try r.resolve(\(swiftType(type)).self)"
-      case .optional(let type): "made.\(property(slot.name, of: className)) = try r.optionalResolve(\(swiftType(type)).self)"
-      case .provider(let type): "made.\(property(slot.name, of: className)) = try r.resolve(\(providerType(type)).self)"
-      case .argument: "made.\(property(slot.name, of: className)) = \(slot.name)"
+    let values = all.map { slot -> String in
+      let label = property(slot.name, of: className)
+      return switch slot.dependency {
+      case .service(let type): "\(label): try r.resolve(\(swiftType(type)).self)"
+      case .optional(let type): "\(label): try r.optionalResolve(\(swiftType(type)).self)"
+      case .provider(let type): "\(label): try r.resolve(\(providerType(type)).self)"
+      case .argument: "\(label): \(slot.name)"
       }
     }
-    return "{ \(head) let made = \(className)(); "
-      + assignments.joined(separator: "; ") + "; return made }"
+    return "{ \(head) \(className)(" + values.joined(separator: ", ") + ") }"
   }
 }

@@ -161,7 +161,7 @@ public struct SwiftExport {
       emit(failed ? "#expect(run.tokens[\(token.number)].map { \(owner).remove($0) } != true)"
         : "\(owner).remove(run.tokens[\(token.number)]!)")
     case .changeScope(let token, let scope):
-      emit("\(owner(of: token)).setScope(.\(scope.rawValue), for: run.tokens[\(token.number)]!)")
+      emit("try \(owner(of: token)).setScope(.\(scope.rawValue), for: run.tokens[\(token.number)]!)")
       live[token.number]?.scope = scope.rawValue
     case .changeCaching(let token, let isEnabled):
       emit("\(owner(of: token)).setCaching(\(isEnabled), for: run.tokens[\(token.number)]!)")

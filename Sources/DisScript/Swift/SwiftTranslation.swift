@@ -4,7 +4,7 @@ import DisSyntax
 ///
 /// ```swift
 /// var swift = SwiftTranslation()
-/// swift.line(for: .declareClass(webService))   // "final class WebService { init(logger: any Logger) { ... } }"
+/// swift.line(for: .declareClass(webService))   // "final class WebService: Sendable { init(logger: any Logger) { ... } }"
 /// swift.line(for: .register(Registration(service: "WebService")))
 /// // "container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }"
 /// ```
@@ -75,7 +75,9 @@ public struct SwiftTranslation: Sendable {
     let container = containers.variable
     switch command {
     case .declareProtocol(let name):
-      return "protocol \(name): AnyObject {}"
+      // Sendable, so that what conforms can be a singleton: a service the container may hand to
+      // more than one caller must be.
+      return "protocol \(name): AnyObject, Sendable {}"
     case .declareClass(let declaration):
       return classLine(declaration)
     case .register(let registration):
@@ -85,7 +87,7 @@ public struct SwiftTranslation: Sendable {
     case .remove(let token):
       return "\(containers.owner(of: token)).remove(\(token))  // the token register returned"
     case .changeScope(let token, let scope):
-      return "\(containers.owner(of: token)).setScope(.\(scope.rawValue), for: \(token))"
+      return "try \(containers.owner(of: token)).setScope(.\(scope.rawValue), for: \(token))"
     case .changeCaching(let token, let isEnabled):
       return "\(containers.owner(of: token)).setCaching(\(isEnabled), for: \(token))"
     case .mock(let service, let implementation):
@@ -150,7 +152,9 @@ public struct SwiftTranslation: Sendable {
   }
 
   private func classLine(_ declaration: ClassDeclaration) -> String {
-    let conformances = declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.joined(separator: ", ")
+    // Sendable as every shared service must be (a class that conforms to a script protocol is, as
+    // the protocol is).
+    let conformances = ": " + (declaration.conformances.isEmpty ? ["Sendable"] : declaration.conformances).joined(separator: ", ")
     let parameters = (declaration.parameters ?? []).map { "\($0.name): \(parameterType($0.dependency))" }
     let body = parameters.isEmpty ? "" : " init(\(parameters.joined(separator: ", "))) { ... }"
     return "final class \(declaration.name)\(conformances) {\(body) }"

@@ -1,4 +1,5 @@
 import DIScope
+import Synchronization
 
 /// An object a script's declared class builds: its type's name, its creation number, and what it
 /// holds in each initializer parameter and injected property.
@@ -12,11 +13,24 @@ import DIScope
 /// web?.typeName            // "WebService"
 /// web?.slot(named: "logger")  // .instance(ConsoleLogger#1)
 /// ```
-public final class PlaygroundInstance {
+///
+/// `Sendable`, as every service the container may share is: a singleton's instance is handed to
+/// every resolve, and a script replayed in an app (`discope attach`) runs beside the app's threads.
+/// What changes after it is built (its number, a recording mock's record) is under its own lock.
+public final class PlaygroundInstance: Sendable {
   /// The declared class's name, or `MockS` for an automatic recording mock.
   public let typeName: String
+  /// What changes once it is built: its number, and what a recording mock saw.
+  private let changing = Mutex(Changing())
+  private struct Changing {
+    var number: Int?
+    var recorded: [String] = []
+  }
   /// The container's creation number, once the session has seen it built.
-  public internal(set) var number: Int?
+  public internal(set) var number: Int? {
+    get { changing.withLock { $0.number } }
+    set { changing.withLock { $0.number = newValue } }
+  }
   /// Initializer parameters, in declaration order.
   public let parameters: [(name: String, value: SlotValue)]
   /// Injected properties, in declaration order.
@@ -24,7 +38,17 @@ public final class PlaygroundInstance {
   /// For an automatic recording mock, the service it stands in for.
   public let mockedService: String?
   /// What a recording mock has seen: who it was handed to, in order.
-  public internal(set) var recorded: [String] = []
+  public var recorded: [String] { changing.withLock { $0.recorded } }
+
+  /// Notes what a recording mock saw, keeping the newest `limit` notes.
+  func record(_ note: String, keepingAtMost limit: Int = 1_000) {
+    changing.withLock { changing in
+      changing.recorded.append(note)
+      if changing.recorded.count > limit {
+        changing.recorded.removeFirst(changing.recorded.count - limit)
+      }
+    }
+  }
 
   init(
     typeName: String, parameters: [(name: String, value: SlotValue)] = [],
@@ -53,12 +77,12 @@ public final class PlaygroundInstance {
 extension PlaygroundInstance: Disposable {
   /// Notes the disposal on a recording mock; other instances have nothing to release.
   public func dispose() {
-    if mockedService != nil { recorded.append("disposed") }
+    if mockedService != nil { record("disposed") }
   }
 }
 
 /// What an instance holds in one parameter or property.
-public enum SlotValue {
+public enum SlotValue: Sendable {
   /// A dependency.
   case instance(PlaygroundInstance)
   /// An optional dependency that was not registered.
@@ -81,12 +105,12 @@ public enum SlotValue {
 
 /// A provider held by an instance: which service it makes, and the container it resolves from
 /// (held weakly, as DIScope's own `Provider` holds its container).
-public final class ProviderHandle {
+public final class ProviderHandle: Sendable {
   /// The service the provider makes.
   public let service: String
   /// Whether that service's class takes runtime arguments.
   public let takesArguments: Bool
-  weak var container: Container?
+  weak let container: Container?
 
   init(service: String, takesArguments: Bool, container: Container) {
     self.service = service

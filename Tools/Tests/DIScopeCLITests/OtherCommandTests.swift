@@ -42,7 +42,7 @@ import Testing
     try write("class A\nregister A\nresolve A\nexpect A cached\n", to: directory + "/first-steps.dis")
     let printed = discope("export", "swift", directory + "/first-steps.dis")
     #expect(printed.status == 0)
-    #expect(printed.output.contains("enum FirstSteps {\n  final class A {}"))
+    #expect(printed.output.contains("enum FirstSteps {\n  final class A: Sendable {}"))
     #expect(printed.output.contains("run.tokens[1] = run.root.register(A.self) { _ in A() }"))
     #expect(printed.output.contains("#expect((run.lastRootOutcome == .cached))"))
 

@@ -1,4 +1,5 @@
 import DIScope
+import Foundation
 import Testing
 
 /// A service the container may hand to more than one caller must be `Sendable` (the compiler's
@@ -94,5 +95,25 @@ import Testing
       return try await group.reduce(into: []) { $0.append($1) }
     }
     #expect(totals == Array(repeating: 1_000, count: 8))
+  }
+
+  /// Guards its dictionary with its own lock, which the compiler cannot see (a type from a module
+  /// not audited for concurrency): what `registerUncheckedSendable` is for.
+  final class LegacyCache {
+    private let lock = NSLock()
+    private var values: [String: String] = [:]
+    func value(for key: String) -> String? { lock.withLock { values[key] } }
+  }
+
+  @Test func theReadmesExample() throws {
+    let container = Container()
+    // --- README: sendable ---
+    final class Draft { var text = "" }                              // not Sendable
+    let drafts = container.register(Draft.self, scope: .prototype) { _ in Draft() }
+    #expect(throws: ScopeChangeError.self) { try container.setScope(.singleton, for: drafts) }
+    container.registerUncheckedSendable(LegacyCache.self) { _ in LegacyCache() }  // it locks itself
+    // --- end ---
+    #expect(try container.resolve(LegacyCache.self) === container.resolve(LegacyCache.self))
+    #expect(try container.resolve(Draft.self) !== container.resolve(Draft.self))
   }
 }

@@ -11,31 +11,46 @@
 /// Resolutions on several threads at once make several trees at once: steps are gathered per
 /// thread (a resolution's steps all happen on the thread that started it), so each tree holds
 /// only its own.
+///
+/// Recording keeps nothing alive: a tree holds each step as a description (``ResolutionStep/
+/// described()``), never the instance or the registration that answered (which would keep its
+/// cached instance, and a released request's, alive), and the recorder keeps only the newest
+/// `keepingAtMost` trees. `DISCOPE_TRACE=1` keeps none: it prints each tree and forgets it.
 public final class TraceRecorder: Sendable {
   /// The trees being built, one per resolving thread (its `ThreadState`, alive while it runs).
   private let builders = Protected<[ObjectIdentifier: ResolutionTreeBuilder]>([:])
   private let observation: Protected<Observation?> = Protected(nil)
-  /// Each finished tree with the thread that made it.
+  /// How many trees `recorded` keeps.
+  private let limit: Int
+  /// The newest finished trees, each with the thread that made it, oldest first.
   private let trees = Protected<[(tree: ResolutionTree, thread: ObjectIdentifier)]>([])
 
   /// Starts recording `container` (and its children); `onTree`, if given, receives each rendered
-  /// root resolution as it finishes. Recording stops when the recorder is released.
+  /// root resolution as it finishes. `recorded` keeps the newest `keepingAtMost` trees (0: none,
+  /// for a recorder that only prints). Recording stops when the recorder is released.
   public init(
-    _ container: Container, glyphs: ResolutionTree.Glyphs = .unicode,
+    _ container: Container, glyphs: ResolutionTree.Glyphs = .unicode, keepingAtMost limit: Int = 1_000,
     onTree: (@Sendable ([String]) -> Void)? = nil
   ) {
+    self.limit = max(0, limit)
     let builders = self.builders, trees = self.trees
     let handle = container.observe { event in
       switch event {
       case .resolved(let step):
         let thread = ObjectIdentifier(ThreadState.current)
         let finished = builders.withLock { builders -> ResolutionTree? in
-          let tree = builders[thread, default: ResolutionTreeBuilder()].add(step)
+          let tree = builders[thread, default: ResolutionTreeBuilder()].add(step.described())
           if tree != nil { builders[thread] = nil }
           return tree
         }
         guard let tree = finished else { return }
-        trees.withLock { $0.append((tree, thread)) }
+        if limit > 0 {
+          trees.withLock { trees in
+            // Trimmed in halves, so that keeping the newest costs no copy per tree.
+            if trees.count >= 2 * limit { trees.removeFirst(trees.count - limit) }
+            trees.append((tree, thread))
+          }
+        }
         onTree?(tree.rendered(glyphs: glyphs))
       case .resolutionFailed(let error, _):
         let thread = ObjectIdentifier(ThreadState.current)
@@ -52,7 +67,7 @@ public final class TraceRecorder: Sendable {
   }
 
   /// The root resolutions recorded so far, oldest first.
-  public var recorded: [ResolutionTree] { trees.withLock { $0.map(\.tree) } }
+  public var recorded: [ResolutionTree] { trees.withLock { $0.suffix(limit).map(\.tree) } }
 
   /// The root resolutions recorded so far that the calling thread made, oldest first: what a
   /// command resolved, without what the app's other threads resolved meanwhile.
@@ -63,7 +78,7 @@ public final class TraceRecorder: Sendable {
   /// ```
   public var recordedOnThisThread: [ResolutionTree] {
     let thread = ObjectIdentifier(ThreadState.current)
-    return trees.withLock { $0.filter { $0.thread == thread }.map(\.tree) }
+    return trees.withLock { $0.suffix(limit).filter { $0.thread == thread }.map(\.tree) }
   }
 
   /// Forgets what was recorded.
@@ -84,7 +99,7 @@ extension Container {
   func traceFromEnvironmentIfAsked() -> TraceRecorder? {
     guard Self.isTracingFromEnvironment else { return nil }
     let name = self.name
-    return TraceRecorder(self) { lines in
+    return TraceRecorder(self, keepingAtMost: 0) { lines in
       var text = lines.map { "[discope \(name)] \($0)" }.joined(separator: "\n") + "\n"
       text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
     }

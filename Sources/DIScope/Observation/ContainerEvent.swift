@@ -70,6 +70,7 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     switch subject {
     case .answered(let registration): registration.key
     case .absent(let key): key
+    case .described(let description): description.key
     }
   }
   /// What answered, or the key nothing answered: one reference to copy and release with every
@@ -79,6 +80,21 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   private enum Subject {
     case answered(Registration)
     case absent(ServiceKey)
+    /// What answered, as it was when `described()` was asked: a step kept for later (a trace
+    /// recorder's trees) holds no registration, which would keep its cached instance alive.
+    case described(Description)
+  }
+
+  /// A step's details, fixed: one reference, as the other subjects are.
+  private final class Description: Sendable {
+    let key: ServiceKey
+    let registration: RegistrationInfo?
+    let instanceTypeName: String?
+    init(key: ServiceKey, registration: RegistrationInfo?, instanceTypeName: String?) {
+      self.key = key
+      self.registration = registration
+      self.instanceTypeName = instanceTypeName
+    }
   }
 
   /// The registration that answered; `nil` when absent.
@@ -104,14 +120,36 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// absent. Built when asked: its scope, caching and cached instance are read then, so a trace
   /// shown later shows them as they are now (``scope`` is the one this step used).
   public var registration: RegistrationInfo? {
-    answering.map { $0.info(stackDepth: stackDepth, container: answeringContainer ?? container) }
+    if case .described(let description) = subject { return description.registration }
+    return answering.map { $0.info(stackDepth: stackDepth, container: answeringContainer ?? container) }
   }
 
   /// The instance's type name (the registration's implementation name when it gave one), computed
   /// only when asked: observers that never print it never pay for it.
   public var instanceTypeName: String? {
-    answering?.explicitImplementationName
+    if case .described(let description) = subject { return description.instanceTypeName }
+    return answering?.explicitImplementationName
       ?? instance.map { String(describing: type(of: $0.value)) }
+  }
+
+  /// This step as a description: what it would print now (its registration's details, its
+  /// instance's type name, its number), holding neither the instance nor the registration. For
+  /// whatever keeps steps after the resolve (a recorder's trees, a log): a kept registration keeps
+  /// its cached instance, and its container's, alive; a kept instance changes what a weak
+  /// registration answers next.
+  ///
+  /// ```swift
+  /// container.observe { event in
+  ///   if case .resolved(let step) = event { log.append(step.described()) }
+  /// }
+  /// ```
+  public func described() -> ResolutionStep {
+    if case .described = subject, instance == nil { return self }
+    let description = Description(key: key, registration: registration, instanceTypeName: instanceTypeName)
+    return ResolutionStep(
+      container: container, subject: .described(description), answeringContainer: answeringContainer,
+      stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
+      instanceNumber: instanceNumber, instance: nil)
   }
 
   /// This step without its instance: for an observer that keeps steps after it returns (a queue
@@ -165,10 +203,16 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
 
   /// `ConsoleLogger#2 created t1 [singleton]`.
   public var description: String {
-    guard let answering else { return "\(key) absent" }
+    let token: RegistrationToken
+    switch subject {
+    case .answered(let registration): token = registration.token
+    case .described(let description) where description.registration != nil:
+      token = description.registration!.token
+    default: return "\(key) absent"
+    }
     let number = instanceNumber.map { "#\($0)" } ?? ""
-    return "\(instanceTypeName ?? answering.key.serviceName)\(number) \(outcome) "
-      + "\(answering.token) [\(scope?.description ?? "")]"
+    return "\(instanceTypeName ?? key.serviceName)\(number) \(outcome) "
+      + "\(token) [\(scope?.description ?? "")]"
   }
 }
 

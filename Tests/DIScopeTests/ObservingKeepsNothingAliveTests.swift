@@ -1,0 +1,79 @@
+import DIScope
+import Synchronization
+import Testing
+
+/// A recorder, a trace, an observer that keeps steps: none of them keeps an instance, or a
+/// registration (and with it a cached instance), alive.
+@Suite struct ObservingKeepsNothingAliveTests {
+  /// Counts the instances alive, per test (each test uses its own counter).
+  final class Tally: Sendable {
+    let alive = Atomic(0)
+  }
+  final class RequestObject: Sendable {
+    let tally: Tally
+    init(tally: Tally) {
+      self.tally = tally
+      tally.alive.add(1, ordering: .relaxed)
+    }
+    deinit { tally.alive.subtract(1, ordering: .relaxed) }
+  }
+  final class Handler: Sendable {
+    let object: RequestObject
+    init(object: RequestObject) { self.object = object }
+  }
+
+  @Test func aRecordersTreesHoldNoInstanceOfAReleasedRequest() async throws {
+    let tally = Tally()
+    let root = Container(name: "app")
+    root.register(Handler.self, scope: .prototype) { r in Handler(object: try r.resolve(RequestObject.self)) }
+    let recorder = TraceRecorder(root)
+    for _ in 0..<20 {
+      try await root.withChild(named: "request") { request in
+        request.register(RequestObject.self) { _ in RequestObject(tally: tally) }
+        _ = try request.resolve(Handler.self)
+      }
+    }
+    #expect(tally.alive.load(ordering: .relaxed) == 0)
+    // What was recorded is still there, as words.
+    let trees = recorder.recorded
+    #expect(trees.count == 20)
+    let lines = try #require(trees.last?.rendered())
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("Handler#") == true)
+    #expect(lines.first?.hasSuffix(" created t1 [prototype, from app]") == true)
+    #expect(lines.last?.hasPrefix("└─ RequestObject#") == true)
+    #expect(lines.last?.hasSuffix("[singleton]") == true)
+    #expect(trees.allSatisfy { $0.step.instance == nil && $0.children.allSatisfy { $0.step.instance == nil } })
+  }
+
+  @Test func aRecorderKeepsOnlyTheNewestTrees() throws {
+    let root = Container()
+    root.register(Int.self, scope: .prototype) { _ in 7 }
+    let recorder = TraceRecorder(root, keepingAtMost: 3)
+    for _ in 0..<10 { _ = try root.resolve(Int.self) }
+    #expect(recorder.recorded.count == 3)
+    #expect(recorder.recordedOnThisThread.count == 3)
+    let printing = TraceRecorder(root, keepingAtMost: 0) { _ in }
+    _ = try root.resolve(Int.self)
+    #expect(printing.recorded.isEmpty)
+  }
+
+  @Test func aDescribedStepReadsAsTheStepDid() throws {
+    let root = Container()
+    let tally = Tally()
+    root.register(RequestObject.self) { _ in RequestObject(tally: tally) }
+    let steps = Mutex<[ResolutionStep]>([])
+    let observation = root.observe { event in
+      if case .resolved(let step) = event { steps.withLock { $0.append(step) } }
+    }
+    _ = try root.resolve(RequestObject.self)
+    observation.cancel()
+    let step = try #require(steps.withLock { $0.first })
+    let described = step.described()
+    #expect(described.description == step.description)
+    #expect(described.registration == step.registration)
+    #expect(described.instanceTypeName == step.instanceTypeName)
+    #expect(described.instance == nil)
+    #expect(ResolutionTree.line(for: described) == ResolutionTree.line(for: step))
+  }
+}

@@ -1,7 +1,9 @@
 /// Removing registrations and changing how they cache.
 extension Container {
   /// Removes exactly the registration `token` names, wherever it sits in its stack; the one below
-  /// answers again if it was on top.
+  /// answers again if it was on top. What it had cached is disposed if the container built it (as
+  /// ``setScope(_:for:)`` disposes it); a mock or a value is the caller's, unless pushed with
+  /// `disposing: true`.
   ///
   /// - Returns: `true` if it was live; `false`, changing nothing, if it was already removed or
   ///   belongs to another container.
@@ -17,18 +19,43 @@ extension Container {
     // The registration comes out of the lock as the stack held it, not copied out of a tuple (a
     // copy counts a reference to it, and another to give back); what its instance held, beside.
     var holdings: Holdings?
+    var doomed: DisposableInstance?
+    var dropped: AnyObject?
     let removed = family.withLock { state -> Registration? in
       guard let (registration, _) = registry.remove(token) else { return nil }
       forgetValue(of: registration.key)
       bumpGeneration(holding: &state)
-      holdings = registration.state.withLockHeld { $0.takeHoldings() }
+      registration.state.withLockHeld { state in
+        // What it cached goes with it, disposed if the container built it (a swap of a mock, the
+        // usual removal, caches nothing of the container's: no question asked).
+        if state.mayDispose(for: registration) {
+          doomed = Self.instanceToDispose(of: registration, state: &state, thread: .current)
+          (dropped, holdings) = state.dropCache()
+        } else {
+          holdings = state.takeHoldings()
+        }
+      }
       return registration
     }
     guard let removed else { return false }
     forgetOnThisThread(removed.key)
-    // Both released here, out of the lock: a deinit may use the container.
-    withExtendedLifetime(holdings) {}
+    // Released here, out of the lock: a deinit may use the container.
+    withExtendedLifetime((holdings, dropped)) {}
+    if let doomed { disposeDropped(doomed) }
     return true
+  }
+
+  /// A removed registration's cached instance, if the container built it and it has something to
+  /// call, is disposed, as a shutdown would dispose it; the registration lets go of it.
+  private func disposeRemoved(_ registration: Registration) {
+    let thread = ThreadState.current
+    let (doomed, dropped) = family.withLock { _ in
+      registration.state.withLockHeld { state in
+        (Self.instanceToDispose(of: registration, state: &state, thread: thread), state.dropCache())
+      }
+    }
+    withExtendedLifetime(dropped) {}
+    if let doomed { disposeDropped(doomed) }
   }
 
   /// `remove(_:)` while observed: also reads what the removal uncovers, for the events.
@@ -44,6 +71,7 @@ extension Container {
     }
     guard let (registration, depth, uncovered, _) = removed else { return false }
     forgetOnThisThread(registration.key)
+    disposeRemoved(registration)
     if family.isObserved {
       let info = registration.info(stackDepth: depth, container: name)
       let below = depth == 0 ? uncovered?.info(stackDepth: 0, container: name) : nil
@@ -70,8 +98,9 @@ extension Container {
     for token in tokens.reversed() { remove(token) }
   }
 
-  /// Switches a live registration's scope; what it had cached is dropped. Switching to `.eager`
-  /// builds the instance at once.
+  /// Switches a live registration's scope; what it had cached is dropped, and disposed if the
+  /// container built it (as ``shutdown()`` would: a ``Disposable`` one at once, one that needs
+  /// `await` in a task). Switching to `.eager` builds the instance at once.
   ///
   /// - Returns: `false` when the token is not live (nothing changed).
   /// - Throws: ``ScopeChangeError`` when the registration's service is not `Sendable` (it was
@@ -91,17 +120,21 @@ extension Container {
       throw ScopeChangeError(
         reason: .notSendable, token: token, service: registration.key, requested: scope)
     }
-    let (old, dropped) = family.withLock { familyState in
+    let thread = ThreadState.current
+    let (old, doomed, dropped) = family.withLock { familyState in
       forgetValue(of: registration.key)
       defer { bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         let old = state.scope
         state.scope = scope
-        return (old, state.dropCache())
+        let doomed = Self.instanceToDispose(of: registration, state: &state, thread: thread)
+        return (old, doomed, state.dropCache())
       }
     }
     withExtendedLifetime(dropped) {}  // released here, out of the lock
     forgetOnThisThread(registration.key)
+    // What it had cached is let go of, and the container built it: disposed, as a shutdown would.
+    if let doomed { disposeDropped(doomed) }
     if family.isObserved {
       emit(.scopeChanged(registration.info(stackDepth: nil, container: name), from: old))
     }
@@ -110,7 +143,8 @@ extension Container {
   }
 
   /// Switches caching on or off for a live registration without forgetting its scope: with caching
-  /// off, any scope behaves as `.prototype`. What it had cached is dropped.
+  /// off, any scope behaves as `.prototype`. What it had cached is dropped, and disposed as
+  /// ``setScope(_:for:)`` disposes it.
   ///
   /// ```swift
   /// container.setCaching(false, for: token)
@@ -118,16 +152,19 @@ extension Container {
   @discardableResult
   public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
     guard let registration = liveRegistration(token) else { return false }
-    let dropped = family.withLock { familyState in
+    let thread = ThreadState.current
+    let (doomed, dropped) = family.withLock { familyState in
       forgetValue(of: registration.key)
       defer { bumpGeneration(holding: &familyState) }
       return registration.state.withLockHeld { state in
         state.isCaching = isCaching
-        return state.dropCache()
+        let doomed = Self.instanceToDispose(of: registration, state: &state, thread: thread)
+        return (doomed, state.dropCache())
       }
     }
     withExtendedLifetime(dropped) {}  // released here, out of the lock
     forgetOnThisThread(registration.key)
+    if let doomed { disposeDropped(doomed) }
     if family.isObserved {
       emit(.cachingChanged(registration.info(stackDepth: nil, container: name)))
     }

@@ -20,21 +20,7 @@ extension Container {
     if doomed.isEmpty { return }
     var failures: [Disposal] = []
     for item in doomed {
-      var failure: (any Error)?
-      var disposed = true
-      do {
-        if let dispose = item.registration.disposal?.dispose {
-          try await dispose(item.instance)
-        } else if item.registration.isolation == .mainActor {
-          disposed = try await Self.disposeOnMainActor(MainActorInstance(value: item.instance))
-        } else if let disposable = item.instance as? any AsyncDisposable {
-          try await disposable.dispose()
-        } else if let disposable = item.instance as? any Disposable {
-          try disposable.dispose()
-        }
-      } catch {
-        failure = error
-      }
+      let (disposed, failure) = await dispose(item)
       if disposed { report(item, failure: failure, into: &failures) }
     }
     if !failures.isEmpty { throw DisposalError(container: name, failures: failures) }
@@ -101,17 +87,10 @@ extension Container {
   /// Whether ``shutdown()`` (or ``shutdownSynchronously()``) was called.
   public var isShutDown: Bool { family.withLock { _ in registry.isShutDown } }
 
-  /// One instance to dispose: its registration, creation number and value.
-  private struct Doomed {
-    let registration: Registration
-    let number: Int
-    let instance: Any
-  }
-
   /// Marks the container shut down and takes every cached instance out of it (under the lock,
   /// once: a second shutdown finds nothing); returns those to dispose, newest first.
-  private func takeEverythingToDispose() -> [Doomed] {
-    let taken = family.withLock { state -> (doomed: [Doomed], released: [AnyObject])? in
+  private func takeEverythingToDispose() -> [DisposableInstance] {
+    let taken = family.withLock { state -> (doomed: [DisposableInstance], released: [AnyObject])? in
       registry.isShutDown = true
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
@@ -136,34 +115,17 @@ extension Container {
   /// returns those to dispose, newest first, and what the container let go of, to release out of
   /// the lock (only boxes and holdings of its own: a value's or a mock's instance stays with its
   /// registration).
-  private func takeCachedInstances() -> (doomed: [Doomed], released: [AnyObject]) {
+  private func takeCachedInstances() -> (doomed: [DisposableInstance], released: [AnyObject]) {
     let thread = ThreadState.current
-    var doomed: [Doomed] = []
+    var doomed: [DisposableInstance] = []
     var released: [AnyObject] = []
     registry.storedStacks.forEachRegistration { registration in
       registration.state.withLockHeld { state in
-        // A mock, or a value registered as it is, is the caller's, not the container's, unless
-        // pushed with `disposing: true`: only let go of, with no instance read out (a class
-        // instance would be boxed for it) and no question asked of its type.
-        let isPrebuilt =
-          registration.isMock || registration.factoryIsInstance || registration.storedFactory is InstanceBox
-        let keepsPrebuilt = registration.disposal?.disposesPrebuilt == true
-        if !(isPrebuilt && !keepsPrebuilt && state.hasCached) {
-          guard let number = state.liveCachedNumber,
-            let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
-          else {
-            // Nothing cached; a build under way (an `async` one) must not store it after this.
-            state.epoch += 1
-            return
-          }
-          // An instance with nothing to call is only let go of. One a `@MainActor` factory
-          // built may conform on the main actor only: it is asked there (`disposeOnMainActor`).
-          let hasDispose =
-            registration.disposal?.dispose != nil || registration.isolation == .mainActor
-            || thread.disposableTypes.hasDispose(value)
-          if hasDispose && (!isPrebuilt || keepsPrebuilt) {
-            doomed.append(Doomed(registration: registration, number: number, instance: value))
-          }
+        if let item = Self.instanceToDispose(of: registration, state: &state, thread: thread) {
+          doomed.append(item)
+        } else if state.liveCachedNumber == nil {
+          // Nothing cached; a build under way (an `async` one) must not store it after this.
+          state.epoch += 1
         }
         let (box, holdings) = state.dropCache()
         if let box { released.append(box) }
@@ -174,14 +136,8 @@ extension Container {
     return (doomed, released)
   }
 
-  private func report(_ item: Doomed, failure: (any Error)?, into failures: inout [Disposal]) {
-    let disposal = Disposal(
-      registration: item.registration.info(stackDepth: nil, container: name),
-      instanceNumber: item.number,
-      typeName: item.registration.explicitImplementationName ?? String(describing: type(of: item.instance)),
-      failure: failure.map { "\($0)" })
+  private func report(_ item: DisposableInstance, failure: (any Error)?, into failures: inout [Disposal]) {
+    let disposal = reportDisposal(item, failure: failure)
     if failure != nil { failures.append(disposal) }
-    if family.isObserved { emit(.disposed(disposal)) }
   }
-
 }

@@ -225,6 +225,17 @@ struct RegistrationState {
     case factoryInstance
   }
 
+  /// Whether an instance is cached that letting go of may dispose: one the container built (a
+  /// singleton's, a weak one's), or a mock or value pushed with `disposing: true`. A swap's mock
+  /// answers no: a removal reads nothing more of it.
+  func mayDispose(for registration: Registration) -> Bool {
+    switch storedCache {
+    case .owned, .ownedObject: return true
+    case .factoryBox, .factoryInstance: return registration.disposal?.disposesPrebuilt == true
+    case .none: return extras?.weakBox != nil
+    }
+  }
+
   /// Whether an instance is cached.
   var hasCached: Bool {
     if case .none = storedCache { return false }

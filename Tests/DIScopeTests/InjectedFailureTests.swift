@@ -23,6 +23,16 @@ class CheckoutScreen {
 
 final class ExpressCheckoutScreen: CheckoutScreen {}
 
+/// A Hopoate-style screen whose `payments` resolves nowhere.
+final class PaymentScreen {
+  static let paymentsLine: UInt = #line + 1
+  @Dependency(in: Container()) var payments: Db
+
+  func readPayments() -> Result<Db, InjectionFailure> {
+    _payments.resolution(owner: self, storage: \PaymentScreen._payments)
+  }
+}
+
 extension Result {
   var failure: Failure? {
     if case .failure(let failure) = self { failure } else { nil }
@@ -83,6 +93,18 @@ struct InjectedFailureTests {
       Container.withShared(Container()) { local.resolution(owner: nil, storage: nil) }.failure)
     #expect(failure.headline == "@Injected (InjectedFailureTests.swift:\(line)): no registration for 'Analytics'")
     #expect(failure.error.path == ["Analytics"])
+  }
+
+  @Test func dependencyNamesItsOwnerAndDeclarationToo() throws {
+    let failure = try #require(PaymentScreen().readPayments().failure)
+    #expect(
+      failure.description == """
+        PaymentScreen.payments (InjectedFailureTests.swift:\(PaymentScreen.paymentsLine)): \
+        no registration for 'Db'
+          path: PaymentScreen -> Db
+          hint: to fix, register it: container.register(Db.self) { r in ... }
+        """)
+    #expect(failure.wrapper == "@Dependency")
   }
 
   @Test func aFailedReadCachesNothingAndAResolvedOneIsKept() throws {

@@ -91,22 +91,13 @@ public final class Injected<Service>: InjectedProperty, @unchecked Sendable {
   private func failure(_ error: any Error, owner: AnyObject?, storage: AnyKeyPath?)
     -> InjectionFailure
   {
-    let ownerName = owner.map { String(describing: type(of: $0)) }
     var property = storage.flatMap {
       InjectionFailure.propertyName(fromStorageKeyPath: String(describing: $0))
     }
     if property == nil, let owner { property = InjectionFailure.propertyName(of: self, in: owner) }
-    let resolveError =
-      error as? ResolutionError
-      ?? ResolutionError(
-        kind: .factoryFailed, key: ServiceKey(type: Service.self, name: name), path: [],
-        message: "\(error)", underlyingError: error)
-    let path = (ownerName.map { [$0] } ?? []) + resolveError.path
     return InjectionFailure(
-      owner: ownerName, property: property, site: site,
-      error: ResolutionError(
-        kind: resolveError.kind, key: resolveError.key, path: path, message: resolveError.message,
-        hint: resolveError.hint, underlyingError: resolveError.underlyingError))
+      wrapper: "@Injected", owner: owner, property: property, site: site,
+      key: ServiceKey(type: Service.self, name: name), error: error)
   }
 
   func bind(to container: Container, owner: String) throws {

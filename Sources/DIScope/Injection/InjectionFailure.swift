@@ -21,7 +21,8 @@ package struct DeclarationSite: Sendable, CustomStringConvertible {
   }
 }
 
-/// An `@Injected` property that could not resolve: whose it is, where it is declared, and why.
+/// A property wrapper's property that could not resolve (`@Injected`, `@Dependency`,
+/// `@OptionalDependency`): whose it is, where it is declared, and why.
 ///
 /// Its description is what the program stops with:
 ///
@@ -31,6 +32,8 @@ package struct DeclarationSite: Sendable, CustomStringConvertible {
 ///   hint: to fix, register it: container.register(Analytics.self) { r in ... }
 /// ```
 package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
+  /// The wrapper's attribute: `@Injected`.
+  package let wrapper: String
   /// The type of the object the property belongs to (`CheckoutScreen`), when it is known: it is
   /// not for a property of a struct or a local variable.
   package let owner: String?
@@ -40,20 +43,43 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
   /// The resolve's own error; its path starts at the owner when there is one.
   package let error: ResolutionError
 
-  package init(owner: String?, property: String?, site: DeclarationSite, error: ResolutionError) {
+  package init(
+    wrapper: String = "@Injected", owner: String?, property: String?, site: DeclarationSite,
+    error: ResolutionError
+  ) {
+    self.wrapper = wrapper
     self.owner = owner
     self.property = property
     self.site = site
     self.error = error
   }
 
-  /// `CheckoutScreen.analytics`, `CheckoutScreen`, `analytics`, or `@Injected`.
+  /// The failure of a resolve of `key` for the property `property` of `owner` (either may be
+  /// unknown): the resolve's path is led by the owner's type.
+  package init(
+    wrapper: String, owner: AnyObject?, property: String?, site: DeclarationSite,
+    key: ServiceKey, error: any Error
+  ) {
+    let ownerName = owner.map { String(describing: type(of: $0)) }
+    let resolveError =
+      error as? ResolutionError
+      ?? ResolutionError(
+        kind: .factoryFailed, key: key, path: [], message: "\(error)", underlyingError: error)
+    self.init(
+      wrapper: wrapper, owner: ownerName, property: property, site: site,
+      error: ResolutionError(
+        kind: resolveError.kind, key: resolveError.key,
+        path: (ownerName.map { [$0] } ?? []) + resolveError.path, message: resolveError.message,
+        hint: resolveError.hint, underlyingError: resolveError.underlyingError))
+  }
+
+  /// `CheckoutScreen.analytics`, `CheckoutScreen`, `analytics`, or the wrapper (`@Injected`).
   package var subject: String {
     switch (owner, property) {
     case let (owner?, property?): "\(owner).\(property)"
     case let (owner?, nil): owner
     case let (nil, property?): property
-    case (nil, nil): "@Injected"
+    case (nil, nil): wrapper
     }
   }
 
@@ -100,7 +126,7 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
   }
 }
 
-/// Where an unresolvable `@Injected` read is reported before the program stops.
+/// Where an unresolvable `@Injected` (or `@Dependency`) read is reported before the program stops.
 ///
 /// `DIScopeTesting` sets it for the length of a test (the `.isolatedDependencies` trait and
 /// `ContainerTestCase`), so the failure is recorded as the test's, at the property's declaration,
@@ -117,7 +143,7 @@ extension InjectionFailure {
     var text = description + "\n"
     text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
     fatalError(
-      "@Injected property '\(subject)' could not be resolved: \(error.message)",
+      "\(wrapper) property '\(subject)' could not be resolved: \(error.message)",
       file: site.fileID, line: site.line)
   }
 }

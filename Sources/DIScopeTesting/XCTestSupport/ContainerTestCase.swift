@@ -1,6 +1,10 @@
 import DIScope
 import XCTest
 
+#if canImport(ObjectiveC)
+  import Foundation  // `Thread.isMainThread`, where XCTest can end a test at a failure
+#endif
+
 /// An XCTest base class with a container per test (the seed's `RFTestCase`): override
 /// `registerMocks(in:)` to hand out mocks, and declare what the test needs as `@Injected`
 /// properties — they are bound to the test's container before each test, and each resolves when

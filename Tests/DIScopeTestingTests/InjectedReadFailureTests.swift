@@ -70,3 +70,28 @@ struct InjectedReadFailureTests {
     #expect(run.wasSignalled)
   }
 }
+
+@Suite(
+  "Container.require under .isolatedDependencies fails its test with one issue, at the call",
+  .enabled(if: ChildRun.canRunTheTestBinary, "the test binary runs as a child on Linux only"))
+struct RequireIssueCountTests {
+  /// The thrown error ends the test without a second issue at the `@Test` line: run in a child,
+  /// since the test must fail to show it.
+  @Test func theTestFailsWithTheOneIssueAtTheCall() throws {
+    let run = try ChildRun(
+      ChildRun.testBinary,
+      ["--testing-library", "swift-testing", "--filter", "RequireProbeSuite"],
+      environment: InjectedReadProbe.environment)
+    let line = RequireProbeSuite.requireLine
+    #expect(run.status == 1 && !run.wasSignalled)
+    #expect(
+      run.standardError.contains(
+        """
+        ✘ Test requiringAnUnresolvableService() recorded an issue at InjectedReadProbes.swift:\(line):
+        """), "\(run.standardError)")
+    #expect(run.standardError.contains("✘ Test requiringAnUnresolvableService() failed after "))
+    #expect(run.standardError.contains(" with 1 issue.\n"))
+    #expect(!run.standardError.contains("Caught error"))
+    #expect(!run.standardError.contains("require returned"))
+  }
+}

@@ -41,3 +41,14 @@ struct InjectedReadProbeSuite {
     _ = ProbeScreen().unregistered
   }
 }
+
+/// A test that requires a service registered nowhere: it fails with one issue, at the call.
+@Suite(.isolatedDependencies, .enabled(if: InjectedReadProbe.isRunning, "\(InjectedReadProbe.skipReason)"))
+struct RequireProbeSuite {
+  static let requireLine = #line + 3
+
+  @Test func requiringAnUnresolvableService() throws {
+    _ = try Container.shared.require((any Unregistered).self)
+    Issue.record("require returned")
+  }
+}

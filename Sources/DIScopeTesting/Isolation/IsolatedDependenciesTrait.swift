@@ -7,7 +7,9 @@ import Testing
 ///
 /// An `@Injected` read that cannot resolve during the test is recorded as the test's issue at the
 /// property's declaration (`CheckoutScreen.swift:12:4`), with the resolve's path and hint, before
-/// the read stops the program (a getter has no value to return).
+/// the read stops the program (a getter has no value to return). `Container.require(_:name:)`
+/// resolves with an issue at its own call if it cannot, where `resolve`'s thrown error would be
+/// reported at the `@Test` line.
 ///
 /// ```swift
 /// @Suite(.isolatedDependencies(base: AppAssembly()))
@@ -37,7 +39,11 @@ public struct IsolatedDependenciesTrait: TestTrait, SuiteTrait, TestScoping {
     for assembly in base { container.install(assembly) }
     try await Container.withShared(container) {
       try await InjectionFailureReporting.$report.withValue(Self.recordIssue) {
-        try await function()
+        do {
+          try await function()
+        } catch is RecordedResolutionFailure {
+          // `Container.require` recorded the issue at its call already.
+        }
       }
     }
   }

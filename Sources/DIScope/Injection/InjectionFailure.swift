@@ -86,14 +86,11 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
   /// `CheckoutScreen.analytics (main.swift:5): no registration for 'Analytics'`.
   package var headline: String { "\(subject) (\(site)): \(error.message)" }
 
-  /// The headline, then the resolve's path and hint, as `ResolutionError` prints them.
+  /// The headline, then the resolve's path and hint, as `ResolutionError` prints them under its
+  /// own first line (`error: MESSAGE`), which the headline replaces.
   package var description: String {
-    let resolveDescription = error.description
-    let prefix = "error: \(error.message)"
-    let rest =
-      resolveDescription.hasPrefix(prefix)
-      ? resolveDescription.dropFirst(prefix.count) : "\n" + resolveDescription[...]
-    return headline + rest
+    let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+    return ([headline[...]] + lines.dropFirst()).joined(separator: "\n")
   }
 
   /// The property's name from its storage key path's description (`\CheckoutScreen._analytics`

@@ -64,6 +64,11 @@ let package = Package(
 
     // (With the compatibility module for the few tests of how it and the container meet.)
     .testTarget(name: "DIScopeTests", dependencies: ["DIScope", "DIScopeHopoate"]),
+    // A program whose `@Injected` property cannot resolve, which `InjectedTrapTests` runs to read
+    // what it stops with. A test fixture: in no product, so a package depending on DIScope never
+    // builds it.
+    .executableTarget(
+      name: "InjectedTrapProbe", dependencies: ["DIScope"], path: "Tests/Probes/InjectedTrapProbe"),
     // Hopoate's own XCTest suite, unchanged but for its import.
     .testTarget(
       name: "HopoateCompatibilityTests", dependencies: ["DIScopeHopoate", "DIScopeHopoateTesting"],

@@ -124,12 +124,26 @@ public func optionalResolve<Service>(_ serviceType: Service.Type) -> Service? {
 }
 
 extension Dependency {
-  /// Hopoate's spelling: resolves from `container`.
-  public init(container: DependencyContainer) { self.init(in: container.container) }
+  /// Hopoate's spelling: resolves from `container`. The location arguments default to the
+  /// declaration, which a failure names; leave them out.
+  public init(
+    container: DependencyContainer, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      in: container.container, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 
 extension OptionalDependency {
-  /// Hopoate's spelling: resolves from `container`.
-  public init(container: DependencyContainer) { self.init(in: container.container) }
+  /// Hopoate's spelling: resolves from `container`. The location arguments default to the
+  /// declaration, which a failure names; leave them out.
+  public init(
+    container: DependencyContainer, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      in: container.container, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 

@@ -5,6 +5,12 @@ import Testing
 /// or built from a base assembly, so tests running in parallel never see each other's registrations
 /// and need not remove what they register.
 ///
+/// An `@Injected` read that cannot resolve during the test is recorded as the test's issue at the
+/// property's declaration (`CheckoutScreen.swift:12:4`), with the resolve's path and hint, before
+/// the read stops the program (a getter has no value to return). `Container.require(_:name:)`
+/// resolves with an issue at its own call if it cannot, where `resolve`'s thrown error would be
+/// reported at the `@Test` line.
+///
 /// ```swift
 /// @Suite(.isolatedDependencies(base: AppAssembly()))
 /// struct CheckoutTests {
@@ -32,8 +38,28 @@ public struct IsolatedDependenciesTrait: TestTrait, SuiteTrait, TestScoping {
     let container = Container(name: containerName)
     for assembly in base { container.install(assembly) }
     try await Container.withShared(container) {
-      try await function()
+      try await InjectionFailureReporting.$report.withValue(Self.recordIssue) {
+        do {
+          try await function()
+        } catch is RecordedResolutionFailure {
+          // `Container.require` recorded the issue at its call already.
+        }
+      }
     }
+  }
+
+  /// An `@Injected` read that cannot resolve, recorded as the test's issue at the property's
+  /// declaration (before the read stops the program: a getter has no value to return).
+  @Sendable static func recordIssue(_ failure: InjectionFailure) {
+    Issue.record(Comment(rawValue: failure.description), sourceLocation: failure.site.sourceLocation)
+  }
+}
+
+extension DeclarationSite {
+  /// The declaration, where Swift Testing shows an issue.
+  var sourceLocation: SourceLocation {
+    SourceLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
   }
 }
 

@@ -1,12 +1,23 @@
 import DIScope
 import XCTest
 
+#if canImport(ObjectiveC)
+  import Foundation  // `Thread.isMainThread`, where XCTest can end a test at a failure
+#endif
+
 /// An XCTest base class with a container per test (the seed's `RFTestCase`): override
 /// `registerMocks(in:)` to hand out mocks, and declare what the test needs as `@Injected`
-/// properties — they are bound to the test's container before each test.
+/// properties — they are bound to the test's container before each test, and each resolves when
+/// the test first reads it: a test fails only for a property it reads.
 ///
 /// During the test the container is also `Container.shared`, so code under test that uses the
 /// property wrappers sees the mocks.
+///
+/// A read that cannot resolve (the test's own `@Injected` property, or one of an object under
+/// test) is recorded as the test's failure at the property's declaration, with the resolve's path
+/// and hint. A getter has no value to return then: on Darwin, XCTest ends the test there and runs
+/// the next; swift-corelibs-xctest (Linux) cannot end a test early, so after recording the failure
+/// the read stops the test process with the same diagnostic.
 ///
 /// ```swift
 /// final class ControlContextTests: ContainerTestCase {
@@ -42,19 +53,18 @@ open class ContainerTestCase: XCTestCase {
     registerMocks(in: container)
     self.container = container
     leakCheck = checksLeakedOverrides ? OverrideLeakCheck(on: container) : nil
+    let recorder = InjectionFailureRecorder(testCase: self)
     Container.withShared(container) {
-      super.invokeTest()
+      InjectionFailureReporting.$report.withValue(recorder.record) {
+        super.invokeTest()
+      }
     }
     self.container = nil
   }
 
   override open func setUp() {
     super.setUp()
-    do {
-      try container.inject(into: self)
-    } catch {
-      XCTFail("\(error)")
-    }
+    container.bindInjectedProperties(of: self)
   }
 
   override open func tearDown() {
@@ -70,5 +80,28 @@ open class ContainerTestCase: XCTestCase {
     let missing = MockCoverage.unmockedServices(of: assembly, mockedBy: mocks)
     guard !missing.isEmpty else { return }
     XCTFail(MockCoverage.message(missing, assembly: assembly.name, mocks: mocks.name), file: file, line: line)
+  }
+}
+
+/// Records an `@Injected` read that cannot resolve as a failure of the running test, at the
+/// property's declaration.
+///
+/// `@unchecked Sendable`: `testCase` is set in `init` and never changed; it is used only on
+/// Darwin, on the main thread (where XCTest runs the test), to let XCTest end the test at the
+/// failure.
+final class InjectionFailureRecorder: @unchecked Sendable {
+  private weak var testCase: XCTestCase?
+
+  init(testCase: XCTestCase) { self.testCase = testCase }
+
+  func record(_ failure: InjectionFailure) {
+    #if canImport(ObjectiveC)
+      // XCTest on Darwin ends a test at a failure recorded while `continueAfterFailure` is false
+      // (it unwinds to the test's end), so the read stops its test rather than the process.
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { testCase?.continueAfterFailure = false }
+      }
+    #endif
+    XCTFail(failure.description, file: failure.site.filePath, line: failure.site.line)
   }
 }

@@ -77,3 +77,38 @@ import Testing
     #expect(ResolutionTree.line(for: described) == ResolutionTree.line(for: step))
   }
 }
+
+/// Async resolutions are seen as synchronous ones are: the same events, trees and trace lines.
+@Suite struct AsyncResolutionEventTests {
+  final class Settings: Sendable {}
+  final class Database: Sendable {
+    let settings: Settings
+    init(settings: Settings) { self.settings = settings }
+    static func connect(_ settings: Settings) async -> Database { Database(settings: settings) }
+  }
+  final class Report: Sendable {
+    let database: Database
+    init(database: Database) { self.database = database }
+  }
+
+  @Test func anAsyncResolutionIsRecordedAsATree() async throws {
+    let container = Container()
+    container.register(Settings.self) { _ in Settings() }
+    container.register(Database.self) { r in await Database.connect(try await r.resolve(Settings.self)) }
+    container.register(Report.self, scope: .prototype) { r in Report(database: try await r.resolve(Database.self)) }
+    let lines = Mutex<[[String]]>([])
+    let recorder = TraceRecorder(container) { tree in lines.withLock { $0.append(tree) } }
+    _ = try await container.resolveAsync(Report.self)
+    _ = try await container.resolveAsync(Report.self)
+    let trees = lines.withLock { $0 }
+    // Settings is synchronous: the synchronous engine reports it, as a root of its own.
+    #expect(trees.contains(["Settings#1 created t1 [singleton]"]))
+    let reports = trees.filter { $0.first?.hasPrefix("Report#") == true }
+    #expect(reports.count == 2)
+    #expect(reports.first?.count == 2)
+    #expect(reports.first?.first?.hasSuffix(" created t3 [prototype]") == true)
+    #expect(reports.first?.last == "└─ Database#2 created t2 [singleton]")
+    #expect(reports.last?.last == "└─ Database#2 cached t2 [singleton]")
+    #expect(recorder.recorded.allSatisfy { $0.step.isAsync == ($0.step.key != ServiceKey(Settings.self)) })
+  }
+}

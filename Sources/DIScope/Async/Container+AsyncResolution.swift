@@ -137,15 +137,53 @@ extension Container {
     let resolver = AsyncResolver(
       container: scope.isCached ? owner : self,
       path: path + [AsyncStep(registration: registration, isShared: scope.isCached)], graph: graph)
+    let (answer, outcome, number): (AsyncAnswer, ResolutionStep.Outcome, Int?)
     switch scope {
     case .prototype:
-      return .box(try await buildAsync(registration, resolver: resolver, make: make))
+      (answer, outcome, number) = (.box(try await buildAsync(registration, resolver: resolver, make: make)), .created, nil)
     case .graph:
-      if let kept = graph.instance(of: registration) { return kept }
-      return graph.keep(.box(try await buildAsync(registration, resolver: resolver, make: make)), for: registration)
+      if let kept = graph.instance(of: registration) {
+        (answer, outcome, number) = (kept, .cached, nil)
+      } else {
+        let built = AsyncAnswer.box(try await buildAsync(registration, resolver: resolver, make: make))
+        let kept = graph.keep(built, for: registration)
+        (answer, outcome, number) = (kept, .created, nil)
+      }
     case .singleton, .eager, .weak:
-      return try await produceAsyncShared(registration, scope: scope, resolver: resolver, make: make)
+      (answer, outcome, number) = try await produceAsyncShared(
+        registration, scope: scope, resolver: resolver, make: make)
     }
+    if family.isObserved {
+      emitAsyncStep(
+        registration, outcome, scope, number, answer, depth: path.count,
+        resolution: ObjectIdentifier(graph))
+    }
+    return answer
+  }
+
+  /// The step of an `async` factory's answer, as the synchronous engine reports its own: the same
+  /// event, at its depth in the `async` resolution, numbered when built (a prototype or graph
+  /// instance only while observed, as the synchronous engine numbers them). Its resolution is the
+  /// root's graph, since its steps may finish on several threads (see `TraceRecorder`).
+  private func emitAsyncStep(
+    _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
+    _ answer: AsyncAnswer, depth: Int, resolution: ObjectIdentifier
+  ) {
+    let instance: ObservedInstance =
+      switch answer {
+      case .box(let box): ObservedInstance(value: box.anyValue)
+      case .object(let weak): ObservedInstance(object: weak.object)
+      }
+    if outcome == .created { registration.learnImplementation(of: instance.value) }
+    let number = number ?? (outcome == .created ? family.nextInstanceNumber() : nil)
+    emit(
+      .resolved(
+        ResolutionStep(
+          container: name, answering: registration,
+          answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
+          stackDepth: family.withLock { _ in depthInStack(of: registration) }, outcome: outcome,
+          scope: scope, depth: depth, instanceNumber: number, instance: instance,
+          asyncResolution: resolution)))
   }
 
   /// Runs an `async` factory; its own errors become `factoryFailed` with the path.
@@ -168,24 +206,26 @@ extension Container {
   private func produceAsyncShared(
     _ registration: Registration, scope: Scope, resolver: AsyncResolver,
     make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
-  ) async throws -> AsyncAnswer {
+  ) async throws -> (AsyncAnswer, ResolutionStep.Outcome, Int?) {
     let id = ObjectIdentifier(registration)
     // Who waits, if this resolve must await another task's build: the nearest shared build on
     // the path (this registration itself is last on it, not yet built).
     let waiter = resolver.path.dropLast().last(where: \.isShared)?.registration
-    let task: Task<AsyncAnswer, any Error> = try family.withLock { family in
-      let cached: AsyncAnswer? = registration.state.withLockHeld { state in
-        if let box = state.cachedBox(of: registration) { return .box(box) }
-        if let object = state.weakInstance { return .object(.init(object: object)) }
+    // The task this resolve awaits, and whether this resolve started it (its step says
+    // `created`; one that found the instance cached, or another task building it, `cached`).
+    let (task, builds): (Task<(AsyncAnswer, Int?), any Error>, Bool) = try family.withLock { family in
+      let cached: (AsyncAnswer, Int?)? = registration.state.withLockHeld { state in
+        if let box = state.cachedBox(of: registration) { return (.box(box), state.cachedNumber) }
+        if let object = state.weakInstance { return (.object(.init(object: object)), state.cachedNumber) }
         return nil
       }
-      if let cached { return Task { cached } }
+      if let cached { return (Task { cached }, false) }
       if let building = family.asyncBuilds[id] {
         if let waiter, Self.asyncWaitCloses(from: registration, to: waiter, in: family) {
           throw asyncCycle(path: resolver.path, back: registration, prefix: [])
         }
         if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
-        return building
+        return (building, false)
       }
       let epoch = registration.state.withLockHeld { $0.epoch }
       let task = Task { [self] in
@@ -201,7 +241,7 @@ extension Container {
               if let object { state.weakInstance = object } else if scope != .weak { state.cache(box) }
             }
           }
-          return AsyncAnswer.box(box)
+          return (AsyncAnswer.box(box), Optional(number))
         } catch {
           self.family.withLock { $0.asyncBuilds[id] = nil }
           throw error
@@ -209,12 +249,13 @@ extension Container {
       }
       family.asyncBuilds[id] = task
       if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
-      return task
+      return (task, true)
     }
     defer {
       if let waiter { family.withLock { _ = $0.asyncWaits.removeValue(forKey: ObjectIdentifier(waiter)) } }
     }
-    return try await task.value
+    let (answer, number) = try await task.value
+    return (answer, builds ? .created : .cached, number)
   }
 
   /// Whether the build of `wanted` awaits, directly or through other builds, the build of

@@ -65,7 +65,7 @@ struct FamilyState {
   let builds = SharedBuilds()
   /// The `async` builds of shared instances under way, by registration: later resolves await
   /// the same task, so an `async` singleton's factory runs once.
-  var asyncBuilds: [ObjectIdentifier: Task<AsyncAnswer, any Error>] = [:]
+  var asyncBuilds: [ObjectIdentifier: Task<(AsyncAnswer, Int?), any Error>] = [:]
   /// Which registration each `async` shared build is awaiting (another task's build): a wait
   /// that would close a loop is a cycle error, not a deadlock.
   var asyncWaits: [ObjectIdentifier: Registration] = [:]

@@ -9,8 +9,9 @@
 /// standard error: the resolution order of a real app, without changing its code.
 ///
 /// Resolutions on several threads at once make several trees at once: steps are gathered per
-/// thread (a resolution's steps all happen on the thread that started it), so each tree holds
-/// only its own.
+/// thread (a synchronous resolution's steps all happen on the thread that started it), and an
+/// `async` resolution's by its root (they may finish on several threads), so each tree holds only
+/// its own.
 ///
 /// Recording keeps nothing alive: a tree holds each step as a description (``ResolutionStep/
 /// described()``), never the instance or the registration that answered (which would keep its
@@ -37,7 +38,9 @@ public final class TraceRecorder: Sendable {
     let handle = container.observe { event in
       switch event {
       case .resolved(let step):
-        let thread = ObjectIdentifier(ThreadState.current)
+        // An `async` resolution's steps may finish on several threads: they are gathered by
+        // their root resolution instead.
+        let thread = step.asyncResolution ?? ObjectIdentifier(ThreadState.current)
         let finished = builders.withLock { builders -> ResolutionTree? in
           let tree = builders[thread, default: ResolutionTreeBuilder()].add(step.described())
           if tree != nil { builders[thread] = nil }

@@ -175,7 +175,7 @@ extension Container {
   }
 
   /// Where `registration` sits in its owner's stack, 0 being the top. Under the family lock.
-  private func depthInStack(of registration: Registration) -> Int? {
+  func depthInStack(of registration: Registration) -> Int? {
     guard let stack = selfOrParent(withID: registration.ownerID)?.registry.stacks[registration.key],
       let index = stack.lastIndex(where: { $0 === registration })
     else { return nil }

@@ -115,6 +115,11 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   public let instanceNumber: Int?
   /// The instance itself, for tools that show it.
   public let instance: ObservedInstance?
+  /// The root resolution an `async` step belongs to (its steps may finish on several threads);
+  /// `nil` for a synchronous step, whose resolution is its thread's.
+  let asyncResolution: ObjectIdentifier?
+  /// Whether the step was resolved with `await` (``Container/resolveAsync(_:name:)``).
+  public var isAsync: Bool { asyncResolution != nil }
 
   /// The registration that answered, with its position in its stack when it answered; `nil` when
   /// absent. Built when asked: its scope, caching and cached instance are read then, so a trace
@@ -149,7 +154,7 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     return ResolutionStep(
       container: container, subject: .described(description), answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: nil)
+      instanceNumber: instanceNumber, instance: nil, asyncResolution: asyncResolution)
   }
 
   /// This step without its instance: for an observer that keeps steps after it returns (a queue
@@ -165,13 +170,15 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     ResolutionStep(
       container: container, subject: subject, answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: nil)
+      instanceNumber: instanceNumber, instance: nil, asyncResolution: asyncResolution)
   }
 
   private init(
     container: String, subject: Subject, answeringContainer: String?, stackDepth: Int?,
-    outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?
+    outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?,
+    asyncResolution: ObjectIdentifier? = nil
   ) {
+    self.asyncResolution = asyncResolution
     self.container = container
     self.subject = subject
     self.answeringContainer = answeringContainer
@@ -186,12 +193,13 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// The step of a registration that answered.
   init(
     container: String, answering: Registration, answeringContainer: String?, stackDepth: Int?,
-    outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?
+    outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?,
+    asyncResolution: ObjectIdentifier? = nil
   ) {
     self.init(
       container: container, subject: .answered(answering), answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: instance)
+      instanceNumber: instanceNumber, instance: instance, asyncResolution: asyncResolution)
   }
 
   /// The step of an optional resolve that nothing answered.

@@ -74,7 +74,6 @@ import Testing
     // Validation builds each registration once in its run (what it built answers every path):
     // 31 builds, not 2^31, and the session holds none of them after.
     expectOutput(session, "validate", ["ok: 31 registrations checked, no findings"])
-    #expect(session.execute("resolve A3").output.first?.contains("#1") == true, "no number taken")
   }
 
   /// A dry run keeps nothing after it: a chain of 100 builds 100 instances in its run (each

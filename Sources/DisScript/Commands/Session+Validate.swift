@@ -47,7 +47,8 @@ extension Session {
   /// library's sentence).
   static func reason(_ reason: UncheckedRegistration.Reason) -> String {
     switch reason {
-    case .takesArguments(let types): "it takes runtime arguments \(types), which a dry run cannot give"
+    // The script's classes all take their arguments as one `ScriptArguments`: not a type to show.
+    case .takesArguments: "it takes runtime arguments, which a dry run cannot give"
     case .mainActorFactory, .asyncFactory: "its factory needs await, which a script's validate cannot give"
     case .dependsOnMainActor(let key): "it resolves '\(key)', which needs await"
     case .needsServiceFromChildren(let key): "it needs '\(key)', which this container's children supply"

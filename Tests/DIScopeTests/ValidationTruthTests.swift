@@ -231,4 +231,20 @@ struct ValidationTruthTests {
     #expect(cycles.count == 1)
     #expect(cycles.first?.cycle == ["CycleA", "CycleB", "CycleC"])
   }
+
+  @Test func theReadmeExampleChecksEverything() async throws {
+    let container = Container()
+    container.register(Store.self) { _ in Store() }
+    container.register(UserDetails.self) { (r: Resolver, user: String) in
+      _ = try r.resolve(Store.self)
+      return UserDetails(user: user)
+    }
+    container.register(Screen.self) { @MainActor r in Screen(store: try r.resolve(Store.self)) }
+    // --- README: validate ---
+    let report = await container.validate(samples: [.init(UserDetails.self, arguments: "ann")])
+    #expect(report.isEmpty, "\(report)")      // nothing found...
+    #expect(report.isComplete, "\(report)")   // ...and nothing left unchecked
+    // --- end ---
+    #expect(report.description == "ok: 3 registrations checked, no findings")
+  }
 }

@@ -88,11 +88,15 @@ struct ValidationTruthTests {
   @Test func theSynchronousValidateListsAMainActorFactoryTheAsyncOneChecksIt() async throws {
     let container = Container()
     container.register(Screen.self) { @MainActor r in Screen(store: try r.resolve(Store.self)) }
+    container.register(Link.self, scope: .prototype) { r in
+      _ = try r.resolve(Screen.self)
+      return Link(next: [])
+    }
     let validateHere: @Sendable () -> ValidationReport = { container.validate() }
     // Off the main actor (a detached task), the synchronous dry run cannot run it.
     let synchronous = await Task.detached { validateHere() }.value
     #expect(synchronous.isEmpty && !synchronous.isComplete)
-    #expect(synchronous.unchecked.map(\.reason) == [.mainActorFactory])
+    #expect(synchronous.unchecked.map(\.reason) == [.mainActorFactory, .dependsOnMainActor(ServiceKey(Screen.self))])
     #expect(synchronous.unchecked.first?.hint == "validate with `await container.validate()`")
 
     let awaited = await container.validate()

@@ -105,7 +105,7 @@ extension Container {
   }
 
   /// The services this container's children supply (see ``declareSuppliedByChildren(_:name:)``).
-  public var servicesSuppliedByChildren: Set<ServiceKey> {
+  var servicesSuppliedByChildren: Set<ServiceKey> {
     family.withLock { _ in registry.attachments.suppliedByChildren }
   }
 

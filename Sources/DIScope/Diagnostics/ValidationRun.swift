@@ -70,11 +70,10 @@ final class ValidationRun: Sendable {
   }
 
   /// Remembers a failure, to throw again when the registration is asked for later in the run —
-  /// except where it was asked from: off the main actor, or without `await`, which the async
-  /// overload tries again where it can.
+  /// except one that says where it was asked from (off the main actor), which the async overload
+  /// tries again on the main actor.
   func fail(_ registration: Registration, with error: ResolutionError) {
-    guard registration.argumentTypes == nil, error.kind != .offMainActor, error.kind != .needsAwait
-    else { return }
+    guard registration.argumentTypes == nil, error.kind != .offMainActor else { return }
     state.withLock { state in
       state.registrations.append(registration)
       state.outcomes[ObjectIdentifier(registration)] = .failed(error)

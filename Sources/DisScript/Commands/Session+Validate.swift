@@ -29,8 +29,17 @@ extension Session {
         lines += ["error: " + missing.message, "  path: " + finding.path.joined(separator: " -> "), "  hint: " + missing.hint]
         continue
       }
+      if finding.kind == .cycle, let first = finding.cycle.first, let service = finding.key?.serviceName {
+        // Worded from the cycle's members, in the script's terms.
+        lines += [
+          "error: dependency cycle: " + (finding.cycle + [first]).joined(separator: " -> "),
+          "  hint: break the cycle: make one of these dependencies a 'Provider<\(service)>' parameter, "
+            + "so it is resolved only when the provider is called",
+        ]
+        continue
+      }
       lines.append("error: " + finding.message)
-      if finding.path.count > 1 && finding.kind != .cycle {
+      if finding.path.count > 1 {
         lines.append("  path: " + finding.path.joined(separator: " -> "))
       }
       if let hint = scriptHint(finding.hint, service: finding.keys.first?.serviceName ?? "") {

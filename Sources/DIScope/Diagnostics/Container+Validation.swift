@@ -40,8 +40,9 @@ extension Container {
   }
 
   /// ``validate(samples:)-(_)`` that also checks what only `await` can: `@MainActor` factories
-  /// (on the main actor), `async` factories (awaited) and what depends on them; and awaits the
-  /// disposal of what it built.
+  /// and what resolves them (on the main actor, in one hop), and `async` factories (awaited, each
+  /// at most once in the run); and awaits the disposal of what it built. (A synchronous factory
+  /// that resolves an `async` one fails wherever it runs: that is a finding in both.)
   ///
   /// ```swift
   /// let report = await container.validate()

@@ -184,7 +184,7 @@ struct AsyncResolutionTests {
     #expect(builds.value == 1)
   }
 
-  @Test func anAsyncSingletonIsDisposedAtShutdownAndValidateLeavesItUnchecked() async throws {
+  @Test func anAsyncSingletonIsDisposedAtShutdownAndOnlyTheAsyncValidateChecksIt() async throws {
     final class Pool: AsyncDisposable, Sendable {
       let closed = Locked(false)
       func dispose() async throws { closed.withLock { $0 = true } }
@@ -194,7 +194,10 @@ struct AsyncResolutionTests {
       try await Task.sleep(nanoseconds: 1_000)
       return Pool()
     }
-    #expect(container.validate().unchecked.map(\.token.description) == ["t1"])
+    let validateSynchronously: () -> ValidationReport = { container.validate() }
+    #expect(validateSynchronously().unchecked.map(\.token.description) == ["t1"])
+    let report = await container.validate()
+    #expect(report.isEmpty && report.isComplete, "\(report)")
     let pool = try await container.resolveAsync(Pool.self)
     try await container.shutdown()
     #expect(pool.closed.withLock { $0 })

@@ -105,7 +105,7 @@ struct MockSwapTests {
     #expect(log.steps.allSatisfy { $0.outcome == .cached })
     #expect(log.steps.first { $0.key == ServiceKey(Db.self) }?.instanceTypeName == "Db")
 
-    let report = container.validate()
+    let report = await container.validate()
     #expect(report.isEmpty && report.unchecked.isEmpty, "\(report)")
 
     for each in [token, value] {

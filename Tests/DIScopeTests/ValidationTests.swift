@@ -32,7 +32,8 @@ struct ValidationTests {
     container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
     let report = container.validate()
     let missing = report.findings.filter { $0.kind == .missing }
-    #expect(missing.count == 2, "\(report)")
+    // WebService's factory runs once in the run (for ControlContext): its failure is one finding.
+    #expect(missing.count == 1, "\(report)")
     #expect(missing.first?.path == ["ControlContext", "WebService", "Logger"])
     #expect(missing.first?.description.hasPrefix("error: no registration for 'Logger'") == true)
   }

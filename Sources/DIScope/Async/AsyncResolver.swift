@@ -49,6 +49,11 @@ public struct AsyncResolver: Sendable {
 /// The graph-scope instances of one root `async` resolve (factories may resolve concurrently,
 /// with `async let`, so it is locked).
 final class AsyncGraph: Sendable {
+  /// The validation run this resolve is part of (`await validate()`), or `nil`.
+  let run: ValidationRun?
+
+  init(run: ValidationRun? = nil) { self.run = run }
+
   /// By registration (held, so that its identity is not reused while the resolve lasts).
   private let entries = Protected<[ObjectIdentifier: (Registration, AsyncAnswer)]>([:])
 

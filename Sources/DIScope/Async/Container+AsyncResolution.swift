@@ -50,12 +50,13 @@ extension Container {
 
   /// The typed entry point of the async engine, with runtime arguments.
   func resolveAsync<Service, each Argument: Sendable>(
-    key: ServiceKey, as type: Service.Type, from parent: AsyncResolver?, arguments: repeat each Argument
+    key: ServiceKey, as type: Service.Type, from parent: AsyncResolver?, validating run: ValidationRun? = nil,
+    arguments: repeat each Argument
   ) async throws -> Service {
     let passed = "(\(Self.typeNames(of: (repeat (each Argument).self)).joined(separator: ", ")))"
     let arguments = SendableArguments(values: (repeat each arguments))
     let answer = try await resolveAsyncAnswer(
-      key, from: parent,
+      key, from: parent, validating: run,
       sync: { container in
         InstanceBox.make(try container.resolve(key: key, as: type, arguments: repeat each arguments.values))
       },
@@ -84,18 +85,33 @@ extension Container {
   /// `async`, or nothing answers and that engine says so, or makes a provider); `make` runs an
   /// `async` factory. Both box what they make with the service's own type, which the typed
   /// entry points read back.
+  ///
+  /// `validating` makes a root resolve part of a validation run (`await validate()`): the
+  /// synchronous parts are its dry runs, and an `async` factory runs at most once in the run,
+  /// its instance kept by the run, never cached or numbered.
   func resolveAsyncAnswer(
-    _ key: ServiceKey, from parent: AsyncResolver?,
-    sync: @escaping @Sendable (Container) throws -> InstanceBox,
+    _ key: ServiceKey, from parent: AsyncResolver?, validating: ValidationRun? = nil,
+    sync unvalidatedSync: @escaping @Sendable (Container) throws -> InstanceBox,
     make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
   ) async throws -> AsyncAnswer {
     let path = parent?.path ?? []
-    let graph = parent?.graph ?? AsyncGraph()
+    let graph = parent?.graph ?? AsyncGraph(run: validating)
+    let run = graph.run
+    // In a validation run, every synchronous part is a dry run of it, on the thread it runs on.
+    let sync: @Sendable (Container) throws -> InstanceBox =
+      if let run {
+        { container in try run.withDryRun(on: ThreadState.current) { try unvalidatedSync(container) } }
+      } else {
+        unvalidatedSync
+      }
     let (found, shutDown) = family.withLock { state -> ((Registration, Container)?, Container?) in
       let found = lookup(key, in: state)
       return (found, registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil })
     }
     if let shutDown { throw prefixed(wasShutDown(shutDown, asked: key, thread: nil), by: path) }
+    if let run, let from = path.last?.registration {
+      run.edges.record(from: from, to: found?.0, key: key, resolvedIn: self)
+    }
     guard let (registration, owner) = found, registration.isolation != .none else {
       // The synchronous engine, as a root on this thread: it never waits for anything, so it
       // cannot come back here; its errors get this path in front.
@@ -137,6 +153,8 @@ extension Container {
     let resolver = AsyncResolver(
       container: scope.isCached ? owner : self,
       path: path + [AsyncStep(registration: registration, isShared: scope.isCached)], graph: graph)
+    // Validation builds and keeps nothing, and is observed by no one.
+    if let run { return try await buildInValidation(registration, run: run, resolver: resolver, make: make) }
     let (answer, outcome, number): (AsyncAnswer, ResolutionStep.Outcome, Int?)
     switch scope {
     case .prototype:
@@ -184,6 +202,37 @@ extension Container {
           stackDepth: family.withLock { _ in depthInStack(of: registration) }, outcome: outcome,
           scope: scope, depth: depth, instanceNumber: number, instance: instance,
           asyncResolution: resolution)))
+  }
+
+  /// An `async` registration in a validation run: an instance already cached answers as it is;
+  /// otherwise what the run built of it, or the failure it met; otherwise its factory runs, and
+  /// the run keeps what it built (never cached, numbered or observed).
+  private func buildInValidation(
+    _ registration: Registration, run: ValidationRun, resolver: AsyncResolver,
+    make: @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
+  ) async throws -> AsyncAnswer {
+    switch run.outcome(of: registration) {
+    case .built:
+      if let box = run.builtBox(of: registration) { return .box(box) }
+    case .failed(let error):
+      throw error
+    case nil:
+      break
+    }
+    let cached: AsyncAnswer? = registration.state.withLock { state in
+      if let box = state.cachedBox(of: registration) { return .box(box) }
+      if let object = state.weakInstance { return .object(.init(object: object)) }
+      return nil
+    }
+    if let cached { return cached }
+    do {
+      let box = try await buildAsync(registration, resolver: resolver, make: make)
+      run.keep(registration, box: box)
+      return .box(box)
+    } catch let error as ResolutionError {
+      run.fail(registration, with: error)
+      throw error
+    }
   }
 
   /// Runs an `async` factory; its own errors become `factoryFailed` with the path.

@@ -58,6 +58,8 @@ public final class Container: Sendable {
   struct Attachments {
     var environmentTracer: TraceRecorder?
     var holderTracking: Observation?
+    /// The services this container's children supply (see `expectFromChildren`).
+    var suppliedByChildren: Set<ServiceKey> = []
   }
 
   /// A new, empty root container.

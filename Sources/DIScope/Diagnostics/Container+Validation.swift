@@ -1,67 +1,138 @@
 /// Validation: resolving every registration in a dry run that keeps nothing.
 extension Container {
-  /// Resolves every registration that answers in this container in a dry run — no instance is
-  /// kept, no number is used, observers see nothing, and an eager instance already built is not
-  /// built again — and reports missing registrations, cycles, captive dependencies and overrides a
-  /// parent's singleton never sees. It never crashes on a bad graph. Each factory runs (a
-  /// singleton's too, even if already built; the copy is dropped): validate in tests or at
-  /// start-up, not where a second build has effects.
+  /// Resolves every registration that answers in this container in a dry run, and reports missing
+  /// registrations, cycles, captive dependencies and overrides a parent's singleton never sees —
+  /// and, as ``ValidationReport/unchecked``, every registration it could not check, with the
+  /// reason. It never crashes on a bad graph.
+  ///
+  /// Each factory runs at most once in a run: what it built answers every later resolve of it in
+  /// the same run (a diamond's shared dependency is built once), and at the end of the run is
+  /// disposed (``Disposable``, or a `dispose:` closure, which only `await` can run: it is run in
+  /// a task of its own here) and let go of. Nothing is cached, numbered or observed; an instance
+  /// already cached (a singleton resolved before, an eager one) answers as it is and is not built
+  /// again: its edges are those recorded when it was built (eager, or while holders were tracked),
+  /// otherwise it is listed as unchecked. A factory that takes runtime arguments runs only with
+  /// a ``ValidationSample``; an `async` or `@MainActor` one (off the main actor) only in the
+  /// `async` overload, ``validate(samples:)-(_)``. A service that this container's children
+  /// supply (``declareSuppliedByChildren(_:name:)``) is not reported missing: what needs it is
+  /// listed as unchecked. Validate in tests or at start-up, not where a build has effects.
   ///
   /// ```swift
-  /// let report = container.validate()
+  /// let report = container.validate(samples: [.init(UserDetails.self, arguments: "ann")])
   /// #expect(report.isEmpty, "\(report)")
+  /// #expect(report.isComplete, "\(report)")
   /// ```
-  public func validate() -> ValidationReport {
+  public func validate(samples: [ValidationSample] = []) -> ValidationReport {
     let thread = ThreadState.current
-    guard thread.chain.isEmpty, !thread.isDryRun else {
-      // From a factory (or an observer of a dry run), a dry run would tangle with the resolve
-      // under way: say so, rather than pass with nothing checked.
-      let finding = ValidationFinding(
-        kind: .failure, keys: [], tokens: [], path: [],
-        message: "validate() was called during a resolve on this thread (from a factory), so nothing was checked",
-        hint: "call validate() outside any resolution: in a test, or at start-up")
-      return ValidationReport(findings: [finding], registrations: [], edges: [], unchecked: [])
-    }
+    if let refusal = refusalDuringAResolve(thread) { return refusal }
+    let run = ValidationRun()
     let answering = answeringRegistrations()
-    let edgeLog = EdgeLog()
-    var findings: [ValidationFinding] = []
-    var unchecked: [RegistrationInfo] = []
-    // Every dependency must reach the engine, which records its edge: a hit in this thread's
-    // cache would answer in the caller's inlined code and record nothing.
-    thread.cache.forgetEverything()
-    thread.isDryRun = true
-    thread.edgeLog = edgeLog
-    defer {
-      thread.isDryRun = false
-      thread.edgeLog = nil
-    }
-    for (registration, owner) in answering {
-      let (eagerEdges, isEager) = registration.state.withLock {
-        ($0.hasCached ? $0.eagerEdges : nil, $0.effectiveScope == .eager)
+    var tally = ValidationTally()
+    run.withDryRun(on: thread) {
+      for (registration, owner) in answering {
+        if let deferred = check(registration, owner: owner, samples: samples, run: run, tally: &tally) {
+          tally.unchecked.append((registration, owner, deferred))
+        }
       }
-      if isEager, let eagerEdges {
-        edgeLog.absorb(eagerEdges)
+    }
+    tally.findings += disposeSynchronously(run.takeBuilt())
+    return report(answering, run: run, tally: tally)
+  }
+
+  /// ``validate(samples:)-(_)`` that also checks what only `await` can: `@MainActor` factories
+  /// and what resolves them (on the main actor, in one hop), and `async` factories (awaited, each
+  /// at most once in the run); and awaits the disposal of what it built. (A synchronous factory
+  /// that resolves an `async` one fails wherever it runs: that is a finding in both.)
+  ///
+  /// ```swift
+  /// let report = await container.validate()
+  /// #expect(report.isEmpty && report.isComplete, "\(report)")
+  /// ```
+  public func validate(samples: [ValidationSample] = []) async -> ValidationReport {
+    if let refusal = refusalDuringAResolve(ThreadState.current) { return refusal }
+    let run = ValidationRun()
+    let answering = answeringRegistrations()
+    var tally = ValidationTally()
+    var later: [(Registration, Container, UncheckedRegistration.Reason)] = []
+    run.withDryRun(on: ThreadState.current) {
+      for (registration, owner) in answering {
+        if let deferred = check(registration, owner: owner, samples: samples, run: run, tally: &tally) {
+          later.append((registration, owner, deferred))
+        }
+      }
+    }
+    let onMainActor = later.filter { $0.2.needsMainActor }
+    if !onMainActor.isEmpty {
+      let result = await MainActor.run { [self] in
+        var tally = ValidationTally()
+        run.withDryRun(on: ThreadState.current) {
+          for (registration, owner, _) in onMainActor {
+            if let deferred = check(registration, owner: owner, samples: samples, run: run, tally: &tally) {
+              tally.unchecked.append((registration, owner, deferred))
+            }
+          }
+        }
+        return tally
+      }
+      tally.findings += result.findings
+      later = later.filter { !$0.2.needsMainActor } + result.unchecked
+    }
+    for (registration, owner, reason) in later {
+      guard reason.needsAwait else {
+        tally.unchecked.append((registration, owner, reason))
         continue
       }
-      // The dry run is synchronous: an `async` factory, or a `@MainActor` one off the main
-      // thread, is left unchecked (as one that takes runtime arguments is).
-      let canRunHere =
-        registration.isolation == .none || (registration.isolation == .mainActor && isOnMainActor())
-      guard canRunHere, let factory = registration.erasedFactory else {
-        unchecked.append(registration.info(stackDepth: 0, container: owner.name))
-        continue
-      }
-      do {
-        _ = try factory.resolveErased(in: self, key: registration.key)
-      } catch let error as ResolutionError {
-        findings.append(finding(for: error, registration: registration))
-      } catch {}
+      await checkAwaiting(registration, samples: samples, run: run, tally: &tally)
     }
+    tally.findings += await disposeAwaiting(run.takeBuilt())
+    return report(answering, run: run, tally: tally)
+  }
+
+  /// Declares that this container's children supply `Service` (a request's values, registered in
+  /// each request's child): validating this container then does not report it missing, and lists
+  /// what needs it as unchecked; validating a child that lacks it reports it missing there.
+  ///
+  /// ```swift
+  /// app.declareSuppliedByChildren(RequestID.self)
+  /// app.register(Handler.self, scope: .prototype) { r in Handler(id: try r.resolve(RequestID.self)) }
+  /// #expect(app.validate().isEmpty)
+  /// let request = app.makeChild(named: "request")
+  /// request.register(RequestID.self, value: RequestID("r1"))
+  /// #expect(request.validate().isComplete)
+  /// ```
+  public func declareSuppliedByChildren<Service>(_ type: Service.Type, name: String? = nil) {
+    let key = ServiceKey(type, name: name)
+    family.withLock { _ in _ = registry.attachments.suppliedByChildren.insert(key) }
+  }
+
+  /// The services this container's children supply (see ``declareSuppliedByChildren(_:name:)``).
+  var servicesSuppliedByChildren: Set<ServiceKey> {
+    family.withLock { _ in registry.attachments.suppliedByChildren }
+  }
+
+  /// From a factory (or an observer of a dry run), a dry run would tangle with the resolve under
+  /// way: say so, rather than pass with nothing checked.
+  private func refusalDuringAResolve(_ thread: ThreadState) -> ValidationReport? {
+    guard !thread.chain.isEmpty || thread.isDryRun else { return nil }
+    let finding = ValidationFinding(
+      kind: .failure, keys: [], tokens: [], path: [],
+      message: "validate() was called during a resolve on this thread (from a factory), so nothing was checked",
+      hint: "call validate() outside any resolution: in a test, or at start-up")
+    return ValidationReport(findings: [finding], registrations: [], edges: [], unchecked: [])
+  }
+
+  private func report(_ answering: [(Registration, Container)], run: ValidationRun, tally: ValidationTally)
+    -> ValidationReport
+  {
+    let edges = run.edges.edges
     let infos = answering.map { $0.0.info(stackDepth: 0, container: $0.1.name) }
-    findings += captiveFindings(edgeLog.edges) + ignoredOverrides(edgeLog.edges)
+    let unchecked = tally.unchecked
+      .map { UncheckedRegistration(registration: $0.0.info(stackDepth: 0, container: $0.1.name), reason: $0.2) }
+      .sorted { $0.token < $1.token }
+    let findings = tally.findings + captiveFindings(edges) + ignoredOverrides(edges)
     return ValidationReport(
       findings: Self.deduplicated(findings), registrations: infos,
-      edges: edgeLog.edges.sorted(by: Self.edgeOrder), unchecked: unchecked)
+      edges: edges.sorted(by: Self.edgeOrder), unchecked: unchecked)
   }
 
   /// The registration answering each key visible here, nearest container first, by token.
@@ -77,23 +148,6 @@ extension Container {
         }
       }
       return result.sorted { $0.0.token < $1.0.token }
-    }
-  }
-
-  private func finding(for error: ResolutionError, registration: Registration) -> ValidationFinding {
-    switch error.kind {
-    case .notRegistered:
-      return ValidationFinding(
-        kind: .missing, keys: [error.key, registration.key], tokens: [registration.token],
-        path: error.path, message: error.message, hint: error.hint)
-    case .cycle:
-      return ValidationFinding(
-        kind: .cycle, keys: [error.key], tokens: [registration.token], path: error.path,
-        message: error.message, hint: error.hint)
-    default:
-      return ValidationFinding(
-        kind: .failure, keys: [error.key], tokens: [registration.token], path: error.path,
-        message: error.message, hint: error.hint)
     }
   }
 
@@ -154,7 +208,7 @@ extension Container {
       // A cycle is found once from each registration on it: report it once.
       let identity =
         finding.kind == .cycle
-        ? "cycle|" + Set(finding.message.split(separator: " ")).sorted().joined(separator: " ")
+        ? "cycle|" + Set(finding.cycle).sorted().joined(separator: " ")
         : "\(finding.kind)|\(finding.message)|\(finding.path)"
       return seen.insert(identity).inserted
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One edge of the dependency graph: a registration's factory resolved `key`, and `to` answered
 /// (or nothing did).
 public struct DependencyEdge: Sendable, Hashable {
@@ -11,13 +13,17 @@ public struct DependencyEdge: Sendable, Hashable {
   public let resolvedIn: String
 }
 
-/// Collects edges while validation or an eager build runs on a thread.
+/// Collects edges while validation or an eager build runs.
 ///
-/// Used by one thread at a time (the one whose `ThreadState` holds it); `@unchecked Sendable` so a
-/// registration may keep the edges an eager build found.
-final class EdgeLog: @unchecked Sendable {
-  private(set) var edges: [DependencyEdge] = []
-  private var seen: Set<EdgeID> = []
+/// Locked: an `await validate()` run may record edges from the concurrent branches of an `async`
+/// factory (`async let`). `Sendable` so that a registration may keep the edges an eager build found.
+final class EdgeLog: Sendable {
+  private let state = Mutex(State())
+
+  private struct State {
+    var edges: [DependencyEdge] = []
+    var seen: Set<EdgeID> = []
+  }
 
   private struct EdgeID: Hashable {
     let from: RegistrationToken
@@ -25,18 +31,27 @@ final class EdgeLog: @unchecked Sendable {
     let to: RegistrationToken?
   }
 
+  var edges: [DependencyEdge] { state.withLock { $0.edges } }
+
   func record(from: Registration, to: Registration?, key: ServiceKey, resolvedIn container: Container) {
-    guard seen.insert(EdgeID(from: from.token, key: key, to: to?.token)).inserted else { return }
+    let id = EdgeID(from: from.token, key: key, to: to?.token)
+    guard state.withLock({ !$0.seen.contains(id) }) else { return }
+    // Made out of the lock: `info` takes the family lock.
     let fromInfo = from.info(stackDepth: nil, container: container.containerName(of: from.ownerID))
     let toInfo = to.map { $0.info(stackDepth: nil, container: container.containerName(of: $0.ownerID)) }
     let fullKey = to?.key ?? key
-    edges.append(DependencyEdge(from: fromInfo, key: fullKey, to: toInfo, resolvedIn: container.name))
+    let edge = DependencyEdge(from: fromInfo, key: fullKey, to: toInfo, resolvedIn: container.name)
+    state.withLock { state in
+      if state.seen.insert(id).inserted { state.edges.append(edge) }
+    }
   }
 
   func absorb(_ more: [DependencyEdge]) {
-    for edge in more
-    where seen.insert(EdgeID(from: edge.from.token, key: edge.key, to: edge.to?.token)).inserted {
-      edges.append(edge)
+    state.withLock { state in
+      for edge in more
+      where state.seen.insert(EdgeID(from: edge.from.token, key: edge.key, to: edge.to?.token)).inserted {
+        state.edges.append(edge)
+      }
     }
   }
 }

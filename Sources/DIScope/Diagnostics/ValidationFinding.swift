@@ -23,6 +23,9 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
   public let kind: Kind
   /// The services involved, the one with the defect first.
   public let keys: [ServiceKey]
+  /// For a cycle, its members in the order met, each once (`["CycleA", "CycleB", "CycleC"]`);
+  /// empty for every other kind.
+  public let cycle: [String]
   /// The registrations involved.
   public let tokens: [RegistrationToken]
   /// The path that led to it, for missing registrations and cycles.
@@ -30,30 +33,21 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
   public let message: String
   public let hint: String?
 
+  /// The service with the defect: the missing one, the one that closes a cycle, the holder.
+  public var key: ServiceKey? { keys.first }
+
+  init(
+    kind: Kind, keys: [ServiceKey], tokens: [RegistrationToken], path: [String], cycle: [String] = [],
+    message: String, hint: String?
+  ) {
+    (self.kind, self.keys, self.tokens, self.path, self.cycle) = (kind, keys, tokens, path, cycle)
+    (self.message, self.hint) = (message, hint)
+  }
+
   public var description: String {
     var text = "error: \(message)"
     if path.count > 1 && kind != .cycle { text += "\n  path: \(path.joined(separator: " -> "))" }
     if let hint { text += "\n  hint: \(hint)" }
     return text
-  }
-}
-
-/// What `validate()` found, and the graph it discovered on the way.
-public struct ValidationReport: Sendable, CustomStringConvertible {
-  /// The defects, in a stable order (by kind, then by token).
-  public let findings: [ValidationFinding]
-  /// Every registration that answers in the validated container, by token.
-  public let registrations: [RegistrationInfo]
-  /// Every dependency resolved, in a stable order.
-  public let edges: [DependencyEdge]
-  /// Registrations that take runtime arguments, which a dry run cannot build.
-  public let unchecked: [RegistrationInfo]
-
-  /// Whether nothing was found.
-  public var isEmpty: Bool { findings.isEmpty }
-
-  public var description: String {
-    if findings.isEmpty { return "ok: \(registrations.count) registrations, no findings" }
-    return findings.map(\.description).joined(separator: "\n")
   }
 }

@@ -195,12 +195,13 @@ extension Container {
     unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
   ) throws {
     let read = snapshot ?? registration.state.withLock { StateSnapshot(&$0, of: registration) }
-    var (scope, cached, weakInstance, cachedNumber) = (
+    let (scope, cached, weakInstance, cachedNumber) = (
       read.scope, read.cached, read.weakInstance, read.cachedNumber
     )
-    if thread.isDryRun && thread.chain.isEmpty {
-      // Validation builds the registration it checks, to see its dependencies; keeps nothing.
-      (cached, weakInstance) = (nil, nil)
+    if let run = thread.validationRun {
+      return try produceInDryRun(
+        registration, owner: owner, scope: scope, cached: cached, weakInstance: weakInstance,
+        run: run, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
     }
     switch scope {
     case .singleton, .eager:
@@ -237,6 +238,42 @@ extension Container {
       let number = try build(registration, in: self, thread: thread, make: make, box: box, unbox: unbox, assign: assign, instance: instance)
       if observed { emitStep(registration, .created, scope, number, ObservedInstance(value: instance()), thread, found: generation) }
     }
+  }
+
+  /// `produce` in a validation run: an instance already cached answers as it is (built before,
+  /// it is not built again); otherwise what this run built of the registration, or the failure
+  /// it met, answers again; otherwise its factory runs — once in the run — and what it built is
+  /// kept by the run, never cached, numbered or observed.
+  private func produceInDryRun(
+    _ registration: Registration, owner: Container, scope: Scope, cached: InstanceBox?,
+    weakInstance: AnyObject?, run: ValidationRun, thread: ThreadState,
+    make: (Registration, Resolver) throws -> Void, box: () -> InstanceBox,
+    unbox: (InstanceBox) -> Void, assign: (Any) -> Bool, instance: () -> Any
+  ) throws {
+    switch run.outcome(of: registration) {
+    case .built(let entry):
+      fill(from: entry, unbox: unbox, assign: assign)
+      return
+    case .failed(let error):
+      throw error
+    case nil:
+      break
+    }
+    if scope.isCached, let cached {
+      unbox(cached)
+      return
+    }
+    if scope == .weak, let weakInstance, assign(weakInstance) { return }
+    do {
+      // Shared instances are built in, and resolve their dependencies from, their owner.
+      _ = try build(
+        registration, in: scope.isCached ? owner : self, thread: thread, make: make, box: box,
+        unbox: unbox, assign: assign, instance: instance)
+    } catch let error as ResolutionError {
+      run.fail(registration, with: error)
+      throw error
+    }
+    run.keep(registration, box: box())
   }
 
   /// Builds a singleton, eager or weak instance exactly once under contention: the builder marks

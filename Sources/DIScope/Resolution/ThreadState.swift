@@ -29,6 +29,8 @@ final class ThreadState {
   @exclusivity(unchecked) var isDryRun = false
   /// Set while `validate()` or an eager build runs on this thread: every edge resolved is recorded.
   @exclusivity(unchecked) var edgeLog: EdgeLog?
+  /// Set while `validate()` runs on this thread: what the run built, each registration once.
+  @exclusivity(unchecked) var validationRun: ValidationRun?
   /// The observers of the container this thread last reported a resolution step in.
   @exclusivity(unchecked) var observers = ObserverCache()
   /// The dependencies of the shared instances this thread is building while observed.

@@ -7,20 +7,20 @@ extension Session {
     // Every registration of a shut-down container fails alike: say it once, not once a registration.
     try requireRunning(container, toDo: "nothing to validate")
     let report = budget.countingEachBuildApart { container.validate() }
-    let unchecked = report.unchecked.map { info in
-      "not checked: \(info.token) \(RegistrationText.subject(info)) takes runtime arguments, which a dry run cannot give"
-    }
+    let unchecked = report.unchecked.map { "not checked: \($0.token) \(RegistrationText.subject($0.registration)): " + Self.reason($0.reason) }
+    let total = report.registrations.count
+    let registrations = "registration\(total == 1 ? "" : "s")"
     guard !report.isEmpty else {
-      let count = report.registrations.count
-      return ["ok: \(count) registration\(count == 1 ? "" : "s") checked, no findings"] + unchecked
+      if unchecked.isEmpty { return ["ok: \(total) \(registrations) checked, no findings"] }
+      // Never "no findings" while something went unchecked.
+      return ["checked \(total - unchecked.count) of \(total) \(registrations), nothing found; \(unchecked.count) not checked"] + unchecked
     }
     var lines: [String] = []
     var loops: Set<[String]> = []
     let findings = report.findings.filter { finding in
       // The same cycle is found once from each registration on it: report it once.
       guard finding.kind == .cycle else { return true }
-      let loop = finding.message.split(separator: ": ", maxSplits: 1).last.map { $0.split(separator: " -> ").map(String.init) } ?? []
-      return loops.insert(Array(Set(loop)).sorted()).inserted
+      return loops.insert(Set(finding.cycle).sorted()).inserted
     }
     for finding in findings {
       if finding.kind == .failure, let key = finding.keys.first, finding.path.count > 1,
@@ -29,8 +29,17 @@ extension Session {
         lines += ["error: " + missing.message, "  path: " + finding.path.joined(separator: " -> "), "  hint: " + missing.hint]
         continue
       }
+      if finding.kind == .cycle, let first = finding.cycle.first, let service = finding.key?.serviceName {
+        // Worded from the cycle's members, in the script's terms.
+        lines += [
+          "error: dependency cycle: " + (finding.cycle + [first]).joined(separator: " -> "),
+          "  hint: break the cycle: make one of these dependencies a 'Provider<\(service)>' parameter, "
+            + "so it is resolved only when the provider is called",
+        ]
+        continue
+      }
       lines.append("error: " + finding.message)
-      if finding.path.count > 1 && finding.kind != .cycle {
+      if finding.path.count > 1 {
         lines.append("  path: " + finding.path.joined(separator: " -> "))
       }
       if let hint = scriptHint(finding.hint, service: finding.keys.first?.serviceName ?? "") {
@@ -38,9 +47,22 @@ extension Session {
       }
     }
     let count = findings.count
-    let checked = report.registrations.count
-    lines.append("validate found \(count) problem\(count == 1 ? "" : "s") in \(checked) registration\(checked == 1 ? "" : "s")")
-    throw ScriptFailure(lines: lines + unchecked)
+    var summary = "validate found \(count) problem\(count == 1 ? "" : "s") in \(total) \(registrations)"
+    if !unchecked.isEmpty { summary += "; \(unchecked.count) not checked" }
+    throw ScriptFailure(lines: lines + unchecked + [summary])
+  }
+
+  /// Why a registration was not checked, in the script's words (from the reason, not the
+  /// library's sentence).
+  static func reason(_ reason: UncheckedRegistration.Reason) -> String {
+    switch reason {
+    // The script's classes all take their arguments as one `ScriptArguments`: not a type to show.
+    case .takesArguments: "it takes runtime arguments, which a dry run cannot give"
+    case .mainActorFactory, .asyncFactory: "its factory needs await, which a script's validate cannot give"
+    case .dependsOnMainActor(let key): "it resolves '\(key)', which needs await"
+    case .needsServiceFromChildren(let key): "it needs '\(key)', which this container's children supply"
+    case .builtBeforeValidation: "built before validate, while untracked: its dependencies were not seen"
+    }
   }
 }
 
@@ -70,7 +92,7 @@ struct ShowGraph {
       }
     }
     if !report.unchecked.isEmpty {
-      lines.append("not followed (take runtime arguments): " + report.unchecked.map(\.token.description).joined(separator: " "))
+      lines.append("not followed (not checked): " + report.unchecked.map(\.token.description).joined(separator: " "))
     }
     return lines
   }

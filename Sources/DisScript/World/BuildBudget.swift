@@ -4,9 +4,9 @@ import Synchronization
 /// A graph that would build without end — a diamond of prototypes thirty levels deep, say — stops
 /// with a clear error instead of exhausting memory.
 ///
-/// `validate`'s dry run keeps nothing it builds, so there each registration's build counts apart
-/// (`countingEachBuildApart`): a long chain, checked once from every registration on it, builds
-/// far more in all than it ever holds at once.
+/// `validate`'s dry run builds each registration at most once and keeps nothing after it, so there
+/// each outermost build counts apart (`countingEachBuildApart`) from what the session holds: the
+/// run's builds are bounded by the registrations, not by the limit meant for what a session keeps.
 final class BuildBudget: Sendable {
   let limit: Int
   private let used = Atomic<Int>(0)

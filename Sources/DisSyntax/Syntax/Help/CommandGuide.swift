@@ -64,7 +64,7 @@ enum CommandGuide {
       concept: "the playground's panes as text: stacks, the last trace, mocks, the dependency graph, tokens, stale references",
       example: ["show stacks Logger", "  Logger", "    t1  ConsoleLogger  [singleton]  answers, holds #1"]),
     "validate": Entry(
-      concept: "a dry run: builds every registration to find what is missing, cycles and captive dependencies, keeping nothing",
+      concept: "a dry run: builds every registration once to find what is missing, cycles and captive dependencies, keeping nothing; says what it could not check",
       example: ["validate", "  ok: 4 registrations checked, no findings"]),
     "why": Entry(
       concept: "why a service resolves as it does, without building anything",

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// One `validate()` run: the edges it saw, and what each registration it built came to — built
+/// once, then answered from here for the rest of the run (a diamond's shared dependency is built
+/// once, not once a path), or failed, and that failure thrown again.
+///
+/// The synchronous engine reads it from the `ThreadState` of the thread validating; the async
+/// overload carries it across its hops (to the main actor, into `async` factories, whose
+/// concurrent branches may reach it at once): so it is locked.
+final class ValidationRun: Sendable {
+  let edges = EdgeLog()
+  private let state = Mutex(State())
+
+  private struct State {
+    /// What each registration built or failed with, by identity.
+    var outcomes: [ObjectIdentifier: Outcome] = [:]
+    /// Keeps every registration named by `outcomes` alive (a `GraphEntry` does not).
+    var registrations: [Registration] = []
+    /// Every instance a factory built in this run, in the order built: disposed newest first.
+    var built: [Built] = []
+  }
+
+  enum Outcome {
+    case built(GraphEntry)
+    case failed(ResolutionError)
+  }
+
+  /// An instance a factory built during the run, to dispose when it ends.
+  ///
+  /// `@unchecked Sendable`: the run alone holds it once the factory returned (never cached,
+  /// never handed to a caller); it goes to be disposed, on the main actor for a `@MainActor`
+  /// registration, and nothing else reads it.
+  struct Built: @unchecked Sendable {
+    let registration: Registration
+    let instance: Any
+  }
+
+  func outcome(of registration: Registration) -> Outcome? {
+    state.withLock { $0.outcomes[ObjectIdentifier(registration)] }
+  }
+
+  /// Whether the run built `registration` (so its dependencies were seen).
+  func hasBuilt(_ registration: Registration) -> Bool {
+    if case .built = outcome(of: registration) { return true }
+    return false
+  }
+
+  /// What the run built of `registration`, boxed.
+  func builtBox(of registration: Registration) -> InstanceBox? {
+    guard case .built(let entry) = outcome(of: registration), entry.isBoxed else { return nil }
+    return unsafeDowncast(entry.instance, to: InstanceBox.self)
+  }
+
+  /// Remembers what a factory built: to answer with for the rest of the run (unless it takes
+  /// runtime arguments: each sample is its own build, and a resolve without them must still fail
+  /// as it would for real), and to dispose at its end (unless it is a mock or a value, the
+  /// caller's).
+  func keep(_ registration: Registration, box: InstanceBox) {
+    let isPrebuilt =
+      registration.isMock || registration.factoryIsInstance || registration.storedFactory is InstanceBox
+    let instance: Any? = isPrebuilt ? nil : box.anyValue
+    state.withLock { state in
+      if registration.argumentTypes == nil {
+        state.registrations.append(registration)
+        state.outcomes[ObjectIdentifier(registration)] = .built(
+          GraphEntry(registration: registration, box: box, number: 0))
+      }
+      if let instance { state.built.append(Built(registration: registration, instance: instance)) }
+    }
+  }
+
+  /// Remembers a failure, to throw again when the registration is asked for later in the run —
+  /// except one that says where it was asked from (off the main actor), which the async overload
+  /// tries again on the main actor.
+  func fail(_ registration: Registration, with error: ResolutionError) {
+    guard registration.argumentTypes == nil, error.kind != .offMainActor else { return }
+    state.withLock { state in
+      state.registrations.append(registration)
+      state.outcomes[ObjectIdentifier(registration)] = .failed(error)
+    }
+  }
+
+  /// Hands over what was built, newest first, and forgets everything: the run holds no instance
+  /// after.
+  func takeBuilt() -> [Built] {
+    // Swapped out under the lock, let go of out of it (a deinit may do anything).
+    let taken = state.withLock { state -> State in
+      var taken = State()
+      swap(&taken, &state)
+      return taken
+    }
+    return taken.built.reversed()
+  }
+
+  /// Runs `body` with this run as the thread's dry run (nothing cached, numbered or observed;
+  /// every edge recorded), then restores the thread.
+  func withDryRun<Result>(on thread: ThreadState, _ body: () throws -> Result) rethrows -> Result {
+    let saved = (thread.isDryRun, thread.edgeLog, thread.validationRun)
+    // Every dependency must reach the engine, which records its edge: a hit in this thread's
+    // cache would answer in the caller's inlined code and record nothing.
+    thread.cache.forgetEverything()
+    thread.isDryRun = true
+    thread.edgeLog = edges
+    thread.validationRun = self
+    defer { (thread.isDryRun, thread.edgeLog, thread.validationRun) = saved }
+    return try body()
+  }
+}

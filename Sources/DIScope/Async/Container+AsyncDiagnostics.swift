@@ -3,22 +3,24 @@ extension Container {
   /// `error` with the async path that led to it in front of its own.
   func prefixed(_ error: ResolutionError, by path: [AsyncStep]) -> ResolutionError {
     guard !path.isEmpty else { return error }
-    return ResolutionError(
-      kind: error.kind, key: error.key, path: path.map(\.registration.key.description) + error.path,
-      message: error.message, hint: error.hint, underlyingError: error.underlyingError)
+    return error.reached(along: path.map(\.registration.key.description) + error.path)
   }
 
   /// A cycle on an async path: `loop` comes back to `registration`; `prefix` led to it.
   func asyncCycle(path loop: [AsyncStep], back registration: Registration, prefix: [AsyncStep])
     -> ResolutionError
   {
-    let names = loop.map(\.registration.key.description) + [registration.key.description]
+    let members = loop.map(\.registration.key) + [registration.key]
+    let names = members.map(\.description)
     return ResolutionError(
       kind: .cycle, key: registration.key,
       path: prefix.map(\.registration.key.description) + names,
       message: "dependency cycle: \(names.joined(separator: " -> "))",
-      hint: "break the cycle: inject an AsyncProvider<\(registration.key.serviceName)> into one of "
-        + "these services, and resolve it after construction")
+      hints: [
+        .note(
+          "break the cycle: inject an AsyncProvider<\(registration.key.serviceName)> into one of "
+            + "these services, and resolve it after construction")
+      ], cycle: members)
   }
 
   func asyncFactoryFailed(_ registration: Registration, error: any Error, path: [AsyncStep])

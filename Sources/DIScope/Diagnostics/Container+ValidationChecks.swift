@@ -97,24 +97,22 @@ extension Container {
   private func finding(for error: ResolutionError, registration: Registration) -> ValidationFinding {
     switch error.kind {
     case .notRegistered:
-      var hint = error.hint
+      var hints = error.hints
       if let declarer = lineage.dropFirst().first(where: { $0.servicesSuppliedByChildren.contains(error.key) }) {
-        hint = "'\(declarer.name)' declares that its children supply '\(error.key)': register it in '\(name)'"
+        hints = [.note("'\(declarer.name)' declares that its children supply '\(error.key)': register it in '\(name)'")]
       }
       return ValidationFinding(
         kind: .missing, keys: [error.key, registration.key], tokens: [registration.token],
-        path: error.path, message: error.message, hint: hint)
+        path: error.path, message: error.message, hints: hints)
     case .cycle:
-      // The path ends where it came back: the members run from the first time it was met.
-      let back = error.path.last ?? ""
-      let members = error.path.firstIndex(of: back).map { Array(error.path[$0..<(error.path.count - 1)]) } ?? []
+      // The error's own members (the first repeated last), each once.
       return ValidationFinding(
-        kind: .cycle, keys: [error.key], tokens: [registration.token], path: error.path, cycle: members,
-        message: error.message, hint: error.hint)
+        kind: .cycle, keys: [error.key], tokens: [registration.token], path: error.path,
+        cycle: error.cycle.dropLast().map(\.description), message: error.message, hints: error.hints)
     default:
       return ValidationFinding(
         kind: .failure, keys: [error.key], tokens: [registration.token], path: error.path,
-        message: error.message, hint: error.hint)
+        message: error.message, hints: error.hints)
     }
   }
 

@@ -31,7 +31,11 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
   /// The path that led to it, for missing registrations and cycles.
   public let path: [String]
   public let message: String
-  public let hint: String?
+  /// What to do about it, as data; ``hint`` words them. A missing registration's and a cycle's are
+  /// the ones its resolve would give (``ResolutionHint/register(_:)``, ``ResolutionHint/breakCycle(service:)``).
+  public let hints: [ResolutionHint]
+  /// What to do about it, in words: ``hints`` joined.
+  public var hint: String? { hints.isEmpty ? nil : hints.map(\.description).joined(separator: "; ") }
 
   /// The service with the defect: the missing one, the one that closes a cycle, the holder.
   public var key: ServiceKey? { keys.first }
@@ -40,8 +44,17 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
     kind: Kind, keys: [ServiceKey], tokens: [RegistrationToken], path: [String], cycle: [String] = [],
     message: String, hint: String?
   ) {
+    self.init(
+      kind: kind, keys: keys, tokens: tokens, path: path, cycle: cycle, message: message,
+      hints: hint.map { [.note($0)] } ?? [])
+  }
+
+  init(
+    kind: Kind, keys: [ServiceKey], tokens: [RegistrationToken], path: [String], cycle: [String] = [],
+    message: String, hints: [ResolutionHint]
+  ) {
     (self.kind, self.keys, self.tokens, self.path, self.cycle) = (kind, keys, tokens, path, cycle)
-    (self.message, self.hint) = (message, hint)
+    (self.message, self.hints) = (message, hints)
   }
 
   public var description: String {

@@ -10,36 +10,24 @@ extension Container {
     return ResolutionError(
       kind: .shutDown, key: key, path: thread.map { path($0, then: key.description) } ?? [key.description],
       message: "cannot resolve '\(key)': the container \(whose) was shut down",
-      hint: shutDownHint(for: container))
-  }
-
-  /// What to do after `container` was shut down: a request's child is replaced by a new child
-  /// of its parent; a root (whose children see nothing through it any more) by a new container.
-  func shutDownHint(for container: Container) -> String {
-    guard let parent = container.parent else {
-      return "a shut-down container resolves nothing more, and nothing resolves through it: "
-        + "make a new container"
-    }
-    return "a shut-down container resolves nothing more: make a new child of '\(parent.name)' "
-      + "for the next request"
+      hints: [.afterShutdown(parent: container.parent?.name)])
   }
 
   func notRegistered(_ full: ServiceKey, thread: ThreadState, arguments: String?) -> ResolutionError {
     let message = "no registration for '\(full)'"
     return ResolutionError(
       kind: .notRegistered, key: full, path: path(thread, then: full.description),
-      message: message, hint: hintForMissing(full))
+      message: message, hints: hintsForMissing(full))
   }
 
   func cycle(through registration: Registration, startingAt start: Int, thread: ThreadState)
     -> ResolutionError
   {
-    let loop = thread.chain[start...].map(\.key.description) + [registration.key.description]
+    let members = thread.chain[start...].map(\.key) + [registration.key]
     return ResolutionError(
       kind: .cycle, key: registration.key, path: path(thread, then: registration.key.description),
-      message: "dependency cycle: \(loop.joined(separator: " -> "))",
-      hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
-        + "@Injected property in one of these services, so it is resolved after construction")
+      message: "dependency cycle: \(members.map(\.description).joined(separator: " -> "))",
+      hints: [.breakCycle(service: registration.key.serviceName)], cycle: members)
   }
 
   /// A cycle met by two threads (or more) from different ends at once: this one builds `start`
@@ -54,8 +42,8 @@ extension Container {
       kind: .cycle, key: registration.key, path: path(thread, then: registration.key.description),
       message: "dependency cycle: \(mine.joined(separator: " -> ")) -> ... -> \(start.key) "
         + "('\(registration.key)' is being built on another thread, which waits for '\(start.key)')",
-      hint: "break the cycle: inject a Provider<\(registration.key.serviceName)> or an "
-        + "@Injected property in one of these services, so it is resolved after construction")
+      hints: [.breakCycle(service: registration.key.serviceName)],
+      cycle: thread.chain[from...].map(\.key) + [registration.key, start.key])
   }
 
   func tooDeep(_ registration: Registration, thread: ThreadState) -> ResolutionError {
@@ -64,8 +52,7 @@ extension Container {
     return ResolutionError(
       kind: .tooDeep, key: registration.key, path: Array(shown) + [registration.key.description],
       message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services",
-      hint: "a graph this deep is almost always a mistake; check the path for a service that "
-        + "builds a new copy of itself under another name")
+      hints: [.tooDeep])
   }
 
   func factoryFailed(_ registration: Registration, error: any Error, thread: ThreadState)
@@ -85,7 +72,7 @@ extension Container {
     ResolutionError(
       kind: .typeMismatch, key: key, path: path(thread, then: key.description),
       message: "'\(key)' is a key of type '\(key.type)', but the resolve asked for '\(serviceType)'",
-      hint: "resolve it as its key's type: resolve(key: key, as: \(key.type).self)")
+      hints: [.resolveAsKeyType(String(describing: key.type))])
   }
 
   @usableFromInline
@@ -94,22 +81,21 @@ extension Container {
     let takes = registration.argumentTypes.map { "takes arguments \($0)" } ?? "takes no arguments"
     let gave = passed.map { "the resolve passed \($0)" } ?? "the resolve passed none"
     let isDependency = thread.chain.count > (thread.chain.last === registration ? 1 : 0)
-    let hint =
+    let hint: ResolutionHint =
       registration.argumentTypes == nil
-      ? "resolve it without arguments: resolve(\(registration.key.serviceName).self)"
+      ? .resolveWithoutArguments(service: registration.key.serviceName)
       : passed == nil && isDependency
-        ? "a dependency is resolved without arguments: inject a Provider<\(registration.key.serviceName), ...> "
-          + "and call it with \(registration.argumentTypes!)"
-        : "pass \(registration.argumentTypes!) in that order: resolve(_:arguments:)"
+        ? .injectProvider(service: registration.key.serviceName, arguments: registration.argumentTypes!)
+        : .passArguments(registration.argumentTypes!)
     return ResolutionError(
       kind: .argumentMismatch, key: registration.key,
       path: thread.chain.last === registration
         ? thread.chain.map(\.key.description) : path(thread, then: registration.key.description),
-      message: "'\(registration.key)' (\(registration.token)) \(takes), but \(gave)", hint: hint)
+      message: "'\(registration.key)' (\(registration.token)) \(takes), but \(gave)", hints: [hint])
   }
 
   /// Why nothing answers `key`, and what probably was meant.
-  func hintForMissing(_ key: ServiceKey) -> String {
+  func hintsForMissing(_ key: ServiceKey) -> [ResolutionHint] {
     let keys: [ServiceKey] = family.withLock { _ in
       lineage.flatMap { container in
         container.registry.orderedKeys.filter { !(container.registry.stacks[$0]?.isEmpty ?? true) }
@@ -118,35 +104,26 @@ extension Container {
     let emptied = family.withLock { _ in
       lineage.contains { $0.registry.stacks[key]?.isEmpty == true }
     }
-    var hints: [String] = []
-    if emptied {
-      hints.append("the stack of '\(key)' is empty: every registration of it was removed")
-    }
+    var hints: [ResolutionHint] = []
+    if emptied { hints.append(.stackEmptied(key)) }
     let sameType = keys.filter { $0.typeID == key.typeID && $0.dynamicService == key.dynamicService }
     if let other = sameType.first {
-      hints.append(
-        other.name.map { "'\(key.serviceName)' is registered under the name \"\($0)\"" }
-          ?? "'\(key.serviceName)' is registered without a name")
+      hints.append(.registeredUnderAnotherName(service: key.serviceName, name: other.name))
     }
     if let twin = keys.first(where: {
       $0.serviceName == key.serviceName && $0.typeID != key.typeID
     }) {
-      hints.append(
-        "'\(twin.qualifiedServiceName)' is registered, but this resolve asked for "
-          + "'\(key.qualifiedServiceName)': a type of the same name from another module")
+      hints.append(.sameNameInAnotherModule(registered: twin.qualifiedServiceName, asked: key.qualifiedServiceName))
     }
     let close = keys.map(\.serviceName).filter {
       $0 != key.serviceName && EditDistance.isClose($0, key.serviceName)
     }
-    if let guess = close.first { hints.append("did you mean '\(guess)'?") }
+    if let guess = close.first { hints.append(.didYouMean(guess)) }
     if hints.isEmpty && !keys.isEmpty {
-      let listed = keys.prefix(8).map { "'\($0.serviceName)'" }.joined(separator: ", ")
-      hints.append("registered here: \(listed)\(keys.count > 8 ? ", ..." : "")")
+      hints.append(.registeredHere(keys.prefix(8).map(\.serviceName), more: keys.count > 8))
     }
-    hints.append(
-      "to fix, register it: container.register(\(key.serviceName).self"
-        + (key.name.map { ", name: \"\($0)\"" } ?? "") + ") { r in ... }")
-    return hints.joined(separator: "; ")
+    hints.append(.register(key))
+    return hints
   }
 }
 

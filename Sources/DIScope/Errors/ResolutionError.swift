@@ -41,8 +41,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public let path: [String]
   /// One line: what went wrong.
   public let message: String
-  /// What to do about it, or `nil`.
-  public let hint: String?
+  /// What to do about it, as data (see ``ResolutionHint``); ``hint`` words them.
+  public let hints: [ResolutionHint]
+  /// For a `cycle`, the services of the loop in order, the first repeated last (`A -> B -> A`);
+  /// empty otherwise.
+  public let cycle: [ServiceKey]
+  /// What to do about it, in words, or `nil`: ``hints`` joined.
+  public var hint: String? {
+    hints.isEmpty ? nil : hints.map(\.description).joined(separator: "; ")
+  }
   /// For `factoryFailed`, the error the factory threw, to catch by its own type:
   ///
   /// ```swift
@@ -50,16 +57,36 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ```
   public let underlyingError: (any Error)?
 
+  /// An error with advice in words (a `.note`).
   public init(
     kind: Kind, key: ServiceKey, path: [String], message: String, hint: String? = nil,
     underlyingError: (any Error)? = nil
+  ) {
+    self.init(
+      kind: kind, key: key, path: path, message: message, hints: hint.map { [.note($0)] } ?? [],
+      underlyingError: underlyingError)
+  }
+
+  /// An error with advice as data.
+  public init(
+    kind: Kind, key: ServiceKey, path: [String], message: String, hints: [ResolutionHint],
+    cycle: [ServiceKey] = [], underlyingError: (any Error)? = nil
   ) {
     self.kind = kind
     self.key = key
     self.path = path
     self.message = message
-    self.hint = hint
+    self.hints = hints
+    self.cycle = cycle
     self.underlyingError = underlyingError
+  }
+
+  /// The same error reached along another path (a provider's, an `async` resolve's, a
+  /// property's), with another message if given: everything else, its advice included, kept.
+  public func reached(along path: [String], message: String? = nil) -> ResolutionError {
+    ResolutionError(
+      kind: kind, key: key, path: path, message: message ?? self.message, hints: hints, cycle: cycle,
+      underlyingError: underlyingError)
   }
 
   /// `ControlContext -> WebService -> Logger`.

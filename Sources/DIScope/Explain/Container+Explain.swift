@@ -27,7 +27,7 @@ extension Container {
       ?? Explanation(
         key: key, container: name, answering: nil, shadowed: [], overridden: [], cached: nil,
         builtBy: nil, holds: nil, onResolve: .fails, heldBy: [], stale: [],
-        hint: hintForMissing(key))
+        hint: hintsForMissing(key).map(\.description).joined(separator: "; "))
   }
 
   /// Under the family lock.
@@ -73,6 +73,7 @@ extension Container {
         HeldInstance(key: $0.registration.key, instance: instanceReference($0))
       },
       onResolve: onResolve, heldBy: heldBy.map(instanceReference),
-      stale: stale, hint: shutDown.map { shutDownHint(for: $0) })
+      stale: stale,
+      hint: shutDown.map { ResolutionHint.afterShutdown(parent: $0.parent?.name).description })
   }
 }

@@ -105,9 +105,7 @@ public final class Injected<Service>: InjectedProperty, @unchecked Sendable {
     do {
       value = try container.resolve(Service.self, name: name)
     } catch let error as ResolutionError {
-      throw ResolutionError(
-        kind: error.kind, key: error.key, path: [owner] + error.path, message: error.message,
-        hint: error.hint, underlyingError: error.underlyingError)
+      throw error.reached(along: [owner] + error.path)
     }
     state.withLock {
       $0.container = container

@@ -67,10 +67,7 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
         kind: .factoryFailed, key: key, path: [], message: "\(error)", underlyingError: error)
     self.init(
       wrapper: wrapper, owner: ownerName, property: property, site: site,
-      error: ResolutionError(
-        kind: resolveError.kind, key: resolveError.key,
-        path: (ownerName.map { [$0] } ?? []) + resolveError.path, message: resolveError.message,
-        hint: resolveError.hint, underlyingError: resolveError.underlyingError))
+      error: resolveError.reached(along: (ownerName.map { [$0] } ?? []) + resolveError.path))
   }
 
   /// `CheckoutScreen.analytics`, `CheckoutScreen`, `analytics`, or the wrapper (`@Injected`).

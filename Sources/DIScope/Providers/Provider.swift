@@ -85,11 +85,9 @@ extension Container {
     let key = providerType.providedKey(name: name)
     guard hasRegistration(for: key) else {
       let error = notRegistered(key, thread: thread, arguments: nil)
-      throw ResolutionError(
-        kind: .notRegistered, key: key,
-        path: path(thread, then: providerType.displayName) + [key.description],
-        message: "no registration for '\(key)', which '\(providerType.displayName)' provides",
-        hint: error.hint)
+      throw error.reached(
+        along: path(thread, then: providerType.displayName) + [key.description],
+        message: "no registration for '\(key)', which '\(providerType.displayName)' provides")
     }
     return providerType.make(container: self, name: name)
   }

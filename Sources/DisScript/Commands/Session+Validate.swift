@@ -42,7 +42,7 @@ extension Session {
       if finding.path.count > 1 {
         lines.append("  path: " + finding.path.joined(separator: " -> "))
       }
-      if let hint = scriptHint(finding.hint, service: finding.keys.first?.serviceName ?? "") {
+      if let hint = scriptHint(finding.hints) {
         lines.append("  hint: " + hint)
       }
     }

@@ -32,8 +32,7 @@ struct ScriptWording: Sendable {
         hint: "a shut-down container resolves nothing more: " + Self.afterShutdown(of: shutDown), before: before)
     }
     return ScriptFailure(
-      error.message, path: Session.withoutRepeats(error.path),
-      hint: hint(error.hint, service: error.key.serviceName), before: before)
+      error.message, path: Session.withoutRepeats(error.path), hint: hint(error.hints), before: before)
   }
 
   /// What to do after `container` was shut down, in commands: a fresh root, or for a request's
@@ -61,20 +60,19 @@ struct ScriptWording: Sendable {
     )
   }
 
-  /// A container hint rewritten for scripts: Swift spellings become commands.
-  func hint(_ hint: String?, service: String) -> String? {
-    guard let hint else { return nil }
-    let parts = hint.split(separator: "; ").map { part -> String in
-      if part.hasPrefix("to fix, register it: container.register(") {
-        return registerAdvice(for: service)
-      }
-      if part.hasPrefix("break the cycle:") {
-        return "break the cycle: make one of these dependencies a 'Provider<\(service)>' parameter, "
+  /// The container's advice in the script's terms, worded from its fields: a Swift call becomes
+  /// the command that does the same.
+  func hint(_ hints: [ResolutionHint]) -> String? {
+    guard !hints.isEmpty else { return nil }
+    return hints.map { hint -> String in
+      switch hint {
+      case .register(let key): registerAdvice(for: key.serviceName)
+      case .breakCycle(let service):
+        "break the cycle: make one of these dependencies a 'Provider<\(service)>' parameter, "
           + "so it is resolved only when the provider is called"
+      default: hint.description
       }
-      return String(part)
-    }
-    return parts.joined(separator: "; ")
+    }.joined(separator: "; ")
   }
 
   /// How to make `service` resolvable, in the script's commands.

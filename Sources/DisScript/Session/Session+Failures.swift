@@ -35,9 +35,9 @@ extension Session {
     return result
   }
 
-  /// A container hint rewritten for scripts (see `ScriptWording`).
-  func scriptHint(_ hint: String?, service: String) -> String? {
-    wording.hint(hint, service: service)
+  /// The container's advice in the script's terms (see `ScriptWording`).
+  func scriptHint(_ hints: [ResolutionHint]) -> String? {
+    wording.hint(hints)
   }
 
   /// How to make `service` resolvable, in the script's commands.

@@ -1,0 +1,76 @@
+/// One piece of advice a ``ResolutionError`` gives, as data: a tool words it in its own terms (a
+/// `.dis` script names commands where the container names Swift calls) from these fields, never by
+/// reading the English of ``description``.
+///
+/// ```swift
+/// for hint in error.hints {
+///   if case .register(let key) = hint { print("register \(key.serviceName)") }
+/// }
+/// ```
+public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
+  /// Every registration of the key was removed: its stack is empty.
+  case stackEmptied(ServiceKey)
+  /// The service is registered under another name (`nil`: without one).
+  case registeredUnderAnotherName(service: String, name: String?)
+  /// A type of the same name from another module is registered.
+  case sameNameInAnotherModule(registered: String, asked: String)
+  /// A registered service whose name is close to the one asked for.
+  case didYouMean(String)
+  /// What is registered, when nothing is close (the first few, and whether there are more).
+  case registeredHere([String], more: Bool)
+  /// Register the service: the fix for a missing registration.
+  case register(ServiceKey)
+  /// Break a dependency cycle by resolving `service` later (a provider or a property).
+  case breakCycle(service: String)
+  /// The container was shut down: a new one (`parent == nil`) or a new child of `parent`.
+  case afterShutdown(parent: String?)
+  /// A graph too deep to be meant.
+  case tooDeep
+  /// A resolve by key asked for another type: resolve it as the key's type.
+  case resolveAsKeyType(String)
+  /// The registration takes no runtime arguments: resolve it without.
+  case resolveWithoutArguments(service: String)
+  /// A dependency cannot be given runtime arguments: inject a provider and call it with them.
+  case injectProvider(service: String, arguments: String)
+  /// Pass the arguments the registration takes, in order.
+  case passArguments(String)
+  /// Advice with no fields of its own (a caller's).
+  case note(String)
+
+  public var description: String {
+    switch self {
+    case .stackEmptied(let key):
+      "the stack of '\(key)' is empty: every registration of it was removed"
+    case .registeredUnderAnotherName(let service, let name):
+      name.map { "'\(service)' is registered under the name \"\($0)\"" }
+        ?? "'\(service)' is registered without a name"
+    case .sameNameInAnotherModule(let registered, let asked):
+      "'\(registered)' is registered, but this resolve asked for '\(asked)': a type of the same "
+        + "name from another module"
+    case .didYouMean(let name): "did you mean '\(name)'?"
+    case .registeredHere(let names, let more):
+      "registered here: \(names.map { "'\($0)'" }.joined(separator: ", "))\(more ? ", ..." : "")"
+    case .register(let key):
+      "to fix, register it: container.register(\(key.serviceName).self"
+        + (key.name.map { ", name: \"\($0)\"" } ?? "") + ") { r in ... }"
+    case .breakCycle(let service):
+      "break the cycle: inject a Provider<\(service)> or an @Injected property in one of these "
+        + "services, so it is resolved after construction"
+    case .afterShutdown(let parent):
+      parent.map {
+        "a shut-down container resolves nothing more: make a new child of '\($0)' for the next request"
+      }
+        ?? "a shut-down container resolves nothing more, and nothing resolves through it: make a new container"
+    case .tooDeep:
+      "a graph this deep is almost always a mistake; check the path for a service that builds a "
+        + "new copy of itself under another name"
+    case .resolveAsKeyType(let type): "resolve it as its key's type: resolve(key: key, as: \(type).self)"
+    case .resolveWithoutArguments(let service): "resolve it without arguments: resolve(\(service).self)"
+    case .injectProvider(let service, let arguments):
+      "a dependency is resolved without arguments: inject a Provider<\(service), ...> and call it "
+        + "with \(arguments)"
+    case .passArguments(let arguments): "pass \(arguments) in that order: resolve(_:arguments:)"
+    case .note(let text): text
+    }
+  }
+}

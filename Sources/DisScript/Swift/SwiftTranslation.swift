@@ -77,7 +77,7 @@ public struct SwiftTranslation: Sendable {
     case .declareProtocol(let name):
       // Sendable, so that what conforms can be a singleton: a service the container may hand to
       // more than one caller must be.
-      return "protocol \(name): AnyObject, Sendable {}"
+      return "protocol \(name): Sendable {}"
     case .declareClass(let declaration):
       return classLine(declaration)
     case .register(let registration):

@@ -468,11 +468,6 @@ extension Container {
       !isPrebuilt && !isShutDown && isolation == .none && key.dynamicService == nil
       && (routeScope == .singleton || routeScope == .prototype || routeScope == .graph)
       && thread.isPlain
-    if (remembersMock || remembersRoute) && thread.chain.isEmpty {
-      // About to add an entry, this thread first lets go of released containers' entries; not
-      // from a factory registering mid-resolve, since what that releases may run any code.
-      thread.cache.letGoOfReleasedContainers()
-    }
     // Last, and only if nothing changed meanwhile (an observer's handler may have removed the
     // registration already: an entry made now would keep it alive for nothing). The route is
     // this function's own reference to the registration, handed over: the entry counts none of

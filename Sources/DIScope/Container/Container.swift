@@ -45,8 +45,7 @@ public final class Container: Sendable {
   /// Set, for good, before any thread first keeps an entry of its cache under this container's
   /// id: a container that never had one (a request's child, whose values are in its value slots
   /// and whose other resolves follow its parent's entries) has nothing to clear from any thread
-  /// when it shuts down or goes, and its release is not logged for other threads
-  /// (`ReleasedContainers`).
+  /// when it shuts down or goes (see `ThreadCaches`).
   let mayHaveEntries = Atomic<Bool>(false)
   /// The service types registered here, as far as a resolve needs to know without a lock:
   /// a child's resolves of any other type follow its parent's per-thread entries.
@@ -91,17 +90,15 @@ public final class Container: Sendable {
     // No generation bump (and no lock, which a deinit run under the family lock would deadlock
     // on): entries keyed by this container can never be looked up again, since ids are never
     // reused, and no other container's entry routes here (a route's owner is the container
-    // resolving or an ancestor, which outlives it). This thread lets go of what its entries
-    // hold at once; only this container's entries: other containers' warm entries stay. Other
-    // threads let go of theirs when they next can (see `ReleasedContainers`).
+    // resolving or an ancestor, which outlives it). What its entries hold goes at once, from
+    // every thread's table (see `ThreadCaches`); only this container's entries: other
+    // containers' warm entries stay.
     defer { parentReference?.release() }
     if !registry.storedStacks.isEmpty { registry.releaseHoldings() }
     // Relaxed: whoever set the flag held this container, and let go of it (a releasing
     // decrement) before this deinit could run.
     guard mayHaveEntries.load(ordering: .relaxed) else { return }
-    let cache = ThreadState.current.cache
-    cache.forget(containerID: id.raw)
-    cache.sawOwnRelease(upTo: ReleasedContainers.record(id.raw))
+    ThreadCaches.forget(containerID: id.raw, own: ThreadState.current.cache)
   }
 
   /// The generation this container's per-thread entries are valid for: the family's (bumped by

@@ -1,12 +1,17 @@
 /// Letting go of released containers' entries: a child per request is made, used and released
-/// on one thread, over and over, and its entries must neither linger nor force a rebuild.
+/// on one thread, over and over, and its entries must neither linger nor force a rebuild; and a
+/// container released on one thread takes its entries out of every other thread's table (see
+/// `ThreadCaches`).
 extension FastPathCache {
   /// Drops this thread's entries for one container (the one being released), leaving every other
   /// container's warm entries alone.
   func forget(containerID: UInt64) {
-    guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return }
-    let released = clearReleased(indices)
-    compactIfMostlyCleared()
+    let (released, retired) = lock.withLock { _ -> ([Held], RetiredTable?) in
+      guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return ([], nil) }
+      let released = clearReleased(indices)
+      return (released, compactHoldingLockIfMostlyCleared())
+    }
+    if let retired { free(retired) }
     for held in released { discard(held) }
   }
 
@@ -43,51 +48,30 @@ extension FastPathCache {
   /// Once cleared entries fill a quarter of the table, compacts it: a process that makes and drops
   /// many containers (a test suite, a child per request) keeps neither long probes past dead
   /// entries nor a table sized for containers long gone.
-  private func compactIfMostlyCleared() {
-    guard clearedCount * 4 > mask + 1 else { return }
+  private func compactHoldingLockIfMostlyCleared() -> RetiredTable? {
+    guard clearedCount * 4 > mask + 1 else { return nil }
     let live = count - clearedCount  // at least the live entries; the rebuild keeps only those
     var capacity = Self.initialCapacity
     while live * 2 > capacity { capacity *= 2 }
-    rebuild(capacity: capacity, keepingEntries: true)
+    return rebuildHoldingLock(capacity: capacity, keepingEntries: true)
   }
 
-  /// Lets go of what this thread holds for containers released since it last looked, on any
-  /// thread. Call it only where releasing an instance may run any code: no lock held, no resolve
-  /// under way on this thread.
-  @inline(__always)
-  func letGoOfReleasedContainers() {
-    if ReleasedContainers.count != releasesSeen { catchUpWithReleasedContainers() }
-  }
-
-  /// After this thread released a container and let go of its entries itself: if that release
-  /// is the only one since this table last caught up (`count` being the log's count with it), the
-  /// table is caught up still. A thread that makes and releases a child per request then never
-  /// reads the log back at its next resolve.
-  func sawOwnRelease(upTo count: UInt64) {
-    if releasesSeen &+ 1 == count { releasesSeen = count }
-  }
-
-  @inline(never)
-  private func catchUpWithReleasedContainers() {
-    let (released, total) = ReleasedContainers.released(after: releasesSeen)
-    releasesSeen = total
-    guard let released else {
-      forgetEverything()
-      return
+  /// Takes out what this table's entries hold for the released container `containerID`, for
+  /// another thread (the releasing one) to release: the references in the cold half, which no
+  /// hit reads, under the table's lock. The hot slots stay as they are (this table's own thread
+  /// reads them without a lock, and an entry of a released container never matches a probe
+  /// again); the next rebuild drops them.
+  func takeEntriesOfReleased(containerID: UInt64) -> [Held] {
+    lock.withLock { _ in
+      guard let indices = entriesByContainer.removeValue(forKey: containerID) else { return [] }
+      clearedCount += indices.count
+      return indices.map { Held(box: cold[$0].box.take(), route: cold[$0].route.take()) }
     }
-    var held: [Held] = []
-    for id in released {
-      guard let indices = entriesByContainer.removeValue(forKey: id) else { continue }
-      held += clearReleased(indices)
-    }
-    guard !held.isEmpty else { return }
-    compactIfMostlyCleared()
-    // Released once the table is consistent (see `clear`).
-    for slot in held { discard(slot) }
   }
 
   /// Drops every entry on this thread.
   func forgetEverything() {
     rebuild(capacity: Self.initialCapacity, keepingEntries: false)
   }
+
 }

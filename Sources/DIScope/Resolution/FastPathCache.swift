@@ -24,8 +24,9 @@ import CDIScopeRuntime
 /// are mirrored in a C thread-local record (`CDIScopeRuntime`), so the caller's inlined code
 /// reaches the table with one `%fs`-relative load: no call, no retain. The thread that changes a
 /// key clears its own entry at once; another thread's stale entry keeps its instance until that
-/// thread resolves the key again. A released container's entries go at once on the releasing
-/// thread, and on every other thread at its next root resolve that misses (`ReleasedContainers`).
+/// thread resolves the key again, or the container goes. A released container's entries go at
+/// once, from every thread's table: the releasing thread takes what they hold out of the others'
+/// (see `ThreadCaches`), under `lock`.
 @usableFromInline
 final class FastPathCache {
   /// The hot half of an entry: everything an inlined hit reads, 32 bytes, two to a cache line.
@@ -115,9 +116,14 @@ final class FastPathCache {
   @exclusivity(unchecked) var clearedCount = 0
   /// Where each container's entries are, so that letting go of a container touches only its own
   /// entries, not the whole table. Indices hold until the table is rebuilt, which rebuilds this.
+  /// Under `lock`: a thread releasing a container takes that container's entries out of it.
   @exclusivity(unchecked) var entriesByContainer: [UInt64: [Int]] = [:]
-  /// How many released containers (`ReleasedContainers.count`) this table has let go of.
-  @exclusivity(unchecked) var releasesSeen: UInt64
+  /// Held by this table's thread where it adds a key, moves entries (a rebuild) or lets go of a
+  /// released container's, and by any thread taking a released container's entries out of it
+  /// (`ThreadCaches`); never by a hit, nor by a rewrite of a key already here. Guards
+  /// `entriesByContainer`, `count`, `clearedCount`, which table `slots` and `cold` are, and the
+  /// cold half of the entries `entriesByContainer` lists.
+  let lock = Protected(())
   /// The state of the thread whose table this is, which owns it (set as the state is made).
   @exclusivity(unchecked) var owner: Unmanaged<ThreadState>?
 
@@ -134,11 +140,11 @@ final class FastPathCache {
   init() {
     (slots, cold) = Self.allocate(capacity: Self.initialCapacity)
     mask = Self.initialCapacity - 1
-    // A new thread holds nothing of the containers released before it.
-    releasesSeen = ReleasedContainers.count
   }
 
   deinit {
+    // Out of the list first: no releasing thread touches it after this.
+    ThreadCaches.remove(self)
     Self.deallocate(slots, cold, capacity: mask + 1)
   }
 
@@ -284,10 +290,15 @@ final class FastPathCache {
   ) {
     var index = probe(containerID: containerID, typeID: typeID, name: name)
     if slots[index].typeID == nil {
-      if (count + 1) * 4 > (mask + 1) * 3 { grow() }
-      index = probe(containerID: containerID, typeID: typeID, name: name)
-      count += 1
-      entriesByContainer[containerID, default: []].append(index)
+      // A new key: its container's entries change, and the table may move.
+      let moved = lock.withLock { _ -> RetiredTable? in
+        let moved = (count + 1) * 4 > (mask + 1) * 3 ? growHoldingLock() : nil
+        index = probe(containerID: containerID, typeID: typeID, name: name)
+        count += 1
+        entriesByContainer[containerID, default: []].append(index)
+        return moved
+      }
+      if let moved { free(moved) }
     }
     write(
       at: index, containerID: containerID, typeID: typeID, name: name, generation: generation,
@@ -406,14 +417,23 @@ final class FastPathCache {
     return Held(box: cold[index].box.take(), route: cold[index].route.take())
   }
 
-  /// Doubles the table, keeping live entries; past `maximumCapacity`, starts over empty.
-  private func grow() {
+  /// Doubles the table, keeping live entries; past `maximumCapacity`, starts over empty. Under
+  /// `lock`; the caller frees the table it returns once the lock is given back.
+  private func growHoldingLock() -> RetiredTable {
     let capacity = mask + 1
     if capacity >= Self.maximumCapacity {
-      rebuild(capacity: Self.initialCapacity, keepingEntries: false)
-    } else {
-      rebuild(capacity: capacity * 2, keepingEntries: true)
+      return rebuildHoldingLock(capacity: Self.initialCapacity, keepingEntries: false)
     }
+    return rebuildHoldingLock(capacity: capacity * 2, keepingEntries: true)
+  }
+
+  /// A table the cache moved out of, to free out of the lock.
+  struct RetiredTable {
+    let slots: UnsafeMutablePointer<Slot>
+    let cold: UnsafeMutablePointer<ColdSlot>
+    let capacity: Int
+    /// Whether its entries were dropped rather than moved.
+    let droppedEntries: Bool
   }
 
   /// Moves the live entries into a new table of `capacity` entries (or drops them all), leaving
@@ -421,29 +441,44 @@ final class FastPathCache {
   /// before the old one is freed: freeing releases what dropped entries held, and that can run
   /// code that resolves on this thread.
   func rebuild(capacity: Int, keepingEntries: Bool) {
+    let retired = lock.withLock { _ in rebuildHoldingLock(capacity: capacity, keepingEntries: keepingEntries) }
+    free(retired)
+  }
+
+  /// `rebuild`, under `lock`: the entries `entriesByContainer` lists move (a released container's,
+  /// taken out by another thread, are no longer listed, and stay behind).
+  func rebuildHoldingLock(capacity: Int, keepingEntries: Bool) -> RetiredTable {
     let (oldSlots, oldCold, oldCapacity) = (slots, cold, mask + 1)
+    let listed = entriesByContainer
     (slots, cold) = Self.allocate(capacity: capacity)
     mask = capacity - 1
     count = 0
     clearedCount = 0
     entriesByContainer = [:]
     if keepingEntries {
-      for old in 0..<oldCapacity where oldSlots[old].generation != 0 {
-        guard let typeID = oldSlots[old].typeID else { continue }
-        let containerID = oldSlots[old].tag & ~Self.flags
-        let index = probe(containerID: containerID, typeID: typeID, name: oldCold[old].name)
-        slots[index] = oldSlots[old]
-        cold[index] = oldCold[old]
-        count += 1
-        entriesByContainer[containerID, default: []].append(index)
+      for (containerID, indices) in listed {
+        for old in indices where oldSlots[old].generation != 0 {
+          guard let typeID = oldSlots[old].typeID else { continue }
+          let index = probe(containerID: containerID, typeID: typeID, name: oldCold[old].name)
+          slots[index] = oldSlots[old]
+          cold[index] = oldCold[old]
+          count += 1
+          entriesByContainer[containerID, default: []].append(index)
+        }
       }
     }
     publish()
-    if !keepingEntries && isResolving {
-      for old in 0..<oldCapacity where oldCold[old].route != nil {
-        discard(Held(box: oldCold[old].box, route: oldCold[old].route))
+    return RetiredTable(slots: oldSlots, cold: oldCold, capacity: oldCapacity, droppedEntries: !keepingEntries)
+  }
+
+  /// Frees a table the cache moved out of (out of `lock`): what its dropped entries held is
+  /// parked while a resolve is under way on this thread, released otherwise.
+  func free(_ retired: RetiredTable) {
+    if retired.droppedEntries && isResolving {
+      for old in 0..<retired.capacity where retired.cold[old].route != nil {
+        discard(Held(box: retired.cold[old].box, route: retired.cold[old].route))
       }
     }
-    Self.deallocate(oldSlots, oldCold, capacity: oldCapacity)
+    Self.deallocate(retired.slots, retired.cold, capacity: retired.capacity)
   }
 }

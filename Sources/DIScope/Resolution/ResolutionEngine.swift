@@ -28,8 +28,6 @@ extension Container {
       throw typeMismatch(key, asked: serviceType, thread: thread)
     }
     let isRoot = thread.chain.isEmpty
-    // Before anything is read: what this releases may run code that resolves on this thread.
-    if isRoot { thread.cache.letGoOfReleasedContainers() }
     defer {
       if isRoot { thread.endRootResolve() }
     }

@@ -119,6 +119,7 @@ final class ThreadState {
     pthread_setspecific(threadStateKey, raw)
     discope_thread_local().pointee.state = raw
     state.cache.publish()
+    ThreadCaches.add(state.cache)
     return state
   }
 }

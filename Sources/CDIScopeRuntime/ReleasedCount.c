@@ -1,3 +1,0 @@
-#include "ReleasedCount.h"
-
-uint64_t discope_released_containers = 0;

@@ -29,7 +29,8 @@ public final class Container: Sendable {
   @usableFromInline let hasParent: Bool
   /// This container's stacks; read and written only under the family lock, which is what makes
   /// opting it out of the `Sendable` check safe. Stored in the container rather than as an object
-  /// of its own: a request's child is one allocation.
+  /// of its own: a request's child is one allocation. Unchecked exclusivity for the same reason:
+  /// every access holds the family lock and none is `inout` across a call that reaches it again.
   @exclusivity(unchecked) nonisolated(unsafe) var registry: Registry
   /// The parent whose registrations this container sees; `nil` for a root container.
   public var parent: Container? { parentReference?.takeUnretainedValue() }

@@ -80,6 +80,7 @@ struct FamilyState {
 /// condition, while others changed it, which an `inout` state borrowed across the wait may not
 /// see. `@unchecked Sendable`: read and written only under the family lock.
 final class SharedBuilds: @unchecked Sendable {
+  // unchecked: under the family lock, and never `inout` across the condition's wait.
   @exclusivity(unchecked) var waiting: [ObjectIdentifier: Registration] = [:]
 }
 

@@ -33,12 +33,22 @@ struct InlineValues {
   private var places: (Value?, Value?, Value?, Value?) = (nil, nil, nil, nil)
   private(set) var count = 0
 
+  /// How many places the tuple has, from its layout: `append` writes place `index` at
+  /// `index * stride` into it, so it must hold `LocalServiceTypes.capacity` of them (one per value
+  /// slot). Asserted where a value is written (in every debug build, so by every test that pushes
+  /// a value into a child).
+  static var placeCount: Int {
+    MemoryLayout<(Value?, Value?, Value?, Value?)>.size / MemoryLayout<Value?>.stride
+  }
+
   var isEmpty: Bool { count == 0 }
   var hasRoom: Bool { count < LocalServiceTypes.capacity }
 
   /// Adds `value` after the others; call only when `hasRoom`.
   mutating func append(_ value: consuming Value) {
     let index = count
+    assert(Self.placeCount == LocalServiceTypes.capacity, "InlineValues has a place per value slot")
+    precondition(index < Self.placeCount, "InlineValues.append past its last place")
     withUnsafeMutableBytes(of: &places) { bytes in
       // Initialised over the `nil` there (places past `count` are always `nil`, with nothing to
       // release): an assignment would call the generic destroy of the old value first.

@@ -35,6 +35,9 @@ class Registration: @unchecked Sendable {
   /// most, so that a registration stays within 160 bytes of heap.
   /// Set again only by `join(group:)`, under the family lock before the registration is pushed.
   private final var details: Details?
+  /// Unchecked: only `StateAccess` reaches it, under the family lock (which `Protected` proves in
+  /// debug builds), and never `inout` across a call that reaches it again; the dynamic check would
+  /// be a runtime call on every locked read of a registration's state.
   @exclusivity(unchecked) fileprivate final var _state: RegistrationState
   /// Whether observers see it as a mock push. Last, where it costs one byte rather than a padded
   /// word (a mock swap is frequent in tests: it should not allocate `details`).

@@ -103,21 +103,25 @@ final class FastPathCache {
   /// 64 Ki entries (4 MiB): a thread resolving more distinct keys than three quarters of this
   /// starts over.
   static let maximumCapacity = 1 << 16
-  @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Slot>
-  @exclusivity(unchecked) private(set) var cold: UnsafeMutablePointer<ColdSlot>
-  @exclusivity(unchecked) private(set) var mask: Int
+  // Every `@exclusivity(unchecked)` field of the table: written only by its own thread, or under
+  // `lock` (the cold half of a released container's entries, `entriesByContainer`, `clearedCount`,
+  // by a releasing thread), never `inout` across a call that reaches the same field; the dynamic
+  // check would be a runtime call per access on the resolve path, which reads `slots` and `cold`.
+  @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Slot>  // unchecked: see above
+  @exclusivity(unchecked) private(set) var cold: UnsafeMutablePointer<ColdSlot>  // unchecked: see above
+  @exclusivity(unchecked) private(set) var mask: Int  // unchecked: see above
   /// Keys in the table, live or cleared.
-  @exclusivity(unchecked) var count = 0
+  @exclusivity(unchecked) var count = 0  // unchecked: own thread, under `lock`
   /// Keys of released containers left in place (those that did not end a probe run: see
   /// `clearReleased`): never looked up or written again, probes still pass them until the next
   /// rebuild, which these count toward. (A key cleared by a change to its registration
   /// is not counted: it is written again at the next resolve of it, and a mock swap clears and
   /// rewrites one on every swap, where a count would cost.)
-  @exclusivity(unchecked) var clearedCount = 0
+  @exclusivity(unchecked) var clearedCount = 0  // unchecked: under `lock`
   /// Where each container's entries are, so that letting go of a container touches only its own
   /// entries, not the whole table. Indices hold until the table is rebuilt, which rebuilds this.
   /// Under `lock`: a thread releasing a container takes that container's entries out of it.
-  @exclusivity(unchecked) var entriesByContainer: [UInt64: [Int]] = [:]
+  @exclusivity(unchecked) var entriesByContainer: [UInt64: [Int]] = [:]  // unchecked: under `lock`
   /// Held by this table's thread where it adds a key, moves entries (a rebuild) or lets go of a
   /// released container's, and by any thread taking a released container's entries out of it
   /// (`ThreadCaches`); never by a hit, nor by a rewrite of a key already here. Guards
@@ -125,7 +129,7 @@ final class FastPathCache {
   /// cold half of the entries `entriesByContainer` lists.
   let lock = Protected(())
   /// The state of the thread whose table this is, which owns it (set as the state is made).
-  @exclusivity(unchecked) var owner: Unmanaged<ThreadState>?
+  @exclusivity(unchecked) var owner: Unmanaged<ThreadState>?  // unchecked: set once, as the state is made
 
   /// Whether a resolve is under way on this thread (its chain is not empty).
   var isResolving: Bool {

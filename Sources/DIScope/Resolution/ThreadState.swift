@@ -15,31 +15,37 @@ import CDIScopeRuntime
 /// Keeping this per thread, rather than in an object allocated per resolve, is what lets a resolve
 /// allocate nothing: factories run synchronously on the resolving thread, so a nested resolve is
 /// always on the same thread as its root.
+///
+/// Its `@exclusivity(unchecked)` fields: a state is read and written only by its own thread, and
+/// the engine never holds one of its fields `inout` across a call that reaches the same field (a
+/// factory's nested resolve works on the chain and graph only through calls that return before
+/// it runs), so the dynamic exclusivity check, a runtime call per access on the resolve path,
+/// could never fire. Each line says which of the two it leans on.
 @usableFromInline
 final class ThreadState {
   /// The registrations being built, outermost first.
-  @exclusivity(unchecked) var chain = ResolutionChain()
+  @exclusivity(unchecked) var chain = ResolutionChain()  // unchecked: own thread; pushed and popped around factories, never inout across one
   /// Graph-scope instances of the current root resolve (see `GraphInstances`); emptied when it
   /// ends.
-  @usableFromInline @exclusivity(unchecked) var graph = GraphInstances()
+  @usableFromInline @exclusivity(unchecked) var graph = GraphInstances()  // unchecked: own thread; read and added to between factory calls
   /// The per-thread cache of singletons and routes.
   let cache = FastPathCache()
-  @exclusivity(unchecked) var installing: [InstallRecorder] = []
+  @exclusivity(unchecked) var installing: [InstallRecorder] = []  // unchecked: own thread; appended and removed around `assemble`
   /// Set while `validate()` runs on this thread: nothing is cached, numbered or observed.
-  @exclusivity(unchecked) var isDryRun = false
+  @exclusivity(unchecked) var isDryRun = false  // unchecked: own thread; a flag read on the slow path
   /// Set while `validate()` or an eager build runs on this thread: every edge resolved is recorded.
-  @exclusivity(unchecked) var edgeLog: EdgeLog?
+  @exclusivity(unchecked) var edgeLog: EdgeLog?  // unchecked: own thread; replaced around a validation run
   /// Set while `validate()` runs on this thread: what the run built, each registration once.
-  @exclusivity(unchecked) var validationRun: ValidationRun?
+  @exclusivity(unchecked) var validationRun: ValidationRun?  // unchecked: own thread; replaced around a validation run
   /// The observers of the container this thread last reported a resolution step in.
-  @exclusivity(unchecked) var observers = ObserverCache()
+  @exclusivity(unchecked) var observers = ObserverCache()  // unchecked: own thread; swapped out for a delivery, never inout across it
   /// The dependencies of the shared instances this thread is building while observed.
-  @exclusivity(unchecked) var heldFrames = HeldFrames()
+  @exclusivity(unchecked) var heldFrames = HeldFrames()  // unchecked: own thread; mutated between steps, never across a factory
   /// Which types have something for a shutdown on this thread to dispose.
-  @exclusivity(unchecked) var disposableTypes = DisposableTypes()
+  @exclusivity(unchecked) var disposableTypes = DisposableTypes()  // unchecked: own thread; a memo mutated in one call
   /// What this thread's cache let go of while a resolve was under way on it, kept until the root
   /// resolve ends (see `FastPathCache.discard`).
-  @exclusivity(unchecked) var parked: [FastPathCache.Held] = []
+  @exclusivity(unchecked) var parked: [FastPathCache.Held] = []  // unchecked: own thread; swapped out before what it holds is released
 
   @usableFromInline
   init() {

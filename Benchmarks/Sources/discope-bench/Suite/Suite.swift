@@ -19,6 +19,8 @@ struct Suite {
   /// e.g. `DIScope` to profile it, `DIScope,baseline,hand` for the ratios to the baselines.
   var systemFilter: String?
   var graphResolves: Int
+  /// How many requests the traced-memory rows serve (20,000 in a full run).
+  var tracedRequests: Int = 20_000
 
   func isSelected(_ id: String) -> Bool { selection.isEmpty || selection.contains(id) }
 
@@ -44,6 +46,11 @@ struct Suite {
           + "\n")
       memory.graph = try GraphMemory.measure(resolves: graphResolves, sink: sink)
       say(MemoryRow.report("memory  graph-scope resolves", memory.graph, unit: "resolve") + "\n")
+      memory.tracedRequests = try TracedRequestMemory.measure(requests: tracedRequests, sink: sink)
+      say(
+        MemoryRow.report(
+          "memory  heap in use after traced and untraced requests", memory.tracedRequests,
+          unit: "request") + "\n")
     }
 
     let checks = Targets.check(results, memory: memory)

@@ -114,6 +114,16 @@ enum Targets {
           "memory: DIScope zero growth across graph-scope resolves",
           measured: graph.bytes.map(Double.init), .atMost(0), unit: " B"))
     }
+    let traced = memory.tracedRequests
+    if let untraced = traced.first(where: { $0.label == TracedRequestMemory.untracedLabel })?.bytes,
+      let tracing = traced.first(where: { $0.label == TracedRequestMemory.tracedLabel })?.bytes,
+      untraced > 0
+    {
+      checks.append(
+        TargetCheck(
+          "memory: 20,000 traced requests within 1.2x the heap of untraced ones",
+          measured: Double(tracing) / Double(untraced), .atMost(1.2)))
+    }
     return checks
   }
 }
@@ -122,6 +132,8 @@ enum Targets {
 struct MemoryResults {
   var registrations: [MemoryRow] = []
   var graph: [MemoryRow] = []
+  /// The heap in use (not its growth: `bytes` is the whole heap) after traced and untraced requests.
+  var tracedRequests: [MemoryRow] = []
 }
 
 extension WorkloadResult {

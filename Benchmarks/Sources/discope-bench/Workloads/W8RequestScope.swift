@@ -6,7 +6,8 @@ import Swinject
 /// its user) in it, resolve a graph of four services that uses them and a singleton of the
 /// parent, and release the child (disposing what it built).
 enum RequestScope {
-  static func workload() -> Workload {
+  /// The app: its database, and the request's graph of four over the request's values.
+  static func app() -> DIScope.Container {
     let app = DIScope.Container()
     app.register(Database.self) { _ in Database() }
     app.register(RequestRepository.self, scope: .graph) { r in
@@ -21,6 +22,11 @@ enum RequestScope {
         context: try r.resolve(RequestContext.self), repository: try r.resolve(RequestRepository.self),
         audit: try r.resolve(AuditLog.self))
     }
+    return app
+  }
+
+  static func workload() -> Workload {
+    let app = app()
 
     let database = Database()  // the hand-written app's one shared database
 

@@ -112,3 +112,33 @@ import Testing
     #expect(recorder.recorded.allSatisfy { $0.step.isAsync == ($0.step.key != ServiceKey(Settings.self)) })
   }
 }
+
+/// Every step says which container its resolution started in (name and number) and who resolved
+/// it: a thread, or an `await` resolution.
+@Suite struct StepOriginTests {
+  final class Handler: Sendable {}
+
+  @Test func aStepNamesItsContainerAndWhoResolvedIt() async throws {
+    let app = Container(name: "app")
+    app.register(Handler.self, scope: .prototype) { _ in Handler() }
+    let steps = Mutex<[ResolutionStep]>([])
+    let observation = app.observe { event in
+      if case .resolved(let step) = event { steps.withLock { $0.append(step) } }
+    }
+    defer { observation.cancel() }
+    let one = app.makeChild(named: "request")
+    let two = app.makeChild(named: "request")
+    _ = try one.resolve(Handler.self)
+    _ = try two.resolve(Handler.self)
+    _ = try await one.resolveAsync(Handler.self)
+    let seen = steps.withLock { $0.map { ($0.container, $0.containerNumber, $0.resolver) } }
+    #expect(seen.count == 3)
+    #expect(seen.allSatisfy { $0.0 == "request" })
+    #expect(seen[0].1 != seen[1].1, "two children, two numbers")
+    #expect(seen[0].1 == seen[2].1)
+    if case .thread = seen[0].2 {} else { Issue.record("a synchronous resolve is a thread's: \(seen[0].2)") }
+    // A synchronous registration resolved with `await` goes through the synchronous engine, on
+    // the thread the task ran on.
+    #expect("\(seen[0].2)".hasPrefix("thread "))
+  }
+}

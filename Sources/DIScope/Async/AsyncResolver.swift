@@ -1,3 +1,4 @@
+import Synchronization
 /// What an `async` factory resolves its dependencies from: `try await r.resolve(T.self)` for
 /// any registration, `async` or not.
 ///
@@ -49,6 +50,9 @@ public struct AsyncResolver: Sendable {
 /// The graph-scope instances of one root `async` resolve (factories may resolve concurrently,
 /// with `async let`, so it is locked).
 final class AsyncGraph: Sendable {
+  /// The root resolution's number, which its steps name (`task 12`), in the order they started.
+  let number = AsyncGraph.counter.wrappingAdd(1, ordering: .relaxed).newValue
+  private static let counter = Atomic<Int>(0)
   /// The validation run this resolve is part of (`await validate()`), or `nil`.
   let run: ValidationRun?
 

@@ -174,7 +174,7 @@ extension Container {
     if family.isObserved {
       emitAsyncStep(
         registration, outcome, scope, number, answer, depth: path.count,
-        resolution: ObjectIdentifier(graph))
+        resolution: graph.number)
     }
     return answer
   }
@@ -185,7 +185,7 @@ extension Container {
   /// root's graph, since its steps may finish on several threads (see `TraceRecorder`).
   private func emitAsyncStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
-    _ answer: AsyncAnswer, depth: Int, resolution: ObjectIdentifier
+    _ answer: AsyncAnswer, depth: Int, resolution: Int
   ) {
     let instance: ObservedInstance =
       switch answer {
@@ -201,7 +201,7 @@ extension Container {
           answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
           stackDepth: family.withLock { _ in depthInStack(of: registration) }, outcome: outcome,
           scope: scope, depth: depth, instanceNumber: number, instance: instance,
-          asyncResolution: resolution)))
+          containerNumber: id.raw, resolver: .task(resolution))))
   }
 
   /// An `async` registration in a validation run: an instance already cached answers as it is;

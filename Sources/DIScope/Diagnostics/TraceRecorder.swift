@@ -18,20 +18,35 @@
 /// cached instance, and a released request's, alive), and the recorder keeps only the newest
 /// `keepingAtMost` trees. `DISCOPE_TRACE=1` keeps none: it prints each tree and forgets it.
 public final class TraceRecorder: Sendable {
-  /// The trees being built, one per resolving thread (its `ThreadState`, alive while it runs).
-  private let builders = Protected<[ObjectIdentifier: ResolutionTreeBuilder]>([:])
+  /// The trees being built, one per resolution under way (by who resolves: a thread, or an
+  /// `await` resolution).
+  private let builders = Protected<[ResolutionStep.Resolver: ResolutionTreeBuilder]>([:])
   private let observation: Protected<Observation?> = Protected(nil)
   /// How many trees `recorded` keeps.
   private let limit: Int
   /// The newest finished trees, each with the thread that made it, oldest first.
-  private let trees = Protected<[(tree: ResolutionTree, thread: ObjectIdentifier)]>([])
+  private let trees = Protected<[(tree: ResolutionTree, resolver: ResolutionStep.Resolver)]>([])
 
   /// Starts recording `container` (and its children); `onTree`, if given, receives each rendered
   /// root resolution as it finishes. `recorded` keeps the newest `keepingAtMost` trees (0: none,
   /// for a recorder that only prints). Recording stops when the recorder is released.
-  public init(
+  public convenience init(
     _ container: Container, glyphs: ResolutionTree.Glyphs = .unicode, keepingAtMost limit: Int = 1_000,
     onTree: (@Sendable ([String]) -> Void)? = nil
+  ) {
+    var onResolution: (@Sendable (ResolutionTree, ResolutionStep.Resolver) -> Void)?
+    if let onTree {
+      onResolution = { tree, _ in onTree(tree.rendered(glyphs: glyphs)) }
+    }
+    self.init(
+      container, glyphs: glyphs, keepingAtMost: limit, onResolution: onResolution, onFailure: onTree)
+  }
+
+  /// The recorder, handing each finished tree on whole (`DISCOPE_TRACE=1` names who resolved it).
+  init(
+    _ container: Container, glyphs: ResolutionTree.Glyphs, keepingAtMost limit: Int,
+    onResolution: (@Sendable (ResolutionTree, ResolutionStep.Resolver) -> Void)?,
+    onFailure: (@Sendable ([String]) -> Void)?
   ) {
     self.limit = max(0, limit)
     let builders = self.builders, trees = self.trees
@@ -39,8 +54,8 @@ public final class TraceRecorder: Sendable {
       switch event {
       case .resolved(let step):
         // An `async` resolution's steps may finish on several threads: they are gathered by
-        // their root resolution instead.
-        let thread = step.asyncResolution ?? ObjectIdentifier(ThreadState.current)
+        // who resolved them, a thread or an `await` resolution.
+        let thread = step.resolver
         let finished = builders.withLock { builders -> ResolutionTree? in
           let tree = builders[thread, default: ResolutionTreeBuilder()].add(step.described())
           if tree != nil { builders[thread] = nil }
@@ -54,12 +69,12 @@ public final class TraceRecorder: Sendable {
             trees.append((tree, thread))
           }
         }
-        onTree?(tree.rendered(glyphs: glyphs))
+        onResolution?(tree, thread)
       case .resolutionFailed(let error, _):
-        let thread = ObjectIdentifier(ThreadState.current)
+        let thread = ResolutionStep.Resolver.thread(ThreadState.current.number)
         var builder = builders.withLock { $0.removeValue(forKey: thread) } ?? ResolutionTreeBuilder()
         let partial = builder.abandon()
-        onTree?(
+        onFailure?(
           partial.flatMap { $0.rendered(glyphs: glyphs) }
             + error.description.split(separator: "\n").map(String.init))
       default:
@@ -80,8 +95,8 @@ public final class TraceRecorder: Sendable {
   /// recorder.recordedOnThisThread.last?.step.key   // WebService, whatever other threads did
   /// ```
   public var recordedOnThisThread: [ResolutionTree] {
-    let thread = ObjectIdentifier(ThreadState.current)
-    return trees.withLock { $0.suffix(limit).filter { $0.thread == thread }.map(\.tree) }
+    let thread = ResolutionStep.Resolver.thread(ThreadState.current.number)
+    return trees.withLock { $0.suffix(limit).filter { $0.resolver == thread }.map(\.tree) }
   }
 
   /// Forgets what was recorded.
@@ -102,10 +117,19 @@ extension Container {
   func traceFromEnvironmentIfAsked() -> TraceRecorder? {
     guard Self.isTracingFromEnvironment else { return nil }
     let name = self.name
-    return TraceRecorder(self, keepingAtMost: 0) { lines in
+    let write: @Sendable ([String]) -> Void = { lines in
       var text = lines.map { "[discope \(name)] \($0)" }.joined(separator: "\n") + "\n"
-      text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+      text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
     }
+    // Each tree says where it started and who resolved it: `request#12, thread 3:` before its
+    // root line.
+    return TraceRecorder(
+      self, glyphs: .unicode, keepingAtMost: 0,
+      onResolution: { tree, resolver in
+        var lines = tree.rendered()
+        lines[0] = "\(tree.step.container)#\(tree.step.containerNumber), \(resolver): " + lines[0]
+        write(lines)
+      }, onFailure: write)
   }
 }
 

@@ -91,7 +91,8 @@ extension Container {
         container: name, answering: registration,
         answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
         stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-        instanceNumber: number, instance: consume instance))
+        instanceNumber: number, instance: consume instance, containerNumber: id.raw,
+        resolver: .thread(thread.number)))
     // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
@@ -185,7 +186,9 @@ extension Container {
   func emitAbsent(_ key: ServiceKey, thread: ThreadState) {
     emit(
       .resolved(
-        ResolutionStep(container: name, absent: key, depth: thread.chain.count)))
+        ResolutionStep(
+          container: name, absent: key, depth: thread.chain.count, containerNumber: id.raw,
+          resolver: .thread(thread.number))))
   }
 }
 

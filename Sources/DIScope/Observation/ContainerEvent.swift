@@ -115,11 +115,28 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   public let instanceNumber: Int?
   /// The instance itself, for tools that show it.
   public let instance: ObservedInstance?
-  /// The root resolution an `async` step belongs to (its steps may finish on several threads);
-  /// `nil` for a synchronous step, whose resolution is its thread's.
-  let asyncResolution: ObjectIdentifier?
+  /// The number of the container the resolution started in (``container`` is its name): a
+  /// request's child is `request#12`, another request's `request#13`.
+  public let containerNumber: UInt64
+  /// Who resolved: a thread, or an `await` resolution (whose steps may finish on several threads).
+  public let resolver: Resolver
   /// Whether the step was resolved with `await` (``Container/resolveAsync(_:name:)``).
-  public var isAsync: Bool { asyncResolution != nil }
+  public var isAsync: Bool { if case .task = resolver { true } else { false } }
+
+  /// Who resolved a step: every step of one root resolution has the same.
+  public enum Resolver: Sendable, Hashable, CustomStringConvertible {
+    /// A synchronous resolve, on the thread DIScope numbered so (in the order it first met them).
+    case thread(Int)
+    /// A resolve with `await`, numbered in the order they started.
+    case task(Int)
+
+    public var description: String {
+      switch self {
+      case .thread(let number): "thread \(number)"
+      case .task(let number): "task \(number)"
+      }
+    }
+  }
 
   /// The registration that answered, with its position in its stack when it answered; `nil` when
   /// absent. Built when asked: its scope, caching and cached instance are read then, so a trace
@@ -154,7 +171,7 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     return ResolutionStep(
       container: container, subject: .described(description), answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: nil, asyncResolution: asyncResolution)
+      instanceNumber: instanceNumber, instance: nil, containerNumber: containerNumber, resolver: resolver)
   }
 
   /// This step without its instance: for an observer that keeps steps after it returns (a queue
@@ -170,15 +187,16 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     ResolutionStep(
       container: container, subject: subject, answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: nil, asyncResolution: asyncResolution)
+      instanceNumber: instanceNumber, instance: nil, containerNumber: containerNumber, resolver: resolver)
   }
 
   private init(
     container: String, subject: Subject, answeringContainer: String?, stackDepth: Int?,
     outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?,
-    asyncResolution: ObjectIdentifier? = nil
+    containerNumber: UInt64, resolver: Resolver
   ) {
-    self.asyncResolution = asyncResolution
+    self.containerNumber = containerNumber
+    self.resolver = resolver
     self.container = container
     self.subject = subject
     self.answeringContainer = answeringContainer
@@ -194,19 +212,21 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   init(
     container: String, answering: Registration, answeringContainer: String?, stackDepth: Int?,
     outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?,
-    asyncResolution: ObjectIdentifier? = nil
+    containerNumber: UInt64, resolver: Resolver
   ) {
     self.init(
       container: container, subject: .answered(answering), answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: instance, asyncResolution: asyncResolution)
+      instanceNumber: instanceNumber, instance: instance, containerNumber: containerNumber,
+      resolver: resolver)
   }
 
   /// The step of an optional resolve that nothing answered.
-  init(container: String, absent key: ServiceKey, depth: Int) {
+  init(container: String, absent key: ServiceKey, depth: Int, containerNumber: UInt64, resolver: Resolver) {
     self.init(
       container: container, subject: .absent(key), answeringContainer: nil, stackDepth: nil,
-      outcome: .absent, scope: nil, depth: depth, instanceNumber: nil, instance: nil)
+      outcome: .absent, scope: nil, depth: depth, instanceNumber: nil, instance: nil,
+      containerNumber: containerNumber, resolver: resolver)
   }
 
   /// `ConsoleLogger#2 created t1 [singleton]`.

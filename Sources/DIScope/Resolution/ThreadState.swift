@@ -1,4 +1,5 @@
 import CDIScopeRuntime
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -46,6 +47,11 @@ final class ThreadState {
   /// What this thread's cache let go of while a resolve was under way on it, kept until the root
   /// resolve ends (see `FastPathCache.discard`).
   @exclusivity(unchecked) var parked: [FastPathCache.Held] = []  // unchecked: own thread; swapped out before what it holds is released
+
+  /// The thread's number, in the order DIScope first met threads: what trace lines call it
+  /// (`thread 3`), and what a recorder gathers its steps by. Never reused.
+  let number = ThreadState.counter.wrappingAdd(1, ordering: .relaxed).newValue
+  private static let counter = Atomic<Int>(0)
 
   @usableFromInline
   init() {

@@ -17,7 +17,11 @@ struct EnvironmentTraceTests {
     environment["DISCOPE_TRACE"] = "1"
     let traced = try SpawnedCommand.run([DiscopeBinary.path!, "run", Self.lesson], environment: environment)
     #expect(traced.status == 0)
-    #expect(traced.errorOutput.contains("[discope root] ControlContext#4 created t4 [singleton]"))
+    // A root line names the container the resolution started in (its name and number) and who
+    // resolved it: `[discope root] root#1, thread 1: ControlContext#4 created t4 [singleton]`.
+    let root = traced.errorOutput.split(separator: "\n").first { $0.hasSuffix("ControlContext#4 created t4 [singleton]") }
+    let origin = try #require(root).dropFirst("[discope root] ".count).prefix { $0 != ":" }
+    #expect(origin.hasPrefix("root#") && origin.contains(", thread "), "\(origin)")
     #expect(traced.errorOutput.contains("[discope root] ├─ WebService#2 created t2 [singleton]"))
 
     environment["DISCOPE_TRACE"] = nil

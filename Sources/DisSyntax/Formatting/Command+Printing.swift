@@ -44,7 +44,7 @@ extension PlaygroundCommand: CustomStringConvertible {
   /// `:record FILE`, quoting the file when it has leading or trailing spaces.
   public var description: String {
     switch self {
-    case .record(let path), .save(let path), .open(let path):
+    case .record(let path), .save(let path, _), .open(let path):
       let needsQuotes = path.first?.isWhitespace == true || path.last?.isWhitespace == true
         || (path.hasPrefix("\"") && path.hasSuffix("\""))
       return ":\(name) " + (needsQuotes ? "\"\(path)\"" : path)

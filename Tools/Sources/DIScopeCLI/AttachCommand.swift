@@ -43,6 +43,9 @@ public struct AttachCommand: ContextualCommand {
   @Option(name: .long, help: "Append each command and its output to this .dis file as it happens.")
   var record: String?
 
+  @Flag(name: .long, help: "Let a script piped into --repl write files with :save and :record.")
+  var allowWrites = false
+
   @Flag(name: .long, help: "List the attachable apps and stop.")
   var list = false
 
@@ -94,7 +97,8 @@ public struct AttachCommand: ContextualCommand {
     }
     return Playground.attach(
       to: client, recordPath: record,
-      historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII)
+      historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII,
+      allowsScriptedWrites: allowWrites)
   }
 
   private func listApps(

@@ -61,6 +61,7 @@ public enum Playground {
     let controller = PlaygroundController(
       engine: options.engineFactory(), factory: options.engineFactory, isASCII: options.isASCII,
       isSynchronous: isSynchronous)
+    controller.homeDirectory = options.environment["HOME"]
     if let scriptPath = options.scriptPath {
       guard let data = FileManager.default.contents(atPath: scriptPath) else {
         throw PlaygroundError("cannot read '\(scriptPath)'")

@@ -57,39 +57,14 @@ extension PlaygroundController {
         $0.recording = nil
         $0.notice = "stopped recording \(recorder.path) (\(recorder.lineCount) lines)"
       }
-    case .save(let path):
-      settle()
-      do {
-        try RecordingFile.save(state.transcript.text, to: path)
-        update { $0.notice = "saved the session to \(path) (\($0.transcript.fileLines.count + 1) lines)" }
-      } catch {
-        update { $0.notice = "error: \(error)" }
-      }
+    case .save(let path, let isReplacing):
+      save(to: path, isReplacing: isReplacing)
     case .open(let path):
       open(path)
     case .hint, .goal, .solution, .next:
       performLearn(command)
     }
     return .continue
-  }
-
-  /// Starts recording to `path`, a new or empty file: the header and the session so far first.
-  public func startRecording(to path: String) {
-    if let recorder {
-      update { $0.notice = "already recording to \(recorder.path); :stop first" }
-      return
-    }
-    settle()
-    do {
-      let file = try RecordingFile(path: path, sessionSoFar: state.transcript.fileLines)
-      recorder = file
-      update {
-        $0.recording = ((path as NSString).lastPathComponent, file.lineCount)
-        $0.notice = "recording to \(path) (the session so far included)"
-      }
-    } catch {
-      update { $0.notice = "error: \(error)" }
-    }
   }
 
   /// Opens a script to step through, on a fresh session; refused while recording, since the

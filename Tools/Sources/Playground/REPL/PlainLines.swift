@@ -28,16 +28,22 @@ enum PlainLines {
       Playground.printError("error: \(error)")
       return 1
     }
+    // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
+    // printed again, since the terminal echoed them as they were typed.
+    let isTyped = !input.isFile && isatty(0) == 1
+    let echoesCommands = !isTyped
+    // A script read in writes no file unless its caller said so, as `run` and `test` write none.
+    controller.allowsFileCommands = isTyped || options.allowsScriptedWrites
+    // Nothing completes here: the words would be read after every command, which costs a walk
+    // over every instance held (a replay quadratic in its length).
+    controller.tracksCompletionWords = false
+    controller.showsPanes = false
     var printer = TranscriptPrinter()
     printer.flush(controller, includesCommands: true)
     if let notice = controller.state.notice {
       Playground.printError(notice)  // what starting did (`recording to …`), said now
       controller.update { $0.notice = nil }
     }
-    // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
-    // printed again, since the terminal echoed them as they were typed.
-    let isTyped = !input.isFile && isatty(0) == 1
-    let echoesCommands = !isTyped
     var block: [String] = []
     while true {
       if isTyped { printer.prompt(block.isEmpty ? "dis> " : "...> ") }

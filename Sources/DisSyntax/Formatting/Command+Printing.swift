@@ -166,7 +166,7 @@ extension String {
       case "\"": result += "\\\""
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      case _ where scalar.properties.generalCategory == .control: result += escaped(scalar)
+      case _ where String.isUnsafe(scalar): result += escaped(scalar)
       default:
         let before = result.count
         result.unicodeScalars.append(scalar)

@@ -71,7 +71,7 @@ public struct AttachCommand: ContextualCommand {
     switch AttachTarget.resolve(target, in: directory) {
     case .found(let found): path = found
     case .failure(let message, let candidates):
-      context.printError(style.error(message))
+      context.printErrorStyled(style.error(message))
       if !candidates.isEmpty { listApps(candidates, in: directory, context: context, toError: true) }
       return 1
     }
@@ -83,7 +83,7 @@ public struct AttachCommand: ContextualCommand {
     do {
       client = try DebugClient.connect(to: path, asciiOnly: isASCII)
     } catch {
-      context.printError(style.error(error.message))
+      context.printErrorStyled(style.error(error.message))
       return 1
     }
     if let script {

@@ -47,15 +47,15 @@ public struct TestCommand: ContextualCommand {
   public func execute(in context: CommandContext) -> Int32 {
     let style = DiffStyle(usesColor: context.usesColor)
     if update, let ci = context.environment["CI"], !ci.isEmpty {
-      context.printError(style.error(
+      context.printErrorStyled(style.error(
         "'--update' is refused because CI is set: a CI run checks expected output, it never rewrites it"))
       context.printError("hint: run 'discope test --update' locally, review the diff, and commit it")
       return 64
     }
     let found = ScriptPaths(paths.isEmpty ? ["."] : paths)
-    for path in found.missing { context.printError(style.error("no such file or directory '\(path)'")) }
+    for path in found.missing { context.printErrorStyled(style.error("no such file or directory '\(path)'")) }
     if found.files.isEmpty && found.missing.isEmpty {
-      context.printError(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
+      context.printErrorStyled(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
       return 2
     }
     let files = shard.flatMap(Shard.init)?.select(found.files) ?? found.files
@@ -67,7 +67,7 @@ public struct TestCommand: ContextualCommand {
       do {
         try FileSystem.writeAtomically(JUnitReport(reports).xml, to: junit)
       } catch {
-        context.printError(style.error("cannot write the JUnit report: \(error)"))
+        context.printErrorStyled(style.error("cannot write the JUnit report: \(error)"))
         return 1
       }
     }
@@ -76,7 +76,7 @@ public struct TestCommand: ContextualCommand {
     if !found.missing.isEmpty { return 2 }
     if let section, !reports.isEmpty, reports.allSatisfy({ $0.status == .skipped }) {
       // A misspelt section must not pass a CI run that checked nothing.
-      context.printError(style.error("no file has a section '## \(section)'"))
+      context.printErrorStyled(style.error("no file has a section '## \(section)'"))
       context.printError("hint: section titles match exactly, case included")
       return 1
     }
@@ -90,7 +90,7 @@ public struct TestCommand: ContextualCommand {
       context.print("updated \(report.path) (\(report.updatedBlocks) block\(report.updatedBlocks == 1 ? "" : "s"))")
     }
     for mismatch in report.mismatches {
-      context.print(mismatch.rendered(styling: style.callAsFunction) + "\n")
+      context.printStyled(mismatch.rendered(styling: style.callAsFunction) + "\n")
     }
     if update && !report.mismatches.isEmpty {
       let why =

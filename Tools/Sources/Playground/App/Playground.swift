@@ -90,7 +90,8 @@ public enum Playground {
   }
 
   static func printError(_ text: String) {
-    StandardStreams.printError(text + "\n")
+    StandardStreams.printError(text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0).terminalSafe }.joined(separator: "\n") + "\n")
   }
 }
 

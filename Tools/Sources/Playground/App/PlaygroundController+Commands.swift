@@ -24,6 +24,15 @@ extension PlaygroundController {
     update { $0.continuation = [] }
     let trimmed = source.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return .continue }
+    if trimmed.hasPrefix("#") {
+      // A typed comment is a comment, as in a script: it goes into the transcript (and the
+      // recording) after what was typed before it.
+      settle()
+      let firstLine = state.transcript.lines.count
+      appendComment([trimmed], kind: .secondary)
+      update { $0.lastTypedOutcome = Array($0.transcript.lines[firstLine...]) }
+      return .continue
+    }
     if trimmed.hasPrefix(":"), case .success(let entry) = ScriptParser().parseCommand(trimmed),
       case .playground(let command) = entry.command
     {

@@ -65,6 +65,18 @@ public struct PlaygroundState: Sendable {
   public var isASCII: Bool
   /// Help text from the key table and the command table.
   public var helpLines: [String] = []
+  /// The width the help was last drawn at (its window's inside): its lines wrap there.
+  public var helpWidth: Int?
+
+  /// The help as it shows: each line wrapped at `width` at words (a continuation indented under
+  /// its line), so no line is cut at the terminal's edge.
+  public func helpRows(width: Int?) -> [String] {
+    guard let width, width > 0 else { return helpLines }
+    return helpLines.flatMap { ProseText.wrap($0, width: width) }
+  }
+
+  /// The help as it was last drawn: what its paging keys move through.
+  public var shownHelpLines: [String] { helpRows(width: helpWidth) }
 
   public init(isASCII: Bool = false) {
     self.isASCII = isASCII

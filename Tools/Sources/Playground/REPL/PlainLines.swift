@@ -47,7 +47,11 @@ enum PlainLines {
     var block: [String] = []
     while true {
       if isTyped { printer.prompt(block.isEmpty ? "dis> " : "...> ") }
-      guard let line = input.next() else { break }
+      guard let line = input.next() else {
+        // Ctrl-D at the prompt: the shell's prompt starts on a line of its own.
+        if isTyped { printer.prompt("\n") }
+        break
+      }
       if block.isEmpty && (line.hasPrefix("  ") || line.hasPrefix("%dis") || line.allSatisfy(\.isWhitespace)) {
         continue
       }
@@ -88,13 +92,17 @@ struct TranscriptPrinter {
     }
     for line in lines[printed...] where includesCommands || line.kind != .command {
       let text = includesCommands ? line.text : String(line.text.dropFirst(line.text.hasPrefix("  ") ? 2 : 0))
-      if colors && line.kind == .error { write("\u{1B}[31m\(text)\u{1B}[0m") } else { write(text) }
+      if colors && line.kind == .error {
+        StandardStreams.print("\u{1B}[31m\(text.terminalSafe)\u{1B}[0m\n")
+      } else {
+        write(text)
+      }
     }
     printed = lines.count
   }
 
   func write(_ line: String) {
-    StandardStreams.print(line + "\n")
+    StandardStreams.print(line.terminalSafe + "\n")
   }
 
   /// Writes `prompt` with no newline: the answer is typed after it.

@@ -11,7 +11,9 @@ public struct TestCommand: ContextualCommand {
       Exit status: 0 when everything passed; 1 when a command did not match, or '--section' \
       named no file's section; 2 when a file is missing or does not parse, or there is no .dis \
       file; 74 when the output \
-      could not be written. The last line is 'N passed, N failed' (and ', N skipped').
+      could not be written. The last line is 'N passed, N failed' (and ', N skipped'). Under \
+      GITHUB_ACTIONS=true each failure also prints a workflow annotation \
+      ('::error file=PATH,line=N,col=M::message').
       """)
 
   @ArgumentParser.Argument(help: "Files, or directories searched for *.dis files (default: the current directory).")
@@ -91,6 +93,10 @@ public struct TestCommand: ContextualCommand {
     }
     for mismatch in report.mismatches {
       context.printStyled(mismatch.rendered(styling: style.callAsFunction) + "\n")
+    }
+    if WorkflowAnnotations.isEnabled(environment: context.environment) {
+      // Beside the usual diff: GitHub Actions shows each at the line it names.
+      for annotation in WorkflowAnnotations.lines(for: report) { context.print(annotation) }
     }
     if update && !report.mismatches.isEmpty {
       let why =

@@ -136,7 +136,7 @@ struct ArgumentDefectTests {
     #expect(report.output.prefix(3) == [
       "error: 'UserDetails' (t2) takes runtime arguments (user: String), which 'Screen' cannot give it",
       "  path: Screen -> UserDetails",
-      "  hint: inject 'Provider<UserDetails>' into 'Screen' and 'call' it with them",
+      "  hint: inject 'Provider<UserDetails, String>' into 'Screen' and 'call' it with them",
     ])
     #expect(!report.output.contains { $0.contains("ScriptArguments") || $0.contains("a singleton") })
   }

@@ -72,7 +72,7 @@ extension Parameter: CustomStringConvertible {
     switch dependency {
     case .service(let type): "\(name): \(type)"
     case .optional(let type): "\(name): \(type)?"
-    case .provider(let type): "\(name): Provider<\(type)>"
+    case .provider(let type): "\(name): Provider<\(([type] + providerArguments).joined(separator: ", "))>"
     case .argument(let type): "\(name): arg \(type)"
     }
   }

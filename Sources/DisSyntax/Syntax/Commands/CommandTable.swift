@@ -88,7 +88,16 @@ public enum CommandTable {
         G.choice([[.placeholder("#M")], [.keyword("nil")], [.placeholder("\"text\"")]])],
        [.keyword("no"), .keyword("stale")],
        [.placeholder("S"), .keyword("shares"), .placeholder("T")]],
-      "assert what resolving S gives, a stack, what an instance holds, or that nothing is stale"),
+      "assert what resolving S gives, a stack, what an instance holds, or that nothing is stale",
+      details: [
+        "'expect S is Impl' and 'expect S cached|new' resolve S once, as 'resolve S' would, and",
+        "check its type, or whether it came from a cache. 'expect stack S = tA tB' lists the stack,",
+        "top first. 'expect #N.param = #M|nil|\"text\"' checks what an instance holds.",
+        "'expect no stale' fails while a cached instance holds what its key no longer answers with.",
+        "'expect S shares T' resolves S and checks that every T it holds, directly or through what",
+        "it holds, is one instance: two or more of S's dependencies need a T, and they got the same",
+        "one (a graph scope or a singleton shares; a prototype does not).",
+      ]),
     .init(
       "release", [[.placeholder("#N")], [.keyword("container"), .placeholder("NAME")]],
       "let go of instance #N, or shut a child container down and forget it",

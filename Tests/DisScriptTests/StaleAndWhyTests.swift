@@ -157,3 +157,17 @@ struct ArgumentDefectTests {
     #expect(!session.execute("resolve UserDetails with user=bob").isFailure)
   }
 }
+
+/// `why` names who holds the current instance: what the container caches, and what the session
+/// holds that the container does not (a prototype's instances).
+@Suite("why names holders")
+struct WhyHoldersTests {
+  @Test func aPrototypesInstanceHoldingTheCachedOneIsNamed() {
+    let session = Session()
+    for line in ["class Logger", "class Web(logger: Logger)", "register Logger", "register Web scope=prototype", "resolve Web"] {
+      _ = session.execute(line)
+    }
+    let why = session.execute("why Logger").output
+    #expect(why.contains("  held by: Web#2.logger"), "\(why)")
+  }
+}

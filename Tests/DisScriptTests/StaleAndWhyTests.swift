@@ -171,3 +171,30 @@ struct WhyHoldersTests {
     #expect(why.contains("  held by: Web#2.logger"), "\(why)")
   }
 }
+
+/// A class with runtime arguments can be a mock, and 'expect S is Impl' can be written for it.
+@Suite("runtime arguments in mocks and expectations")
+struct RuntimeArgumentMockTests {
+  let setUp = ["class PhotoService", "class UserDetails(photos: PhotoService, user: arg String)", "register PhotoService",
+               "register UserDetails", "class FakeDetails(user: arg String): UserDetails"]
+
+  @Test func expectIsNeedsNoArguments() {
+    let session = Session()
+    for line in setUp { _ = session.execute(line) }
+    #expect(!session.execute("expect UserDetails is UserDetails").isFailure)
+    let wrong = session.execute("expect UserDetails is FakeDetails")
+    #expect(wrong.isFailure && wrong.output.first?.contains("t2  UserDetails") == true, "\(wrong.output)")
+  }
+
+  @Test func aClassWithRuntimeArgumentsStandsInAsAMock() {
+    let session = Session()
+    for line in setUp { _ = session.execute(line) }
+    let mocked = session.execute("mock UserDetails = FakeDetails")
+    #expect(!mocked.isFailure, "\(mocked.output)")
+    #expect(mocked.output.first?.contains("[prototype, mock, takes arguments]") == true, "\(mocked.output)")
+    let resolved = session.execute("resolve UserDetails with user=\"bo\"")
+    #expect(resolved.output.first == "FakeDetails#1(user: \"bo\")", "\(resolved.output)")
+    #expect(!session.execute("expect UserDetails is FakeDetails").isFailure)
+    #expect(!session.execute("unmock UserDetails").isFailure)
+  }
+}

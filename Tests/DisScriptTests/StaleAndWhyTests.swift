@@ -198,3 +198,30 @@ struct RuntimeArgumentMockTests {
     #expect(!session.execute("unmock UserDetails").isFailure)
   }
 }
+
+/// An `expect` takes hold of nothing: an instance released stays released, and what it builds
+/// the session does not keep.
+@Suite("expect holds nothing")
+struct ExpectHoldsNothingTests {
+  @Test func aReleasedInstanceStaysReleasedAfterAnExpectation() {
+    let session = Session()
+    for line in ["class ContentCache", "class Holder(cache: ContentCache)", "register ContentCache scope=weak",
+                 "register Holder", "resolve Holder", "release #1"] {
+      _ = session.execute(line)
+    }
+    #expect(!session.execute("expect ContentCache cached").isFailure)
+    let again = session.execute("release #1")
+    #expect(again.isFailure && again.output.first == "error: #1 was released", "\(again.output)")
+  }
+
+  @Test func whatAnExpectationBuildsIsNotHeld() {
+    let session = Session()
+    for line in ["class Part", "class Whole(part: Part)", "register Part scope=weak", "register Whole scope=prototype"] {
+      _ = session.execute(line)
+    }
+    #expect(!session.execute("expect Whole new").isFailure)
+    // Nothing holds the weak Part the expectation built: the next resolve builds a new one.
+    let resolved = session.execute("resolve Part").output
+    #expect(resolved.last?.contains("created") == true, "\(resolved)")
+  }
+}

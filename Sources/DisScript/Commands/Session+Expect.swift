@@ -124,6 +124,11 @@ extension Session {
   private func resolveForExpectation(_ service: String) throws -> (Any, ResolutionStep.Outcome) {
     let (directory, key) = try lookUp(service, named: nil)
     let arguments = try checkArguments([], for: key, service: service)
+    family.isCheckingExpectation = true
+    defer {
+      drainEvents()
+      family.isCheckingExpectation = false
+    }
     do {
       let value = try directory.resolve(key, in: container, arguments: arguments)
       drainEvents()

@@ -22,7 +22,9 @@ enum InteractiveREPL {
     }
     var printer = TranscriptPrinter()
     printer.colors = ColorPolicy.isColorEnabled(environment: options.environment, terminalHasColors: true)
-    StandardStreams.print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.\n")
+    // Help and errors wrap at the terminal's width, read again at each command (it may resize).
+    printer.wrapWidth = { TerminalWidth.columns(of: STDOUT_FILENO) }
+    StandardStreams.print("DIScope REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.\n")
     printer.flush(controller, includesCommands: false)
     if !TerminalLocale.canDrawUnicode {
       // libedit drops what it cannot decode: say it before anything is typed.

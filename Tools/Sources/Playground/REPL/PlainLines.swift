@@ -83,6 +83,10 @@ struct TranscriptPrinter {
   private var printed = 0
   private var lastEpoch = 0
   var colors = false
+  /// Wrap output lines at this many columns, at words, a continuation indented under its line
+  /// (the interactive REPL: help and errors read at the terminal's width); nil prints lines whole
+  /// (a transcript, which must read back as it is).
+  var wrapWidth: (() -> Int?)?
 
   mutating func flush(_ controller: PlaygroundController, includesCommands: Bool) {
     let lines = controller.state.transcript.lines
@@ -90,12 +94,15 @@ struct TranscriptPrinter {
       printed = 0
       lastEpoch = controller.state.epoch
     }
+    let width = wrapWidth?()
     for line in lines[printed...] where includesCommands || line.kind != .command {
-      let text = includesCommands ? line.text : String(line.text.dropFirst(line.text.hasPrefix("  ") ? 2 : 0))
-      if colors && line.kind == .error {
-        StandardStreams.print("\u{1B}[31m\(text.terminalSafe)\u{1B}[0m\n")
-      } else {
-        write(text)
+      let whole = includesCommands ? line.text : String(line.text.dropFirst(line.text.hasPrefix("  ") ? 2 : 0))
+      for text in width.map({ ProseText.wrap(whole.terminalSafe, width: max(20, $0 - 1)) }) ?? [whole] {
+        if colors && line.kind == .error {
+          StandardStreams.print("\u{1B}[31m\(text.terminalSafe)\u{1B}[0m\n")
+        } else {
+          write(text)
+        }
       }
     }
     printed = lines.count

@@ -115,4 +115,19 @@ struct TerminalDefectsEndToEndTests {
     try tmux.press("C-c")
     try base.expectRestored(tmux, status: 130)
   }
+
+  /// The line REPL wraps help at the terminal's width, at words, rather than letting the terminal
+  /// cut them anywhere: joined as tmux joins what the terminal wrapped (`-J`), no row is wider.
+  @Test func theREPLWrapsHelpAtTheTerminalsWidth() throws {
+    let tmux = try start("repl --empty --no-history", columns: 80, rows: 60)
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("dis>") }
+    try base.run(tmux, "help")
+    try tmux.waitFor("the help") { $0.contains(":next") }
+    let joined = try tmux.tmux(["capture-pane", "-p", "-J", "-t", tmux.sessionName])
+    let wide = joined.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "rows the terminal wrapped: \(wide)")
+    try tmux.press("C-d")
+    try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
+  }
 }

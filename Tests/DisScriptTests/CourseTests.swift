@@ -29,6 +29,49 @@ struct CourseTests {
     #expect(unmet == nil, "\(path): the solution leaves '\(unmet?.check.command.description ?? "")' unmet: \(unmet?.why ?? [])")
   }
 
+  /// For each exercise, a state near the goal but short of it: a check passes only when the
+  /// goal's whole state holds.
+  static let nearMisses: [(file: String, attempt: String)] = [
+    ("01-the-newest-answers.dis", "register Logger = FileLogger\nremove t1"),
+    ("02-remove-uncovers.dis", "register Logger = ConsoleLogger"),
+    ("03-prototype.dis", "register WebService scope=prototype"),
+    ("04-prototype-versus-graph.dis", "scope t1 singleton"),
+    ("05-mock-over-a-built-singleton.dis", "mock WebService\ncache t3 off"),
+    ("06-unmock-leaves-a-stale-mock.dis", "cache t3 off"),
+    ("07-captive-dependency.dis", "scope t1 singleton"),
+    ("08-child-override.dis", "container use root\nregister ZoneController = RFZoneController"),
+    ("09-cycle-and-provider.dis", "register NoticeManager scope=prototype"),
+    ("10-weak-release.dis", "register ContentCache scope=weak"),
+    ("11-provider-with-arguments.dis", "register UserDetails scope=prototype"),
+    ("12-release-a-request.dis", "shutdown\ncontainer use root"),
+  ]
+
+  @Test(arguments: nearMisses.map(\.file))
+  func aNearMissDoesNotSolveIt(file: String) throws {
+    let exercise = try #require(Self.course.exercises.first { $0.path.hasSuffix(file) })
+    let attempt = try #require(Self.nearMisses.first { $0.file == file }).attempt
+    #expect(!exercise.isSolved(after: try entries(attempt)), "\(file): '\(attempt)' counts as solved")
+  }
+
+  /// Exercises 5 and 6 leave caching on: turning it off alone drops the stale instance, but
+  /// leaves the singleton a prototype in all but name, and the learner is told so.
+  @Test func cachingLeftOffIsSaidInWords() throws {
+    for file in ["05-mock-over-a-built-singleton.dis", "06-unmock-leaves-a-stale-mock.dis"] {
+      let exercise = try #require(Self.course.exercises.first { $0.path.hasSuffix(file) })
+      let attempt = try entries(file.hasPrefix("05") ? "mock WebService\ncache t3 off" : "cache t3 off")
+      #expect(exercise.missing(after: attempt)?.contains("'cache t3 on'") == true, "\(file)")
+    }
+  }
+
+  /// Exercise 7's hints lead to its goal: the catalog stays a singleton, Session a prototype.
+  @Test func theCaptiveExercisesHintsAgreeWithItsGoal() throws {
+    let exercise = try #require(Self.course.exercises.first { $0.path.hasSuffix("07-captive-dependency.dis") })
+    #expect(exercise.goal.joined(separator: " ").contains("Session a prototype"))
+    #expect(!exercise.hints.joined(separator: " ").contains("scope t1 singleton"))
+    let hinted = try #require(exercise.hints.last?.split(separator: "write: ").last.map(String.init))
+    #expect(exercise.isSolved(after: try entries(hinted)), "the last hint's command does not solve it: \(hinted)")
+  }
+
   /// The traps the course must teach, by the words of their titles.
   @Test func theTrapsAreAllThere() {
     let titles = Self.course.exercises.map { $0.title.lowercased() }.joined(separator: "\n")

@@ -136,7 +136,7 @@ struct ArgumentDefectTests {
     #expect(report.output.prefix(3) == [
       "error: 'UserDetails' (t2) takes runtime arguments (user: String), which 'Screen' cannot give it",
       "  path: Screen -> UserDetails",
-      "  hint: inject 'Provider<UserDetails>' into 'Screen' and 'call' it with them",
+      "  hint: inject 'Provider<UserDetails, String>' into 'Screen' and 'call' it with them",
     ])
     #expect(!report.output.contains { $0.contains("ScriptArguments") || $0.contains("a singleton") })
   }
@@ -155,5 +155,73 @@ struct ArgumentDefectTests {
     #expect(called.output.first == "MockUserDetails#2")
     #expect(called.output.last == "note: t3 MockUserDetails is a mock: it stands in for every resolve of 'UserDetails', and the arguments were not passed to it")
     #expect(!session.execute("resolve UserDetails with user=bob").isFailure)
+  }
+}
+
+/// `why` names who holds the current instance: what the container caches, and what the session
+/// holds that the container does not (a prototype's instances).
+@Suite("why names holders")
+struct WhyHoldersTests {
+  @Test func aPrototypesInstanceHoldingTheCachedOneIsNamed() {
+    let session = Session()
+    for line in ["class Logger", "class Web(logger: Logger)", "register Logger", "register Web scope=prototype", "resolve Web"] {
+      _ = session.execute(line)
+    }
+    let why = session.execute("why Logger").output
+    #expect(why.contains("  held by: Web#2.logger"), "\(why)")
+  }
+}
+
+/// A class with runtime arguments can be a mock, and 'expect S is Impl' can be written for it.
+@Suite("runtime arguments in mocks and expectations")
+struct RuntimeArgumentMockTests {
+  let setUp = ["class PhotoService", "class UserDetails(photos: PhotoService, user: arg String)", "register PhotoService",
+               "register UserDetails", "class FakeDetails(user: arg String): UserDetails"]
+
+  @Test func expectIsNeedsNoArguments() {
+    let session = Session()
+    for line in setUp { _ = session.execute(line) }
+    #expect(!session.execute("expect UserDetails is UserDetails").isFailure)
+    let wrong = session.execute("expect UserDetails is FakeDetails")
+    #expect(wrong.isFailure && wrong.output.first?.contains("t2  UserDetails") == true, "\(wrong.output)")
+  }
+
+  @Test func aClassWithRuntimeArgumentsStandsInAsAMock() {
+    let session = Session()
+    for line in setUp { _ = session.execute(line) }
+    let mocked = session.execute("mock UserDetails = FakeDetails")
+    #expect(!mocked.isFailure, "\(mocked.output)")
+    #expect(mocked.output.first?.contains("[prototype, mock, takes arguments]") == true, "\(mocked.output)")
+    let resolved = session.execute("resolve UserDetails with user=\"bo\"")
+    #expect(resolved.output.first == "FakeDetails#1(user: \"bo\")", "\(resolved.output)")
+    #expect(!session.execute("expect UserDetails is FakeDetails").isFailure)
+    #expect(!session.execute("unmock UserDetails").isFailure)
+  }
+}
+
+/// An `expect` takes hold of nothing: an instance released stays released, and what it builds
+/// the session does not keep.
+@Suite("expect holds nothing")
+struct ExpectHoldsNothingTests {
+  @Test func aReleasedInstanceStaysReleasedAfterAnExpectation() {
+    let session = Session()
+    for line in ["class ContentCache", "class Holder(cache: ContentCache)", "register ContentCache scope=weak",
+                 "register Holder", "resolve Holder", "release #1"] {
+      _ = session.execute(line)
+    }
+    #expect(!session.execute("expect ContentCache cached").isFailure)
+    let again = session.execute("release #1")
+    #expect(again.isFailure && again.output.first == "error: #1 was released", "\(again.output)")
+  }
+
+  @Test func whatAnExpectationBuildsIsNotHeld() {
+    let session = Session()
+    for line in ["class Part", "class Whole(part: Part)", "register Part scope=weak", "register Whole scope=prototype"] {
+      _ = session.execute(line)
+    }
+    #expect(!session.execute("expect Whole new").isFailure)
+    // Nothing holds the weak Part the expectation built: the next resolve builds a new one.
+    let resolved = session.execute("resolve Part").output
+    #expect(resolved.last?.contains("created") == true, "\(resolved)")
   }
 }

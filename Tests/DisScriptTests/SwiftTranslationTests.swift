@@ -143,3 +143,48 @@ struct SwiftTranslationTests {
     #expect(swift.line(for: command("help")) == nil)
   }
 }
+
+/// A provider of a class with runtime arguments is spelt one way everywhere, the README's:
+/// `Provider<UserDetails, String>` parses in `.dis`, prints back so, and the playground's Swift,
+/// the export, the instance and the hints all write it.
+@Suite("One provider spelling")
+struct ProviderSpellingTests {
+  static let script = """
+    class PhotoService
+    class UserDetails(photos: PhotoService, user: arg String)
+    class ProfileScreen(details: Provider<UserDetails, String>)
+    register PhotoService
+    register UserDetails
+    register ProfileScreen
+    resolve ProfileScreen
+
+    """
+
+  @Test func theREADMEsSpellingParsesPrintsAndTranslates() throws {
+    let parsed = ScriptParser().parse(Self.script, path: "p.dis")
+    #expect(!parsed.hasErrors, "\(parsed.renderedDiagnostics)")
+    #expect(ScriptFormatter.format(parsed.script).contains("class ProfileScreen(details: Provider<UserDetails, String>)"))
+    var translation = SwiftTranslation()
+    translation.learn(parsed.script.entries)
+    guard case .success(let register) = ScriptParser().parseCommand("register ProfileScreen") else { return }
+    let swift = translation.line(for: register.command) ?? ""
+    #expect(swift.contains("try r.resolve(Provider<UserDetails, String>.self)"), "\(swift)")
+    // `Provider<UserDetails>` (the short form) translates to the same Swift.
+    var short = SwiftTranslation()
+    short.learn(ScriptParser().parse(Self.script.replacing("Provider<UserDetails, String>", with: "Provider<UserDetails>"), path: "s.dis").script.entries)
+    #expect(short.line(for: register.command) == swift)
+    let export = SwiftExport.export(script: parsed.script, namespace: "P")
+    #expect(export.contains("Provider<UserDetails, String>"))
+  }
+
+  @Test func theSessionPrintsAndHintsIt() {
+    let session = Session()
+    for line in Self.script.split(separator: "\n").dropLast() { _ = session.execute(String(line)) }
+    let output = session.execute("resolve ProfileScreen").output
+    #expect(output.first?.contains("details: Provider<UserDetails, String>") == true, "\(output)")
+    _ = session.execute("class Broken(details: UserDetails)")
+    _ = session.execute("register Broken")
+    let hint = session.execute("resolve Broken").output.joined(separator: "\n")
+    #expect(hint.contains("inject 'Provider<UserDetails, String>'"), "\(hint)")
+  }
+}

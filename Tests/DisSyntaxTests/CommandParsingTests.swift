@@ -64,6 +64,7 @@ struct CommandParsingTests {
     (":record session.dis", .playground(.record(path: "session.dis"))),
     (":stop", .playground(.stop)),
     (":save my session.dis", .playground(.save(path: "my session.dis"))),
+    (":save! old.dis", .playground(.save(path: "old.dis", isReplacing: true))),
     (":open \" padded.dis \"", .playground(.open(path: " padded.dis "))),
     (":quit", .playground(.quit)),
   ]

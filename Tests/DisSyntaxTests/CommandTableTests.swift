@@ -58,4 +58,12 @@ struct CommandTableTests {
       #expect(listing.contains("\n\n\(word): ") || listing.hasPrefix("\(word): "), "\(word)")
     }
   }
+
+  /// Every form of 'expect' that help lists, 'shares' included, is explained in 'help expect'.
+  @Test func helpExpectExplainsEveryForm() throws {
+    let help = try #require(CommandTable.help(for: "expect"))
+    for form in ["expect S is Impl", "cached|new", "expect stack S", "#N.param", "expect no stale", "expect S shares T' resolves S"] {
+      #expect(help.contains(form), "'help expect' does not explain \(form)")
+    }
+  }
 }

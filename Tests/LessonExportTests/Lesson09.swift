@@ -101,7 +101,6 @@ enum Lesson09 {
       run.tokens[11] = run.root.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext
       run.held[11] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[9] = (run.held[11] as! ControlContext).webService! as AnyObject
       run.held[10] = (run.held[11] as! ControlContext).zoneController! as AnyObject
       // show mocks WebService: the playground's view (no Swift)
     }

@@ -66,11 +66,14 @@ public struct ResolutionTree: Sendable {
       subject = "\(service) \(glyphs.arrow) \(type)\(number)"
     } else if let name = step.key.name {
       // The instance's label whole (`WebService#2`), then the name it was asked by.
-      subject = "\(type)\(number) named \"\(name)\""
+      subject = "\(type)\(number) named \(ServiceKey.quotedName(name))"
     } else {
       subject = "\(service)\(number)"
     }
-    var tags = [step.scope?.description ?? registration.scope.description]
+    // With caching off every resolve creates, whatever the scope; the scope named is the one
+    // registered, with "cache off", as the stacks show it (not the prototype it acts as).
+    let scope = registration.isCaching ? (step.scope ?? registration.scope) : registration.scope
+    var tags = [scope.description]
     if !registration.isCaching { tags.append("cache off") }
     if registration.isMock { tags.append("mock") }
     if registration.container != step.container { tags.append("from \(registration.container)") }

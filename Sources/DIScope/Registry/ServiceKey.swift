@@ -99,9 +99,41 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     return Int(truncatingIfNeeded: bits ^ (bits &>> 31))
   }
 
-  /// `Logger`, or `Logger named "file"`.
+  /// `Logger`, or `Logger named "file"`: the name quoted as a `.dis` script writes it (see
+  /// ``quotedName(_:)``), so a name never drives the terminal it is printed on.
   public var description: String {
     guard let name else { return serviceName }
-    return "\(serviceName) named \"\(name)\""
+    return "\(serviceName) named \(Self.quotedName(name))"
+  }
+
+  /// `name` in double quotes with `\\`, `\"`, `\n` and `\t` escaped, and every other control
+  /// character and every bidirectional control (U+202E would reorder the line) as `\u{…}`, the
+  /// escapes of the `.dis` language.
+  ///
+  /// ```swift
+  /// ServiceKey.quotedName("x\"y")   // "\"x\\\"y\""
+  /// ```
+  public static func quotedName(_ name: String) -> String {
+    var result = "\""
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case _ where scalar.properties.generalCategory == .control || isBidiControl(scalar):
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// The bidirectional formatting characters: marks, embeddings, overrides and isolates.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

@@ -7,6 +7,15 @@ extension Session {
   func expect(_ expectation: Expectation) throws -> [String] {
     switch expectation {
     case .resolvesTo(let service, let implementation):
+      if let answering = try answeringWithArguments(service) {
+        // A class with runtime arguments cannot be built without them, and an expectation has
+        // none to give: what answers is the class a resolve would build.
+        guard answering.implementationName == implementation else {
+          throw ScriptFailure(
+            "expected '\(service)' to resolve to '\(implementation)', but \(RegistrationText.line(answering)) answers")
+        }
+        return []
+      }
       let (value, _) = try resolveForExpectation(service)
       let found = (value as? PlaygroundInstance)?.typeName ?? String(describing: type(of: value))
       guard found == implementation else {
@@ -115,6 +124,11 @@ extension Session {
   private func resolveForExpectation(_ service: String) throws -> (Any, ResolutionStep.Outcome) {
     let (directory, key) = try lookUp(service, named: nil)
     let arguments = try checkArguments([], for: key, service: service)
+    family.isCheckingExpectation = true
+    defer {
+      drainEvents()
+      family.isCheckingExpectation = false
+    }
     do {
       let value = try directory.resolve(key, in: container, arguments: arguments)
       drainEvents()
@@ -125,6 +139,13 @@ extension Session {
       _ = takeTraces()
       throw resolutionFailure(error)
     }
+  }
+
+  /// The registration answering `service` when it takes runtime arguments; nil otherwise.
+  private func answeringWithArguments(_ service: String) throws -> RegistrationInfo? {
+    let (_, key) = try lookUp(service, named: nil)
+    guard let answering = container.answeringRegistration(for: key), answering.argumentTypes != nil else { return nil }
+    return answering
   }
 
   private func answerHint(_ service: String) -> String? {

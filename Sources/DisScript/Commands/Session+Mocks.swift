@@ -11,11 +11,6 @@ extension Session {
     }
     try requireDeclared(service)
     if let implementation { try requireImplementation(implementation, of: service) }
-    if let implementation, !store.current.argumentParameters(of: implementation).isEmpty {
-      throw ScriptFailure(
-        "'\(implementation)' takes runtime arguments, so it cannot stand in as a mock",
-        hint: "to fix, mock '\(service)' with a class without 'arg' parameters, or let 'mock \(service)' make a recording mock")
-    }
     let key = DeclaredServices.key(service)
     let token = pushMock(of: service, key: key, implementation: implementation)
     return [tokenLine("+", token, in: container) + shadowNoteAfterMock(key)]
@@ -90,10 +85,19 @@ extension Session {
   }
 
   private func pushMock(of service: String, key: ServiceKey, implementation: String?) -> ContainerToken {
-    let factory = implementation.map { builder.factory(for: $0) } ?? builder.recordingMock(of: service)
-    let token = container.register(
-      key: key, implementationName: implementation ?? "Mock" + service, scope: .singleton, isMock: true,
-      factory: factory)
+    let token: ContainerToken
+    if let implementation, !store.current.argumentParameters(of: implementation).isEmpty {
+      // A class with runtime arguments stands in as it is registered: a new instance for each
+      // resolve, built with the arguments given (`resolve S with user="ann"`, a provider's call).
+      token = container.register(
+        key: key, implementationName: implementation, scope: .prototype, isMock: true,
+        factory: builder.argumentFactory(for: implementation))
+    } else {
+      let factory = implementation.map { builder.factory(for: $0) } ?? builder.recordingMock(of: service)
+      token = container.register(
+        key: key, implementationName: implementation ?? "Mock" + service, scope: .singleton, isMock: true,
+        factory: factory)
+    }
     family.tokens[token.number] = TokenRecord(token: token, container: container, service: service, isInstance: false)
     drainEvents()
     return token

@@ -75,7 +75,9 @@ extension Session {
     lines += live
     let history = family.mockTimeline.filter { service == nil || $0.service == service }
     if !history.isEmpty { lines += ["history:"] + history.map { "  " + $0.line } }
-    let recorded = family.instances.keys.sorted().compactMap { family.instances[$0] }
+    // Every recording mock still alive, held by the session or only by the container (one an
+    // `expect` built, which the session does not hold).
+    let recorded = family.seen.keys.sorted().compactMap { family.seen[$0]?.instance }
       .filter { $0.mockedService != nil && (service == nil || $0.mockedService == service) }
     let recordings = recorded.flatMap { mock in mock.recorded.map { "  \(mock.label) \($0)" } }
     if !recordings.isEmpty { lines += ["recorded:"] + recordings }

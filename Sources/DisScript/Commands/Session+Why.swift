@@ -8,9 +8,39 @@ extension Session {
   func why(_ service: String, named name: String?) throws -> [String] {
     let (_, key) = try lookUp(service, named: name)
     let explanation = container.explain(key: key)
-    return explanation.lines(
+    var lines = explanation.lines(
       holder: { holder, held in self.label(holder, holding: held) }, stale: { self.line(for: $0) },
       wouldBuild: explanation.answering.flatMap(wouldBuild))
+    // The container knows the holders it caches; the session also holds what it built that
+    // the container does not cache (a prototype's instances, a graph's): they hold the current
+    // instance too, and 'why' names them.
+    if let number = explanation.cached?.number {
+      let named = Set(explanation.heldBy.compactMap(\.number))
+      let others = sessionHolders(of: number).filter { !named.contains($0.number) }.map(\.text)
+      if !others.isEmpty {
+        if let index = lines.firstIndex(where: { $0.hasPrefix("  held by: ") }) {
+          lines[index] += ", " + others.joined(separator: ", ")
+        } else {
+          // Where the container puts its own: before the stale references.
+          let index = lines.firstIndex { $0.hasPrefix("  stale: ") } ?? lines.endIndex
+          lines.insert("  held by: " + others.joined(separator: ", "), at: index)
+        }
+      }
+    }
+    return lines
+  }
+
+  /// The instances the session holds that hold instance `#number`, as `Web#2.logger`.
+  private func sessionHolders(of number: Int) -> [(number: Int, text: String)] {
+    family.instances.keys.sorted().compactMap { key -> (Int, String)? in
+      guard let instance = family.instances[key], let holderNumber = instance.number, holderNumber != number
+      else { return nil }
+      let slots = (instance.parameters + instance.properties).filter { _, slot in
+        if case .instance(let held) = slot { held.number == number } else { false }
+      }
+      guard !slots.isEmpty else { return nil }
+      return (holderNumber, slots.map { "\(instance.label).\($0.name)" }.joined(separator: ", "))
+    }
   }
 
   /// `WebService(logger: t1 ConsoleLogger#1 cached)`: what the declared class answering would be

@@ -37,7 +37,12 @@ public enum FileSystem {
   /// one, never half of either.
   /// A file nobody may write (`chmod a-w`) is refused, even to root: replacing it by a rename
   /// would go around the permission it states.
-  public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+  ///
+  /// A symbolic link is followed (a chain of them too) and its target written, so the link stays
+  /// a link; a directory is refused with a plain message.
+  public static func writeAtomically(_ text: String, to givenPath: String) throws(Failure) {
+    let path = target(of: givenPath)
+    if isDirectory(path) { throw Failure(path: givenPath, message: "is a directory") }
     var existing = stat()
     if stat(path, &existing) == 0 && existing.st_mode & 0o222 == 0 {
       throw Failure(path: path, message: "is read-only: make it writable to update it")
@@ -73,7 +78,37 @@ public enum FileSystem {
     }
   }
 
-  /// Whether `path` is a directory.
+  /// The file a write to `path` reaches: `path` with its symbolic links followed, one after the
+  /// other (at most 40, as the kernel does), so writing replaces a link's target and not the link.
+  /// A link to nothing gives the path it names (writing creates that file); a path that is not a
+  /// link is returned as it is.
+  public static func target(of path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + link
+      } else {
+        current = link
+      }
+    }
+    return current
+  }
+
+  /// `path` with a leading `~` (alone or before a `/`) replaced by `home`, as a shell does;
+  /// any other path unchanged. `~user` is not expanded.
+  public static func expandingTilde(_ path: String, home: String?) -> String {
+    guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
+    return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst()
+  }
+
   /// Makes `directory` and its missing parents (mode 0700: what lives there is the user's).
   public static func makeDirectories(_ directory: String) throws(Failure) {
     var built = directory.hasPrefix("/") ? "" : "."
@@ -89,6 +124,7 @@ public enum FileSystem {
     guard unlink(path) == 0 else { throw failure(path, "cannot remove") }
   }
 
+  /// Whether `path` is a directory (links followed).
   public static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

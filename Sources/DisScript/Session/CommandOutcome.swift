@@ -26,7 +26,9 @@ public struct CommandOutcome: Sendable {
     playgroundCommand: PlaygroundCommand? = nil
   ) {
     self.entry = entry
-    self.output = output
+    // What a command prints is escaped as the language writes strings: a name or value with a
+    // control or bidirectional character never drives the terminal nor a file it reaches.
+    self.output = output.map(\.terminalSafe)
     self.isFailure = isFailure
     self.diagnostics = diagnostics
     self.playgroundCommand = playgroundCommand
@@ -41,7 +43,8 @@ public struct CommandOutcome: Sendable {
   public var shownOutput: [String] {
     guard output.isEmpty && !diagnostics.isEmpty else { return output }
     return diagnostics.flatMap { diagnostic in
-      ["\(diagnostic.severity.rawValue): \(diagnostic.message)"] + (diagnostic.hint.map { ["  hint: \($0)"] } ?? [])
+      ["\(diagnostic.severity.rawValue): \(diagnostic.message)".terminalSafe]
+        + (diagnostic.hint.map { ["  hint: \($0)".terminalSafe] } ?? [])
     }
   }
 

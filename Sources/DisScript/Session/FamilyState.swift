@@ -15,6 +15,9 @@ struct FamilyState {
   var instances: [Int: PlaygroundInstance] = [:]
   /// Every numbered instance, held weakly: whether a released one is gone.
   var seen: [Int: WeakInstance] = [:]
+  /// While an `expect` resolves: what it builds or finds is numbered and seen, but the session
+  /// takes hold of none of it (an instance released stays released; a prototype it builds goes).
+  var isCheckingExpectation = false
   /// The creation numbers of Swift objects built by a container made in Swift, by identity.
   var objectNumbers: [ObjectIdentifier: Int] = [:]
   /// The assemblies active in each container (by container name, then assembly name).

@@ -20,7 +20,7 @@ struct ScriptWording: Sendable {
             + "but was resolved without them",
           path: Session.withoutRepeats(error.path),
           hint: "give them at the root: 'resolve \(service) with \(declarations.argumentParameters(of: className).map { "\($0.name)=..." }.joined(separator: " "))'; "
-            + "as a dependency, inject 'Provider<\(service)>' and 'call' it with them",
+            + "as a dependency, inject '\(providerSpelling(service, className: className))' and 'call' it with them",
           before: before)
       }
     }
@@ -56,8 +56,16 @@ struct ScriptWording: Sendable {
     let service = key.serviceName
     return (
       "'\(service)' (\(info.token)) takes runtime arguments (\(arguments)), which '\(holder)' cannot give it",
-      "inject 'Provider<\(service)>' into '\(holder)' and 'call' it with them"
+      "inject '\(providerSpelling(service, className: info.implementationName))' into '\(holder)' and 'call' it "
+        + "with them"
     )
+  }
+
+  /// `Provider<UserDetails, String>`: a provider of a class with runtime arguments, spelt with
+  /// their types, as the README, the playground's Swift and the export write it.
+  func providerSpelling(_ service: String, className: String) -> String {
+    let types = store.current.argumentParameters(of: className).map(\.type)
+    return "Provider<" + ([service] + types).joined(separator: ", ") + ">"
   }
 
   /// The container's advice in the script's terms, worded from its fields: a Swift call becomes

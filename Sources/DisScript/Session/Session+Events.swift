@@ -54,7 +54,7 @@ extension Session {
     guard let instance = step.instance?.value as? PlaygroundInstance else { return }
     if step.outcome == .created, let number = step.instanceNumber, number > 0, instance.number == nil {
       instance.number = number
-      family.instances[number] = instance
+      if !family.isCheckingExpectation { family.instances[number] = instance }
       family.seen[number] = WeakInstance(instance: instance)
       for (name, value) in instance.parameters + instance.properties {
         if case .instance(let held) = value, held.mockedService != nil {
@@ -62,7 +62,7 @@ extension Session {
         }
       }
     }
-    if step.depth == 0, let number = instance.number, family.instances[number] == nil {
+    if step.depth == 0, !family.isCheckingExpectation, let number = instance.number, family.instances[number] == nil {
       // A root resolve hands the instance to the session, even one it had released: while the
       // session holds it again, a weak registration keeps answering with it.
       family.instances[number] = instance

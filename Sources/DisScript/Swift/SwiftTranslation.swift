@@ -187,7 +187,7 @@ public struct SwiftTranslation: Sendable {
       switch parameter.dependency {
       case .service(let type): "\(parameter.name): try r.resolve(\(self.type(type)).self)"
       case .optional(let type): "\(parameter.name): try r.optionalResolve(\(self.type(type)).self)"
-      case .provider(let type): "\(parameter.name): try r.resolve(Provider<\(self.type(type))>.self)"
+      case .provider(let type): "\(parameter.name): try r.resolve(\(providerType(type)).self)"
       case .argument: "\(parameter.name): \(parameter.name)"
       }
     }
@@ -233,9 +233,18 @@ public struct SwiftTranslation: Sendable {
     switch dependency {
     case .service(let type): protocols.contains(type) ? "any \(type)" : type
     case .optional(let type): (protocols.contains(type) ? "(any \(type))" : type) + "?"
-    case .provider(let type): "Provider<\(self.type(type))>"
+    case .provider(let type): providerType(type)
     case .argument(let type): type
     }
+  }
+
+  /// `Provider<UserDetails, String>`: the provider of a class with runtime arguments names their
+  /// types, as the README and the export write it.
+  private func providerType(_ service: String) -> String {
+    let arguments = (classes[service]?.parameters ?? []).compactMap { parameter -> String? in
+      if case .argument(let type) = parameter.dependency { type } else { nil }
+    }
+    return "Provider<" + ([type(service)] + arguments).joined(separator: ", ") + ">"
   }
 
   private func variable(_ service: String) -> String {

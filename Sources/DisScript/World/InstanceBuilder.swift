@@ -74,7 +74,10 @@ struct InstanceBuilder: Sendable {
         _ = try resolver.resolve(key: key, as: PlaygroundInstance.self)
       }
       let takesArguments = resolver.container.answeringRegistration(for: key)?.argumentTypes != nil
-      return .provider(ProviderHandle(service: service, takesArguments: takesArguments, container: resolver.container))
+      return .provider(
+        ProviderHandle(
+          service: service, takesArguments: takesArguments, argumentTypes: parameter.providerArguments,
+          container: resolver.container))
     case .argument(let type):
       guard let value = arguments.values[parameter.name] else {
         throw BuildError.missingArgument(name: parameter.name, type: type, className: className)

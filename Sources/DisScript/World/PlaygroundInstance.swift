@@ -97,7 +97,7 @@ public enum SlotValue: Sendable {
     switch self {
     case .instance(let instance): instance.label
     case .none: "nil"
-    case .provider(let handle): "Provider<\(handle.service)>"
+    case .provider(let handle): "Provider<" + ([handle.service] + handle.argumentTypes).joined(separator: ", ") + ">"
     case .argument(let value): value.description
     }
   }
@@ -110,11 +110,14 @@ public final class ProviderHandle: Sendable {
   public let service: String
   /// Whether that service's class takes runtime arguments.
   public let takesArguments: Bool
+  /// The runtime arguments' types as the declaration spelt them (`Provider<UserDetails, String>`).
+  public let argumentTypes: [String]
   weak let container: Container?
 
-  init(service: String, takesArguments: Bool, container: Container) {
+  init(service: String, takesArguments: Bool, argumentTypes: [String] = [], container: Container) {
     self.service = service
     self.takesArguments = takesArguments
+    self.argumentTypes = argumentTypes
     self.container = container
   }
 }

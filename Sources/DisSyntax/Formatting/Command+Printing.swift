@@ -44,7 +44,7 @@ extension PlaygroundCommand: CustomStringConvertible {
   /// `:record FILE`, quoting the file when it has leading or trailing spaces.
   public var description: String {
     switch self {
-    case .record(let path), .save(let path), .open(let path):
+    case .record(let path), .save(let path, _), .open(let path):
       let needsQuotes = path.first?.isWhitespace == true || path.last?.isWhitespace == true
         || (path.hasPrefix("\"") && path.hasSuffix("\""))
       return ":\(name) " + (needsQuotes ? "\"\(path)\"" : path)
@@ -72,7 +72,7 @@ extension Parameter: CustomStringConvertible {
     switch dependency {
     case .service(let type): "\(name): \(type)"
     case .optional(let type): "\(name): \(type)?"
-    case .provider(let type): "\(name): Provider<\(type)>"
+    case .provider(let type): "\(name): Provider<\(([type] + providerArguments).joined(separator: ", "))>"
     case .argument(let type): "\(name): arg \(type)"
     }
   }
@@ -166,7 +166,7 @@ extension String {
       case "\"": result += "\\\""
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      case _ where scalar.properties.generalCategory == .control: result += escaped(scalar)
+      case _ where String.isUnsafe(scalar): result += escaped(scalar)
       default:
         let before = result.count
         result.unicodeScalars.append(scalar)

@@ -23,8 +23,8 @@ public enum ScriptFormatter {
       switch item.kind {
       case .versionHeader(let version, let comment): lines.append("%dis \(version)" + trailing(comment))
       case .blank: lines.append("")
-      case .comment(let text): lines.append("#" + text)
-      case .section(let title): lines.append("## " + title)
+      case .comment(let text): lines.append("#" + text.terminalSafe)
+      case .section(let title): lines.append("## " + title.terminalSafe)
       case .entry(let entry): lines += entryLines(entry)
       }
     }
@@ -57,6 +57,6 @@ public enum ScriptFormatter {
   }
 
   private static func trailing(_ comment: String?) -> String {
-    comment.map { " #" + $0 } ?? ""
+    comment.map { " #" + $0.terminalSafe } ?? ""
   }
 }

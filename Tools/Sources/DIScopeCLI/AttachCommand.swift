@@ -43,6 +43,9 @@ public struct AttachCommand: ContextualCommand {
   @Option(name: .long, help: "Append each command and its output to this .dis file as it happens.")
   var record: String?
 
+  @Flag(name: .long, help: "Let a script piped into --repl write files with :save and :record.")
+  var allowWrites = false
+
   @Flag(name: .long, help: "List the attachable apps and stop.")
   var list = false
 
@@ -68,7 +71,7 @@ public struct AttachCommand: ContextualCommand {
     switch AttachTarget.resolve(target, in: directory) {
     case .found(let found): path = found
     case .failure(let message, let candidates):
-      context.printError(style.error(message))
+      context.printErrorStyled(style.error(message))
       if !candidates.isEmpty { listApps(candidates, in: directory, context: context, toError: true) }
       return 1
     }
@@ -80,7 +83,7 @@ public struct AttachCommand: ContextualCommand {
     do {
       client = try DebugClient.connect(to: path, asciiOnly: isASCII)
     } catch {
-      context.printError(style.error(error.message))
+      context.printErrorStyled(style.error(error.message))
       return 1
     }
     if let script {
@@ -94,7 +97,8 @@ public struct AttachCommand: ContextualCommand {
     }
     return Playground.attach(
       to: client, recordPath: record,
-      historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII)
+      historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII,
+      allowsScriptedWrites: allowWrites)
   }
 
   private func listApps(

@@ -1,3 +1,4 @@
+import DisSyntax
 import Playground
 
 #if canImport(Glibc)
@@ -52,10 +53,22 @@ public struct CommandContext: Sendable {
   /// Whether to colour output: on a terminal, and never with `NO_COLOR` set.
   public var usesColor: Bool { isTerminal && environment["NO_COLOR"] == nil }
 
-  /// Writes a line to standard output.
-  func print(_ line: String) { standardOutput(line + "\n") }
-  /// Writes a line to standard error.
-  func printError(_ line: String) { standardError(line + "\n") }
+  /// Writes a line to standard output, its control and bidirectional characters escaped as the
+  /// `.dis` language writes them (`\u{1B}`): a file name or a script's text never drives the
+  /// terminal.
+  func print(_ line: String) { standardOutput(Self.safe(line) + "\n") }
+  /// Writes a line to standard error, escaped as ``print(_:)`` escapes it.
+  func printError(_ line: String) { standardError(Self.safe(line) + "\n") }
+  /// Writes a line that ``DiffStyle`` coloured (its own text already escaped) as it is.
+  func printStyled(_ line: String) { standardOutput(line + "\n") }
+  /// Writes a coloured line to standard error as it is.
+  func printErrorStyled(_ line: String) { standardError(line + "\n") }
+
+  /// Each line of `text` made terminal-safe; the newlines between them kept.
+  static func safe(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).terminalSafe }
+      .joined(separator: "\n")
+  }
 
   private static func processEnvironment() -> [String: String] {
     var result: [String: String] = [:]

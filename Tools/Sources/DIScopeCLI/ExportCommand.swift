@@ -45,6 +45,10 @@ public struct ExportCommand: ContextualCommand {
       context.standardOutput(swift)
       return 0
     }
+    if let input = FileSystem.identity(of: path), FileSystem.identity(of: output) == input {
+      context.printError("error: '\(output)' is the script being exported; write the Swift to another file (-o NAME.swift)")
+      return 2
+    }
     if check {
       let current = try? FileSystem.read(output)
       guard let current, current.elementsEqual(swift.utf8) else {

@@ -77,11 +77,18 @@ public struct LearnCommand: ContextualCommand {
     if let warning { context.printError(warning) }
     if list {
       for (index, exercise) in loaded.exercises.enumerated() {
-        let solved = progress.solved.contains(Course.key(of: exercise))
-        context.print("\(String(index + 1).leftPadded(to: 3)) \(solved ? "solved  " : "        ") \(exercise.title)")
+        let key = Course.key(of: exercise)
+        let mark =
+          progress.solvedWithSolution.contains(key)
+          ? "solution" : progress.solved.contains(key) ? "solved  " : "        "
+        context.print("\(String(index + 1).leftPadded(to: 3)) \(mark) \(exercise.title)")
       }
-      let count = loaded.exercises.filter { progress.solved.contains(Course.key(of: $0)) }.count
-      context.print("\(count) of \(loaded.exercises.count) solved")
+      let keys = loaded.exercises.map(Course.key(of:))
+      let count = keys.filter { progress.solved.contains($0) }.count
+      let withSolution = keys.filter { progress.solvedWithSolution.contains($0) }.count
+      context.print(
+        "\(count) of \(loaded.exercises.count) solved"
+          + (withSolution > 0 ? " (\(count - withSolution) alone, \(withSolution) with ':solution')" : ""))
       return 0
     }
     let index: Int

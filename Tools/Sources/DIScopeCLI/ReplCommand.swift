@@ -36,6 +36,11 @@ public struct ReplCommand: ParsableCommand {
     help: "Start on the demo world even when standard input is not a terminal (a script piped in starts empty).")
   var demo = false
 
+  @Flag(
+    name: .long,
+    help: "Let a script piped in write files with :save and :record (typed commands always may).")
+  var allowWrites = false
+
   @Flag(name: .long, help: "Draw traces with ASCII instead of box-drawing characters.")
   var ascii = false
 
@@ -51,6 +56,7 @@ public struct ReplCommand: ParsableCommand {
     let startsEmpty = empty || (!demo && isatty(STDIN_FILENO) == 0)
     var options = startsEmpty ? PlaygroundOptions.session(glyphs: glyphs) : PlaygroundOptions.demo(glyphs: glyphs)
     options.recordPath = record
+    options.allowsScriptedWrites = allowWrites
     options.historyFile = noHistory ? nil : PlaygroundOptions.defaultHistoryFile()
     try endWithStatus(Playground.runREPL(options))
   }

@@ -11,7 +11,9 @@ public struct TestCommand: ContextualCommand {
       Exit status: 0 when everything passed; 1 when a command did not match, or '--section' \
       named no file's section; 2 when a file is missing or does not parse, or there is no .dis \
       file; 74 when the output \
-      could not be written. The last line is 'N passed, N failed' (and ', N skipped').
+      could not be written. The last line is 'N passed, N failed' (and ', N skipped'). Under \
+      GITHUB_ACTIONS=true each failure also prints a workflow annotation \
+      ('::error file=PATH,line=N,col=M::message').
       """)
 
   @ArgumentParser.Argument(help: "Files, or directories searched for *.dis files (default: the current directory).")
@@ -47,15 +49,15 @@ public struct TestCommand: ContextualCommand {
   public func execute(in context: CommandContext) -> Int32 {
     let style = DiffStyle(usesColor: context.usesColor)
     if update, let ci = context.environment["CI"], !ci.isEmpty {
-      context.printError(style.error(
+      context.printErrorStyled(style.error(
         "'--update' is refused because CI is set: a CI run checks expected output, it never rewrites it"))
       context.printError("hint: run 'discope test --update' locally, review the diff, and commit it")
       return 64
     }
     let found = ScriptPaths(paths.isEmpty ? ["."] : paths)
-    for path in found.missing { context.printError(style.error("no such file or directory '\(path)'")) }
+    for path in found.missing { context.printErrorStyled(style.error("no such file or directory '\(path)'")) }
     if found.files.isEmpty && found.missing.isEmpty {
-      context.printError(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
+      context.printErrorStyled(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
       return 2
     }
     let files = shard.flatMap(Shard.init)?.select(found.files) ?? found.files
@@ -67,7 +69,7 @@ public struct TestCommand: ContextualCommand {
       do {
         try FileSystem.writeAtomically(JUnitReport(reports).xml, to: junit)
       } catch {
-        context.printError(style.error("cannot write the JUnit report: \(error)"))
+        context.printErrorStyled(style.error("cannot write the JUnit report: \(error)"))
         return 1
       }
     }
@@ -76,7 +78,7 @@ public struct TestCommand: ContextualCommand {
     if !found.missing.isEmpty { return 2 }
     if let section, !reports.isEmpty, reports.allSatisfy({ $0.status == .skipped }) {
       // A misspelt section must not pass a CI run that checked nothing.
-      context.printError(style.error("no file has a section '## \(section)'"))
+      context.printErrorStyled(style.error("no file has a section '## \(section)'"))
       context.printError("hint: section titles match exactly, case included")
       return 1
     }
@@ -90,7 +92,11 @@ public struct TestCommand: ContextualCommand {
       context.print("updated \(report.path) (\(report.updatedBlocks) block\(report.updatedBlocks == 1 ? "" : "s"))")
     }
     for mismatch in report.mismatches {
-      context.print(mismatch.rendered(styling: style.callAsFunction) + "\n")
+      context.printStyled(mismatch.rendered(styling: style.callAsFunction) + "\n")
+    }
+    if WorkflowAnnotations.isEnabled(environment: context.environment) {
+      // Beside the usual diff: GitHub Actions shows each at the line it names.
+      for annotation in WorkflowAnnotations.lines(for: report) { context.print(annotation) }
     }
     if update && !report.mismatches.isEmpty {
       let why =

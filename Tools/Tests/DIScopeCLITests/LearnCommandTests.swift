@@ -23,6 +23,25 @@ struct LearnCommandTests {
     #expect(discope("learn", "--list", "--course", course, environment: environment).output.hasSuffix("0 of 12 solved\n"))
   }
 
+  /// An exercise finished by stepping through ':solution' is told apart from one solved alone;
+  /// solved alone once, it stays so.
+  @Test func listTellsSolvedAloneFromSolvedWithTheSolution() throws {
+    let state = temporaryDirectory()
+    let environment = ["XDG_STATE_HOME": state]
+    var progress = LearnProgress.load(environment: environment).0
+    progress.markSolved("03-prototype.dis", withSolution: false)
+    progress.markSolved("04-prototype-versus-graph.dis", withSolution: true)
+    progress.markSolved("03-prototype.dis", withSolution: true)
+    try progress.save()
+    let reloaded = LearnProgress.load(environment: environment)
+    #expect(reloaded.warning == nil)
+    #expect(reloaded.0.solvedWithSolution == ["04-prototype-versus-graph.dis"])
+    let listed = discope("learn", "--list", "--course", course, environment: environment)
+    #expect(listed.output.contains("  3 solved   Exercise 3"), "\(listed.output)")
+    #expect(listed.output.contains("  4 solution Exercise 4"), "\(listed.output)")
+    #expect(listed.output.hasSuffix("2 of 12 solved (1 alone, 1 with ':solution')\n"), "\(listed.output)")
+  }
+
   @Test func aCorruptProgressFileIsReportedNotACrash() throws {
     let state = temporaryDirectory()
     try FileSystem.makeDirectories(state + "/discope")

@@ -147,3 +147,20 @@ import Testing
     #expect(discope("test", temporaryDirectory()).status == 2)
   }
 }
+
+/// Under GitHub Actions a failing replay also prints a workflow annotation per failure.
+@Suite struct WorkflowAnnotationTests {
+  @Test func eachFailureGetsAnAnnotationBesideTheDiff() throws {
+    let directory = temporaryDirectory()
+    try write(failingScript, to: directory + "/f.dis")
+    try write("class A\nregister A\nresolv A\n", to: directory + "/p.dis")
+    let annotated = discope("test", directory, environment: ["GITHUB_ACTIONS": "true"])
+    #expect(annotated.status == 2)
+    #expect(annotated.output.contains("@@ -3 +3 @@") || annotated.output.contains("-  + t1  A  [weak]"), "\(annotated.output)")
+    #expect(annotated.output.contains("\n::error file=\(directory)/f.dis,line=2,col=1::\(directory)/f.dis:2: register A%0A"),
+            "\(annotated.output)")
+    #expect(annotated.output.contains("::error file=\(directory)/p.dis,line=3,col=1::"), "\(annotated.output)")
+    let plain = discope("test", directory)
+    #expect(!plain.output.contains("::error"))
+  }
+}

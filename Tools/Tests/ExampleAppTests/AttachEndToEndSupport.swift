@@ -65,7 +65,7 @@ func makeTemporaryDirectory(mode: mode_t = 0o700) throws -> String {
 /// `detail` says then) when `timeout` passes first. Returns whether it held.
 @discardableResult
 func waitUntil(
-  _ description: String, timeout: Duration = .seconds(15), detail: () -> String = { "" },
+  _ description: String, timeout: Duration = .seconds(60), detail: () -> String = { "" },
   sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
 ) rethrows -> Bool {
   let clock = ContinuousClock()
@@ -160,7 +160,7 @@ final class ServedApp {
   func send(_ signal: Int32) { if status == nil { kill(pid, signal) } }
 
   /// Waits for the app to exit; its status (128 + N for signal N), or nil on timeout.
-  func waitForExit(timeout: Duration = .seconds(15)) -> Int32? {
+  func waitForExit(timeout: Duration = .seconds(60)) -> Int32? {
     waitUntil("the app (pid \(pid)) to exit", timeout: timeout, detail: { self.describe() }) { !isRunning }
     return status
   }
@@ -239,7 +239,7 @@ final class RawSocketClient {
 
   /// Reads until the server closes the connection: what it sent, and whether it closed before
   /// `timeout`.
-  func readToEnd(timeout: Duration = .seconds(15)) -> (bytes: [UInt8], closed: Bool) {
+  func readToEnd(timeout: Duration = .seconds(60)) -> (bytes: [UInt8], closed: Bool) {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     var received: [UInt8] = []

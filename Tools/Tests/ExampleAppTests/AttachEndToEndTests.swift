@@ -28,7 +28,7 @@ struct AttachEndToEndTests {
   func waitForLive(_ tmux: TmuxSession, _ app: ServedApp, sourceLocation: SourceLocation = #_sourceLocation) throws
     -> String
   {
-    try tmux.waitFor("attached to the app's stacks", timeout: .seconds(20), sourceLocation: sourceLocation) {
+    try tmux.waitFor("attached to the app's stacks", timeout: .seconds(60), sourceLocation: sourceLocation) {
       $0.contains("CMD LIVE shop:\(app.pid)") && Panes.registrations($0).contains("t6 ContentCache")
     }
   }
@@ -204,7 +204,9 @@ struct AttachEndToEndTests {
     }
 
     try tmux.send(signal: SIGKILL, to: client)
-    try tmux.waitFor("the client killed") { $0.contains("[exit 137]") }
+    // Killed, it leaves the terminal as it was (raw, the panes on screen): the shell's words
+    // land where the cursor was and may wrap anywhere, the status included.
+    try tmux.waitFor("the client killed") { $0.replacingOccurrences(of: "\n", with: "").contains("[exit 137]") }
     waitUntil("the app to log the client's detach", detail: { app.describe() }) {
       app.errors.contains("client 1 detached (")
     }
@@ -287,12 +289,12 @@ struct AttachEndToEndTests {
     #expect(repl.output.contains("WebService#2 cached t2 [singleton]"), "\(repl.output)\(repl.errorOutput)")
     waitUntil("the REPL's detach", detail: { app.describe() }) { app.errors.contains("detached (detached)") }
 
-    waitUntil("the silent client to be cut", timeout: .seconds(20), detail: { app.describe() }) {
+    waitUntil("the silent client to be cut", timeout: .seconds(60), detail: { app.describe() }) {
       app.errors.contains("disconnected: no hello within 5")
     }
     let elapsed = ContinuousClock.now - silentSince
     #expect(elapsed >= .seconds(4.5), "cut after \(elapsed), before the 5 s hello timeout")
-    #expect(silent.readToEnd(timeout: .seconds(5)).closed, "the silent client's connection is still open")
+    #expect(silent.readToEnd(timeout: .seconds(60)).closed, "the silent client's connection is still open")
 
     #expect(app.isRunning, "\(app.describe())")
     let tick = app.lastTick

@@ -74,7 +74,7 @@ public final class TmuxSession {
   /// returns it when `timeout` passes first.
   @discardableResult
   public func waitFor(
-    _ description: String = "the expected screen", timeout: Duration = .seconds(10),
+    _ description: String = "the expected screen", timeout: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
   ) throws -> String {
     let clock = ContinuousClock()

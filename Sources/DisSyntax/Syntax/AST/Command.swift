@@ -103,8 +103,9 @@ public enum PlaygroundCommand: Sendable, Hashable {
   case record(path: String)
   /// `:stop`: stop recording.
   case stop
-  /// `:save FILE`: write the session so far to FILE.
-  case save(path: String)
+  /// `:save FILE`: write the session so far to FILE, a new file or one this session wrote;
+  /// `:save! FILE` (`isReplacing`) replaces any file.
+  case save(path: String, isReplacing: Bool = false)
   /// `:open FILE`: load a script to step through.
   case open(path: String)
   /// `:quit`
@@ -123,7 +124,7 @@ public enum PlaygroundCommand: Sendable, Hashable {
     switch self {
     case .record: "record"
     case .stop: "stop"
-    case .save: "save"
+    case .save(_, let isReplacing): isReplacing ? "save!" : "save"
     case .open: "open"
     case .quit: "quit"
     case .hint: "hint"

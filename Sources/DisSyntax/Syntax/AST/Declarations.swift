@@ -38,11 +38,16 @@ public struct Parameter: Sendable, Hashable {
   public var name: String
   /// What it needs.
   public var dependency: Dependency
+  /// For a provider, the types of the runtime arguments it passes, as Swift spells it:
+  /// `Provider<UserDetails, String>` has `["String"]`. Empty for a provider written
+  /// `Provider<T>` (and for any other dependency).
+  public var providerArguments: [String]
 
   /// Creates a parameter.
-  public init(name: String, dependency: Dependency) {
+  public init(name: String, dependency: Dependency, providerArguments: [String] = []) {
     self.name = name
     self.dependency = dependency
+    self.providerArguments = providerArguments
   }
 }
 

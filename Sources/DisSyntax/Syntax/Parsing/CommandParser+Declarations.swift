@@ -54,11 +54,15 @@ extension CommandParser {
           hint: "the only generic type is 'Provider<T>'")
       }
       let provided = try cursor.name("a type inside 'Provider<...>'")
-      try cursor.expect(">", "to close 'Provider<\(provided)'")
+      // `Provider<UserDetails, String>`: the runtime arguments' types, as Swift writes them.
+      var arguments: [String] = []
+      while cursor.take(",") { arguments.append(try cursor.name("a runtime argument's type after ','")) }
+      let written = ([provided] + arguments).joined(separator: ", ")
+      try cursor.expect(">", "to close 'Provider<\(written)'")
       if cursor.current?.isSymbol("?") == true {
-        throw cursor.failure("a provider cannot be optional", hint: "to fix, write 'Provider<\(provided)>'")
+        throw cursor.failure("a provider cannot be optional", hint: "to fix, write 'Provider<\(written)>'")
       }
-      return Parameter(name: name, dependency: .provider(provided))
+      return Parameter(name: name, dependency: .provider(provided), providerArguments: arguments)
     }
     return Parameter(name: name, dependency: cursor.take("?") ? .optional(type) : .service(type))
   }

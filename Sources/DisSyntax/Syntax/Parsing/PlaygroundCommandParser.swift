@@ -38,6 +38,7 @@ struct PlaygroundCommandParser {
     switch name {
     case "record": return .record(path: file)
     case "save": return .save(path: file)
+    case "save!": return .save(path: file, isReplacing: true)
     default: return .open(path: file)
     }
   }

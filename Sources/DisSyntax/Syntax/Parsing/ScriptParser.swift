@@ -62,6 +62,8 @@ public struct ScriptParser: Sendable {
   /// Whether `text` opens a `{` block it does not close yet: a prompt should
   /// read another line before parsing.
   public static func isIncomplete(_ text: String) -> Bool {
+    // Without a brace there is no block to be in: the usual line is answered without lexing.
+    guard text.utf8.contains(UInt8(ascii: "{")) else { return false }
     var ignored: [Diagnostic] = []
     let lexer = Lexer(path: "<input>")
     var depth = 0

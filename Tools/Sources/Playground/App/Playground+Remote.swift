@@ -14,10 +14,12 @@ extension Playground {
   /// exit(Playground.attach(to: client, recordPath: nil, repl: false))
   /// ```
   public static func attach(
-    to client: DebugClient, recordPath: String? = nil, historyFile: String? = nil, repl: Bool = false, isASCII: Bool = false
+    to client: DebugClient, recordPath: String? = nil, historyFile: String? = nil, repl: Bool = false, isASCII: Bool = false,
+    allowsScriptedWrites: Bool = false
   ) -> Int32 {
     let engine = RemoteEngine(client: client)
     var options = PlaygroundOptions(engineFactory: { engine })
+    options.allowsScriptedWrites = allowsScriptedWrites
     options.isASCII = isASCII
     options.recordPath = recordPath
     options.historyFile = historyFile

@@ -61,6 +61,7 @@ public enum Playground {
     let controller = PlaygroundController(
       engine: options.engineFactory(), factory: options.engineFactory, isASCII: options.isASCII,
       isSynchronous: isSynchronous)
+    controller.homeDirectory = options.environment["HOME"]
     if let scriptPath = options.scriptPath {
       guard let data = FileManager.default.contents(atPath: scriptPath) else {
         throw PlaygroundError("cannot read '\(scriptPath)'")
@@ -89,7 +90,8 @@ public enum Playground {
   }
 
   static func printError(_ text: String) {
-    StandardStreams.printError(text + "\n")
+    StandardStreams.printError(text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0).terminalSafe }.joined(separator: "\n") + "\n")
   }
 }
 

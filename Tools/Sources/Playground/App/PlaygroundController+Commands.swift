@@ -24,6 +24,15 @@ extension PlaygroundController {
     update { $0.continuation = [] }
     let trimmed = source.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return .continue }
+    if trimmed.hasPrefix("#") {
+      // A typed comment is a comment, as in a script: it goes into the transcript (and the
+      // recording) after what was typed before it.
+      settle()
+      let firstLine = state.transcript.lines.count
+      appendComment([trimmed], kind: .secondary)
+      update { $0.lastTypedOutcome = Array($0.transcript.lines[firstLine...]) }
+      return .continue
+    }
     if trimmed.hasPrefix(":"), case .success(let entry) = ScriptParser().parseCommand(trimmed),
       case .playground(let command) = entry.command
     {
@@ -57,39 +66,14 @@ extension PlaygroundController {
         $0.recording = nil
         $0.notice = "stopped recording \(recorder.path) (\(recorder.lineCount) lines)"
       }
-    case .save(let path):
-      settle()
-      do {
-        try RecordingFile.save(state.transcript.text, to: path)
-        update { $0.notice = "saved the session to \(path) (\($0.transcript.fileLines.count + 1) lines)" }
-      } catch {
-        update { $0.notice = "error: \(error)" }
-      }
+    case .save(let path, let isReplacing):
+      save(to: path, isReplacing: isReplacing)
     case .open(let path):
       open(path)
     case .hint, .goal, .solution, .next:
       performLearn(command)
     }
     return .continue
-  }
-
-  /// Starts recording to `path`, a new or empty file: the header and the session so far first.
-  public func startRecording(to path: String) {
-    if let recorder {
-      update { $0.notice = "already recording to \(recorder.path); :stop first" }
-      return
-    }
-    settle()
-    do {
-      let file = try RecordingFile(path: path, sessionSoFar: state.transcript.fileLines)
-      recorder = file
-      update {
-        $0.recording = ((path as NSString).lastPathComponent, file.lineCount)
-        $0.notice = "recording to \(path) (the session so far included)"
-      }
-    } catch {
-      update { $0.notice = "error: \(error)" }
-    }
   }
 
   /// Opens a script to step through, on a fresh session; refused while recording, since the

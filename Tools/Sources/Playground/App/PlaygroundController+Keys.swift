@@ -8,11 +8,22 @@ public enum KeyOutcome: Equatable, Sendable {
 }
 
 extension PlaygroundController {
+  /// Said when a character beyond ASCII is typed under a locale that is not UTF-8.
+  static let nonASCIINotice =
+    "error: this terminal's locale is not UTF-8 (LANG=C?): characters beyond ASCII cannot be typed; "
+    + "run with LANG=C.UTF-8"
+
   /// Applies one key. Overlays (help, filter, the quit question) take keys first; then the key
   /// table for the current mode; in command mode, anything else edits the command line.
   @discardableResult
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize || key == .timeout { return .continue }
+    if Screen.isUnreadableByte(key) {
+      // Under `LANG=C` a character beyond ASCII arrives as bytes nothing can make sense of:
+      // say so, rather than drop it without a word.
+      update { $0.notice = Self.nonASCIINotice }
+      return .continue
+    }
     if case .function(1) = key, case .help = state.overlay {
       update { $0.overlay = nil }
       return .continue

@@ -67,9 +67,11 @@ extension PlaygroundController {
     switch key {
     case .escape, .character("q"), .character("?"), .enter: update { $0.overlay = nil }
     case .up, .character("k"): update { $0.overlay = .help(top: max(0, top - 1)) }
-    case .down, .character("j"): update { $0.overlay = .help(top: min(top + 1, max(0, $0.helpLines.count - 1))) }
+    case .down, .character("j"): update { $0.overlay = .help(top: min(top + 1, max(0, $0.shownHelpLines.count - 1))) }
     case .pageUp: update { $0.overlay = .help(top: Self.helpTop(top - $0.helpPage, in: $0)) }
     case .pageDown, .character(" "): update { $0.overlay = .help(top: Self.helpTop(top + $0.helpPage, in: $0)) }
+    case .home, .character("g"): update { $0.overlay = .help(top: 0) }
+    case .end, .character("G"): update { $0.overlay = .help(top: Self.helpTop(Int.max, in: $0)) }
     case .ctrl("c"):
       update { $0.overlay = nil }
       return handle(key)
@@ -105,7 +107,7 @@ extension PlaygroundController {
 
   /// `top` kept within the help: from its first line to where its last page starts.
   static func helpTop(_ top: Int, in state: PlaygroundState) -> Int {
-    max(0, min(top, state.helpLines.count - state.helpPage))
+    max(0, min(top, state.shownHelpLines.count - state.helpPage))
   }
 }
 

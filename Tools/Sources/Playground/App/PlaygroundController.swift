@@ -40,6 +40,14 @@ public final class PlaygroundController {
   private var shownView: (any ContainerView)?
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
+  /// The files this session created or wrote (`:save`, `:record`), by their canonical path:
+  /// `:save` writes over these without `!`.
+  var writtenFiles: Set<String> = []
+  /// Whether `:save` and `:record` may write files: not for a script piped into a line mode
+  /// unless its caller said so (`discope repl --allow-writes`).
+  public var allowsFileCommands = true
+  /// The home directory `~` stands for in file names.
+  public var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
   /// `discope learn`: the exercise being solved, checked after each command.
   public internal(set) var learn: LearnSession?
 
@@ -65,7 +73,7 @@ public final class PlaygroundController {
   public func pump() -> Bool {
     var changed = false
     let view = worker.view
-    for item in view.drain() where item.epoch == state.epoch {
+    for item in view.drain() where item.epoch == state.epoch && showsPanes {
       apply(item.record)
       changed = true
     }
@@ -92,9 +100,11 @@ public final class PlaygroundController {
         let command = pending.isEmpty ? PendingCommand() : pending.removeFirst()
         record(outcome, prose: command.prose, isTyped: command.isTyped)
       case .idle(let words, let pending):
-        state.completionWords = words
         state.pendingCommands = pending
-        refreshCompleter()
+        if let words {
+          state.completionWords = words
+          refreshCompleter()
+        }
         // Read the stacks again once the command is over: events are drained while it runs, and
         // a cache may be filled just after the step that built its instance was reported.
         if hasStackChangesInFlight { isRegistrationsStale = true }
@@ -108,7 +118,7 @@ public final class PlaygroundController {
       shownFamily = nil
       isRegistrationsStale = true
     }
-    if isRegistrationsStale || view.snapshotVersion != shownSnapshotVersion {
+    if showsPanes && (isRegistrationsStale || view.snapshotVersion != shownSnapshotVersion) {
       shownSnapshotVersion = view.snapshotVersion
       if let snapshot = view.snapshot() {
         if let shownFamily, shownFamily != snapshot.family {
@@ -125,6 +135,17 @@ public final class PlaygroundController {
     }
     return changed
   }
+
+  /// Whether the engine's completion words are read after each command (Tab completion); a
+  /// script read line by line turns it off, since nothing completes there.
+  public var tracksCompletionWords: Bool = true {
+    didSet { worker.setReportsCompletionWords(tracksCompletionWords) }
+  }
+
+  /// Whether the panes follow the container: its events applied to panes 2 and 3, pane 1 read
+  /// again after each command. Off for a script read line by line, which prints only the
+  /// transcript: reading the stacks after every command cost as much as running it.
+  public var showsPanes = true
 
   /// Waits for every submitted command and applies the results (tests, the plain REPL).
   public func settle() {

@@ -24,10 +24,21 @@ struct PlaygroundLoop {
           screen.repaintEverythingNext()
         }
         if key == .resize { isDirty = true }
+        if key == .ctrl("z") {
+          // Suspends as any full-screen program does; `fg` brings it back, repainted.
+          screen.suspend()
+          renderer.invalidate()
+          isDirty = true
+          key = try screen.readKey(timeout: .zero)
+          continue
+        }
         if renderer.isShowingOnlyAMessage && key != .resize {
-          // Nothing typed here can be seen, so nothing typed here runs; the message offers
-          // Ctrl-C, which quits at once (a recording is already on disk, line by line).
+          // Nothing typed here can be seen, so nothing typed here runs: but what is typed is
+          // kept, on the command line, for when the window is large enough to show it (Enter
+          // and navigation keys wait for that). The message offers Ctrl-C, which quits at once
+          // (a recording is already on disk, line by line).
           if key == .ctrl("c") { return 130 }
+          if Self.isKeptWhileTooSmall(key, state: controller.state) { controller.handle(key) }
           key = try screen.readKey(timeout: .zero)
           continue
         }
@@ -44,6 +55,17 @@ struct PlaygroundLoop {
     }
   }
 
+  /// Keys that only edit the command line: kept while the window is too small to show anything.
+  /// (`?` on an empty line would open the help, so it waits too.)
+  static func isKeptWhileTooSmall(_ key: Key, state: PlaygroundState) -> Bool {
+    guard state.mode == .command, state.overlay == nil else { return false }
+    switch key {
+    case .character(let character): return character != "?" || !state.editor.isEmpty
+    case .backspace, .delete, .left, .right, .home, .end: return true
+    default: return false
+    }
+  }
+
   private func draw(_ renderer: PlaygroundRenderer) {
     let heights = renderer.draw(controller.state)
     let columns = screen.size.columns
@@ -52,6 +74,7 @@ struct PlaygroundLoop {
       for (pane, height) in heights { state.paneHeights[pane] = height }
       state.bottomRowWidth = columns
       state.overlayPageHeight = max(1, rows - 3)  // the overlay, less its frame
+      state.helpWidth = max(1, columns - 2)  // the help's window, less its frame
     }
   }
 }

@@ -27,6 +27,9 @@ public struct PlaygroundOptions: @unchecked Sendable {
   public var historyFile: String?
   /// `discope learn`: the course and the exercise to open, instead of a prelude or a script.
   public var learn: LearnSession?
+  /// Whether a script read from standard input (not typed) may write files with `:save` and
+  /// `:record` (`discope repl --allow-writes`); typed commands always may.
+  public var allowsScriptedWrites = false
   /// The environment (TERM, NO_COLOR, HOME…).
   public var environment: [String: String] = ProcessInfo.processInfo.environment
 

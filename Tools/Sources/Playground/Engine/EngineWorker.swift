@@ -23,8 +23,9 @@ final class EngineWorker: @unchecked Sendable {
 
   enum Result: Sendable {
     case outcome(PlaygroundOutcome, epoch: Int)
-    /// The job finished; `words` are the completion names as they are now.
-    case idle(words: CompletionWords, pending: Int)
+    /// The job finished; `words` are the completion names as they are now (nil when nothing
+    /// completes: reading them costs a walk over every instance held).
+    case idle(words: CompletionWords?, pending: Int)
   }
 
   private let factory: PlaygroundEngineFactory
@@ -36,6 +37,10 @@ final class EngineWorker: @unchecked Sendable {
   private let currentView: Mutex<any ContainerView>
   private let glyphs: ResolutionTree.Glyphs
   let isSynchronous: Bool
+  /// Whether each job ends by reading the completion words. Off for a script read line by line,
+  /// where nothing completes: the words list every instance the session holds, and reading them
+  /// after each command made a replay quadratic.
+  private let reportsCompletionWords = Atomic<Bool>(true)
 
   init(
     engine: any PlaygroundEngine, factory: @escaping PlaygroundEngineFactory, glyphs: ResolutionTree.Glyphs,
@@ -59,6 +64,11 @@ final class EngineWorker: @unchecked Sendable {
     } else {
       queue.async { self.perform(job) }
     }
+  }
+
+  /// Stops (or starts again) reading the completion words after each job.
+  func setReportsCompletionWords(_ reports: Bool) {
+    reportsCompletionWords.store(reports, ordering: .relaxed)
   }
 
   /// Jobs submitted and not finished.
@@ -94,7 +104,8 @@ final class EngineWorker: @unchecked Sendable {
       for entry in entries { produced.append(.outcome(engine.run(entry), epoch: epoch)) }
     }
     let left = pending.subtract(1, ordering: .relaxed).newValue
-    produced.append(.idle(words: engine.completionWords, pending: left))
+    let words = reportsCompletionWords.load(ordering: .relaxed) ? engine.completionWords : nil
+    produced.append(.idle(words: words, pending: left))
     results.withLock { $0 += produced }
   }
 }

@@ -95,11 +95,12 @@ public enum PlaygroundKeys {
       "",
     ]
     lines += keymap.helpLines(modes: [(.command, "Command mode"), (.navigation, "Navigation mode")])
-    lines += ["", "Playground commands", "  :record FILE  :stop  :save FILE  :open FILE  :quit"]
+    lines += ["", "  Ctrl-Z  suspend to the shell ('fg' comes back)"]
+    lines += ["", "Playground commands", "  :record FILE  :stop  :save FILE  :save! FILE  :open FILE  :quit"]
     if let commandSummary {
       lines += ["", "Commands (help COMMAND for one)"] + commandSummary.split(separator: "\n").map { "  " + $0 }
     }
-    lines += ["", "Esc, q or ? closes this help; arrows and PgUp/PgDn scroll it."]
+    lines += ["", "Esc, q or ? closes this help; arrows, PgUp/PgDn, Home/End (g/G) move through it."]
     return lines
   }
 }

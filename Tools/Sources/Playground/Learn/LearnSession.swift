@@ -18,6 +18,8 @@ public final class LearnSession {
   var pendingStartOutcomes = 0
   private(set) var hintsShown = 0
   public private(set) var isSolved = false
+  /// Whether the learner stepped through the reference solution (`:solution`) in this attempt.
+  var usedSolution = false
 
   public init(course: Course, index: Int, progress: LearnProgress) {
     self.course = course
@@ -51,12 +53,13 @@ public final class LearnSession {
     commands.append(entry)
     guard exercise.isSolved(after: commands) else { return nil }
     isSolved = true
-    progress.solved.insert(Course.key(of: exercise))
+    progress.markSolved(Course.key(of: exercise), withSolution: usedSolution)
     var saved = "progress saved"
     do { try progress.save() } catch { saved = "progress not saved: \(error)" }
     let next = index + 1 < course.exercises.count
       ? ":next opens \(course.exercises[index + 1].title)" : "that was the last exercise: the course is done"
-    return "✓ solved: \(exercise.title) (\(saved)); \(next)"
+    let how = usedSolution ? "with the solution" : "solved"
+    return "✓ \(how): \(exercise.title) (\(saved)); \(next)"
   }
 
   /// The goal, and once the learner has typed something that did not solve it yet, what is still
@@ -85,6 +88,7 @@ public final class LearnSession {
     commands = []
     hintsShown = 0
     isSolved = false
+    usedSolution = false
     lastSwift = nil
     pendingStartOutcomes = course.exercises[index].start.count
   }

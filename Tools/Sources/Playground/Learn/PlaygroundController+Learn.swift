@@ -46,6 +46,7 @@ extension PlaygroundController {
   /// Runs the reference solution's commands, one by one, as if typed.
   func stepThroughSolution() {
     guard let learn else { return }
+    learn.usedSolution = true
     for entry in learn.exercise.solution { submitEntry(entry, prose: []) }
   }
 }

@@ -56,8 +56,6 @@ public struct MockTimeline: Sendable {
     add("── a fresh container: tokens start again ──", .secondary)
   }
 
-  /// Shown while the timeline is empty.
-  public static let placeholder = PaneLine("(no mocks yet — try: mock Logger)", kind: .secondary)
   /// Shown while attached to an app, whose services are its own: `mock S` pushes what it keeps on
   /// standby (`registerMock`).
   public static let attachedPlaceholder = PaneLine(

@@ -36,6 +36,10 @@ public struct PaneView: Hashable, Sendable {
       result = lines.filter {
         $0.text.lowercased().contains(needle) || ($0.isGroupHeading && matching.contains($0.group))
       }
+      if result.isEmpty {
+        // An empty pane would look like an empty container: say that the filter hides it all.
+        return [PaneLine("(no line matches /\(filter); Esc clears the filter)", kind: .secondary)]
+      }
     }
     if !folded.isEmpty {
       result = result.compactMap { line in

@@ -65,6 +65,18 @@ public struct PlaygroundState: Sendable {
   public var isASCII: Bool
   /// Help text from the key table and the command table.
   public var helpLines: [String] = []
+  /// The width the help was last drawn at (its window's inside): its lines wrap there.
+  public var helpWidth: Int?
+
+  /// The help as it shows: each line wrapped at `width` at words (a continuation indented under
+  /// its line), so no line is cut at the terminal's edge.
+  public func helpRows(width: Int?) -> [String] {
+    guard let width, width > 0 else { return helpLines }
+    return helpLines.flatMap { ProseText.wrap($0, width: width) }
+  }
+
+  /// The help as it was last drawn: what its paging keys move through.
+  public var shownHelpLines: [String] { helpRows(width: helpWidth) }
 
   public init(isASCII: Bool = false) {
     self.isASCII = isASCII
@@ -78,9 +90,9 @@ public struct PlaygroundState: Sendable {
     switch pane {
     case .registrations: registrations.lines
     case .trace:
-      trace.lines.isEmpty ? [attachedTo == nil ? Self.tracePlaceholder : Self.attachedTracePlaceholder] : trace.lines
+      trace.lines.isEmpty ? [attachedTo == nil ? tracePlaceholder : Self.attachedTracePlaceholder] : trace.lines
     case .mocks:
-      mocks.lines.isEmpty ? [attachedTo == nil ? MockTimeline.placeholder : MockTimeline.attachedPlaceholder] : mocks.lines
+      mocks.lines.isEmpty ? [attachedTo == nil ? mocksPlaceholder : MockTimeline.attachedPlaceholder] : mocks.lines
     case .transcript: transcript.lines.isEmpty ? [Transcript.placeholder] : transcript.lines
     }
   }
@@ -114,8 +126,31 @@ public struct PlaygroundState: Sendable {
     return "\(mode) \(state)\(busy)  ? help"
   }
 
-  static let tracePlaceholder = PaneLine(
-    "(no resolution yet — try: resolve ControlContext)", kind: .secondary)
+  /// The services pane 1 shows, in its order: what the placeholders suggest trying, so that they
+  /// name the world on screen (an exercise's, not the demo's).
+  var servicesOnScreen: [String] {
+    var seen: Set<String> = []
+    return registrations.lines.compactMap(\.service).filter { seen.insert($0).inserted }
+  }
+
+  /// Pane 2 before any resolve: a resolve to try, of a service on screen (the demo's
+  /// ControlContext, else the service registered last, which tends to need the others).
+  var tracePlaceholder: PaneLine {
+    let services = servicesOnScreen
+    guard let service = services.contains("ControlContext") ? "ControlContext" : services.last else {
+      return PaneLine("(no resolution yet — register a service, then resolve it)", kind: .secondary)
+    }
+    return PaneLine("(no resolution yet — try: resolve \(service))", kind: .secondary)
+  }
+
+  /// Pane 3 before any mock: a mock to try, of a service on screen.
+  var mocksPlaceholder: PaneLine {
+    let services = servicesOnScreen
+    guard let service = services.contains("Logger") ? "Logger" : services.first else {
+      return PaneLine("(no mocks yet — register a service, then mock it)", kind: .secondary)
+    }
+    return PaneLine("(no mocks yet — try: mock \(service))", kind: .secondary)
+  }
   /// Attached to an app, whose services are its own: no example to suggest.
   static let attachedTracePlaceholder = PaneLine(
     "(no resolution yet — the app's own show here as they happen)", kind: .secondary)

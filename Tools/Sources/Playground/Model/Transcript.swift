@@ -57,6 +57,9 @@ public struct Transcript: Sendable {
     "(commands you run appear here exactly as `:save FILE` writes them)", kind: .secondary)
 
   private mutating func add(_ line: String, kind: LineKind, heading: Bool) {
+    // A comment, a section or a line that did not parse comes as it was typed or read: escaped
+    // here as the language writes strings, it reaches no terminal and no recording raw.
+    let line = line.terminalSafe
     fileLines.append(line)
     lines.append(PaneLine(line, kind: kind, group: entryCount, isGroupHeading: heading))
   }

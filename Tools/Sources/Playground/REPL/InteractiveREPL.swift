@@ -1,3 +1,4 @@
+import DisSyntax
 import Foundation
 import Synchronization
 import TerminalUI
@@ -21,11 +22,19 @@ enum InteractiveREPL {
     }
     var printer = TranscriptPrinter()
     printer.colors = ColorPolicy.isColorEnabled(environment: options.environment, terminalHasColors: true)
-    StandardStreams.print("DIScope playground REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.\n")
+    // Help and errors wrap at the terminal's width, read again at each command (it may resize).
+    printer.wrapWidth = { TerminalWidth.columns(of: STDOUT_FILENO) }
+    StandardStreams.print("DIScope REPL — 'help' lists the commands, Tab completes, Ctrl-D leaves.\n")
     printer.flush(controller, includesCommands: false)
+    if !TerminalLocale.canDrawUnicode {
+      // libedit drops what it cannot decode: say it before anything is typed.
+      StandardStreams.print(
+        "note: this terminal's locale is not UTF-8 (LANG=C?): characters beyond ASCII cannot be typed; "
+          + "run with LANG=C.UTF-8\n")
+    }
     if let notice = controller.state.notice {
       // What starting did (`recording to …`), said now rather than after the first command.
-      StandardStreams.print(notice + "\n")
+      StandardStreams.print(notice.terminalSafe + "\n")
       controller.update { $0.notice = nil }
     }
     var status: Int32 = 0
@@ -55,7 +64,7 @@ enum InteractiveREPL {
       controller.settle()
       printer.flush(controller, includesCommands: false)
       if let notice = controller.state.notice {
-        StandardStreams.print(notice + "\n")
+        StandardStreams.print(notice.terminalSafe + "\n")
         controller.update { $0.notice = nil }
       }
       words.withLock { $0 = controller.state.completionWords }

@@ -28,20 +28,30 @@ enum PlainLines {
       Playground.printError("error: \(error)")
       return 1
     }
+    // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
+    // printed again, since the terminal echoed them as they were typed.
+    let isTyped = !input.isFile && isatty(0) == 1
+    let echoesCommands = !isTyped
+    // A script read in writes no file unless its caller said so, as `run` and `test` write none.
+    controller.allowsFileCommands = isTyped || options.allowsScriptedWrites
+    // Nothing completes here: the words would be read after every command, which costs a walk
+    // over every instance held (a replay quadratic in its length).
+    controller.tracksCompletionWords = false
+    controller.showsPanes = false
     var printer = TranscriptPrinter()
     printer.flush(controller, includesCommands: true)
     if let notice = controller.state.notice {
       Playground.printError(notice)  // what starting did (`recording to …`), said now
       controller.update { $0.notice = nil }
     }
-    // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
-    // printed again, since the terminal echoed them as they were typed.
-    let isTyped = !input.isFile && isatty(0) == 1
-    let echoesCommands = !isTyped
     var block: [String] = []
     while true {
       if isTyped { printer.prompt(block.isEmpty ? "dis> " : "...> ") }
-      guard let line = input.next() else { break }
+      guard let line = input.next() else {
+        // Ctrl-D at the prompt: the shell's prompt starts on a line of its own.
+        if isTyped { printer.prompt("\n") }
+        break
+      }
       if block.isEmpty && (line.hasPrefix("  ") || line.hasPrefix("%dis") || line.allSatisfy(\.isWhitespace)) {
         continue
       }
@@ -73,6 +83,10 @@ struct TranscriptPrinter {
   private var printed = 0
   private var lastEpoch = 0
   var colors = false
+  /// Wrap output lines at this many columns, at words, a continuation indented under its line
+  /// (the interactive REPL: help and errors read at the terminal's width); nil prints lines whole
+  /// (a transcript, which must read back as it is).
+  var wrapWidth: (() -> Int?)?
 
   mutating func flush(_ controller: PlaygroundController, includesCommands: Bool) {
     let lines = controller.state.transcript.lines
@@ -80,15 +94,22 @@ struct TranscriptPrinter {
       printed = 0
       lastEpoch = controller.state.epoch
     }
+    let width = wrapWidth?()
     for line in lines[printed...] where includesCommands || line.kind != .command {
-      let text = includesCommands ? line.text : String(line.text.dropFirst(line.text.hasPrefix("  ") ? 2 : 0))
-      if colors && line.kind == .error { write("\u{1B}[31m\(text)\u{1B}[0m") } else { write(text) }
+      let whole = includesCommands ? line.text : String(line.text.dropFirst(line.text.hasPrefix("  ") ? 2 : 0))
+      for text in width.map({ ProseText.wrap(whole.terminalSafe, width: max(20, $0 - 1)) }) ?? [whole] {
+        if colors && line.kind == .error {
+          StandardStreams.print("\u{1B}[31m\(text.terminalSafe)\u{1B}[0m\n")
+        } else {
+          write(text)
+        }
+      }
     }
     printed = lines.count
   }
 
   func write(_ line: String) {
-    StandardStreams.print(line + "\n")
+    StandardStreams.print(line.terminalSafe + "\n")
   }
 
   /// Writes `prompt` with no newline: the answer is typed after it.

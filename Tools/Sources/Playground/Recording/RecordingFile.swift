@@ -1,3 +1,4 @@
+import DisScript
 import DisSyntax
 import Foundation
 
@@ -30,7 +31,7 @@ public final class RecordingFile {
       throw RecordingError(
         path: path,
         reason: "it already holds a script, and this session appended to it would not replay; "
-          + "record to a new file, or ':save' over it")
+          + "record to a new file, or ':save!' over it")
     }
     descriptor = fd
     try write(ScriptRecorder.header)
@@ -68,12 +69,13 @@ public final class RecordingFile {
     }
   }
 
-  /// Writes `text` to `path` atomically (a temporary file beside it, then a rename): `:save`.
+  /// Writes `text` to `path` atomically (a temporary file beside the link's target, then a
+  /// rename): `:save`. A symbolic link stays a link; a directory is refused.
   public static func save(_ text: String, to path: String) throws(RecordingError) {
     do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try FileSystem.writeAtomically(text, to: path)
     } catch {
-      throw RecordingError(path: path, reason: "\(error.localizedDescription)")
+      throw RecordingError(path: path, reason: error.message)
     }
   }
 }

@@ -56,6 +56,14 @@ final class PlaygroundRenderer {
         state.lastTypedOutcome, width: size.columns, maximumRows: prose.isEmpty ? maximumRows : maximumRows - 1)
       wanted = screenLayout(proseRows: prose.count + outcome.count)
     }
+    let notice = Self.noticeRows(
+      for: state, columns: size.columns, statusWidth: Self.statusWidth(for: state, columns: size.columns))
+    if !notice.isEmpty {
+      // A message too long for the bottom row (an error, a hint, "solved") is cut there with
+      // `…`; here, over the command line, it shows whole.
+      outcome = Array(outcome.prefix(max(0, maximumRows - notice.count))) + notice
+      wanted = screenLayout(proseRows: prose.count + outcome.count)
+    }
     if wanted != layout { rebuild(for: wanted) }
     guard case .panes = wanted, let commandWindow, let statusWindow else {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
@@ -104,6 +112,21 @@ final class PlaygroundRenderer {
     let line = PaneContent.commandLine(state: state, width: columns)
     let message = line.spans.reduce(0) { $0 + $1.text.displayWidth } + 1
     return min(status, max(columns / 2, columns - message))
+  }
+
+  /// The notice wrapped at the screen's width when the bottom row cuts it; none when it fits.
+  static func noticeRows(for state: PlaygroundState, columns: Int, statusWidth: Int) -> [StyledSpan] {
+    guard let notice = state.notice, !state.isShowingOverlayWindow else { return [] }
+    // Stepping through a script, the section's prose keeps its rows for all but errors: the
+    // step notices say again what the keys do.
+    guard state.replay == nil || notice.hasPrefix("error") else { return [] }
+    let line = PaneContent.commandLine(state: state, width: max(1, columns - statusWidth))
+    let shown = line.spans.map(\.text).joined()
+    guard shown.hasSuffix("…") || !shown.contains(notice) else { return [] }
+    let rows = ProseText.wrap(notice, width: max(1, columns))
+    let maximum = ProseText.maximumRows(screenRows: state.overlayPageHeight.map { $0 + 3 } ?? 24)
+    let style = notice.hasPrefix("error") ? TextStyle(isBold: true, color: .negative) : TextStyle.plain
+    return rows.prefix(maximum).map { StyledSpan($0, style: style) }
   }
 
   /// Forgets the windows so the next frame repaints everything (Ctrl-L).
@@ -163,9 +186,10 @@ final class PlaygroundRenderer {
     window.drawFrame(title: "Help — Esc closes", isFocused: true)
     let height = window.contentRect.height
     guard case .help(let top) = state.overlay else { return }
-    let count = state.helpLines.count
+    let lines = state.helpRows(width: window.contentRect.width)
+    let count = lines.count
     let first = min(top, max(0, count - height))
-    let rows = state.helpLines.dropFirst(first).prefix(height).map { line in
+    let rows = lines.dropFirst(first).prefix(height).map { line in
       [StyledSpan(line, style: line.hasPrefix(" ") || line.isEmpty ? .plain : .bold)]
     }
     window.drawContent(Array(rows))

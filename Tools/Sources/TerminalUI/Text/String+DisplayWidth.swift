@@ -86,19 +86,27 @@ extension String {
     return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
   }
 
-  /// This text with tabs as single spaces and other control characters as `?`, so that what is
-  /// drawn is what was measured.
+  /// This text with every control character and bidirectional control written as the `.dis`
+  /// language escapes it (`\u{1B}`), so that nothing drawn drives the terminal or reorders the
+  /// line, and what is drawn is what was measured.
   public var sanitizedForTerminal: String {
     var result = String.UnicodeScalarView()
     for scalar in unicodeScalars {
-      if scalar == "\t" {
-        result.append(" ")
-      } else if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-        result.append("?")
+      if scalar.properties.generalCategory == .control || Self.isBidiControl(scalar) {
+        result.append(contentsOf: ("\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}").unicodeScalars)
       } else {
         result.append(scalar)
       }
     }
     return String(result)
+  }
+
+  /// The bidirectional formatting characters (marks, embeddings, overrides, isolates): drawn raw,
+  /// U+202E would reorder what follows it.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

@@ -21,3 +21,26 @@ struct PipedScriptTests {
     #expect(demo.output.hasPrefix("# The demo world"))
   }
 }
+
+/// A script piped into `discope repl` writes no file through `:save` or `:record`, as `run` and
+/// `test` write none, unless `--allow-writes` says it may.
+@Suite(.enabled(if: DiscopeBinary.path != nil, "discope is not built"))
+struct PipedWritesTests {
+  @Test func aPipedScriptSavesOnlyWithAllowWrites() throws {
+    let folder = NSTemporaryDirectory() + "discope-piped-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let script = folder + "/in.dis"
+    try "class A\nregister A\n:save \(folder)/out.dis\n:record \(folder)/rec.dis\n"
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    let refused = try SpawnedCommand.run(["/bin/sh", "-c", "'\(DiscopeBinary.path!)' repl < '\(script)'"])
+    #expect(refused.errorOutput.contains("--allow-writes"), "\(refused.errorOutput)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out.dis"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/rec.dis"))
+    let allowed = try SpawnedCommand.run(
+      ["/bin/sh", "-c", "'\(DiscopeBinary.path!)' repl --allow-writes < '\(script)'"])
+    #expect(allowed.status == 0, "\(allowed.errorOutput)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/out.dis"))
+    #expect(FileManager.default.fileExists(atPath: folder + "/rec.dis"))
+  }
+}

@@ -320,15 +320,16 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
-  /// Nothing typed while only the message shows is run unseen; Ctrl-C there quits at once.
-  @Test func keysOnTheTooSmallMessageRunNothing() throws {
+  /// Nothing typed while only the message shows is run unseen, and nothing typed is lost: it
+  /// waits on the command line; Ctrl-C there quits at once.
+  @Test func keysOnTheTooSmallMessageRunNothingAndAreKept() throws {
     let tmux = try start(columns: 30, rows: 8)
     defer { tmux.close() }
     try tmux.waitFor("the message") { $0.contains("too small") }
     try run(tmux, "mock Logger")
     try tmux.resize(columns: 120, rows: 32)
     try waitForDemo(tmux)
-    let screen = try tmux.capture()
+    let screen = try tmux.waitFor("the typed line kept") { $0.contains("dis> mock Logger") }
     #expect(!screen.contains("MockLogger") && screen.contains("no mocks yet"), "\(screen)")
     try tmux.resize(columns: 30, rows: 8)
     try tmux.waitFor("the message again") { $0.contains("too small") }

@@ -27,7 +27,7 @@ final class MockBell: Sound {}
 
   /// Pumps until `condition` holds (events come from the server's writer thread), or 10 s.
   func pump(_ controller: PlaygroundController, until condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       controller.pump()
       if condition() { return true }

@@ -67,8 +67,12 @@ final class FakeEngine: LocalPlaygroundEngine {
       recordedText: ScriptRecorder.text(for: recorded, output: output))
   }
 
+  /// How many times the completion words were read.
+  private(set) var completionReads = 0
+
   var completionWords: CompletionWords {
-    CompletionWords(services: container.stacks.map(\.key.serviceName), tokens: tokens.keys.sorted())
+    completionReads += 1
+    return CompletionWords(services: container.stacks.map(\.key.serviceName), tokens: tokens.keys.sorted())
   }
 }
 

@@ -40,6 +40,6 @@ import TerminalUI
   }
 
   @Test func controlCharactersAreMadeVisible() {
-    #expect("a\tb\u{1B}c".sanitizedForTerminal == "a b?c")
+    #expect("a\tb\u{1B}c\u{202E}d".sanitizedForTerminal == "a\\u{9}b\\u{1B}c\\u{202E}d")
   }
 }

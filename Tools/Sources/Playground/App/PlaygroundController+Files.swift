@@ -1,0 +1,91 @@
+import DisScript
+import Foundation
+
+/// `:save` and `:record`: the only commands that write files. Nothing a user wrote is lost: a
+/// file this session did not create is replaced only by `:save!`, the file being recorded never,
+/// a symbolic link keeps being a link (its target is written), `~` is the home directory, and a
+/// directory gets a plain error.
+extension PlaygroundController {
+  /// Writes the session so far to `givenPath`, atomically. Without `isReplacing`, only a new
+  /// file or one this session wrote is written.
+  public func save(to givenPath: String, isReplacing: Bool) {
+    guard allowsFileCommands else {
+      refuseFileCommand(isReplacing ? ":save!" : ":save")
+      return
+    }
+    settle()
+    let path = FileSystem.expandingTilde(givenPath, home: homeDirectory)
+    let target = FileSystem.target(of: path)
+    if FileSystem.isDirectory(target) {
+      update { $0.notice = "error: cannot save to '\(givenPath)': it is a directory; name a file in it" }
+      return
+    }
+    if let recorder, let recorded = FileSystem.identity(of: recorder.path), FileSystem.identity(of: target) == recorded {
+      update {
+        $0.notice = "error: cannot save to '\(givenPath)': it is the file being recorded, which holds the session "
+          + "already; ':stop' ends it, or save to another file"
+      }
+      return
+    }
+    if FileSystem.exists(target) && !isReplacing && !writtenFiles.contains(Self.canonical(target)) {
+      update {
+        $0.notice = "error: '\(givenPath)' already exists and this session did not write it; "
+          + "':save! \(givenPath)' replaces it"
+      }
+      return
+    }
+    do {
+      try RecordingFile.save(state.transcript.text, to: path)
+      writtenFiles.insert(Self.canonical(target))
+      update { $0.notice = "saved the session to \(givenPath) (\($0.transcript.fileLines.count + 1) lines)" }
+    } catch {
+      update { $0.notice = "error: \(error)" }
+    }
+  }
+
+  /// Starts recording to `givenPath`, a new or empty file: the header and the session so far
+  /// first.
+  public func startRecording(to givenPath: String) {
+    if let recorder {
+      update { $0.notice = "already recording to \(recorder.path); :stop first" }
+      return
+    }
+    guard allowsFileCommands else {
+      refuseFileCommand(":record")
+      return
+    }
+    settle()
+    let path = FileSystem.expandingTilde(givenPath, home: homeDirectory)
+    if FileSystem.isDirectory(path) {
+      update { $0.notice = "error: cannot record to '\(givenPath)': it is a directory; name a file in it" }
+      return
+    }
+    do {
+      let file = try RecordingFile(path: path, sessionSoFar: state.transcript.fileLines)
+      recorder = file
+      writtenFiles.insert(Self.canonical(FileSystem.target(of: path)))
+      update {
+        $0.recording = ((path as NSString).lastPathComponent, file.lineCount)
+        $0.notice = "recording to \(givenPath) (the session so far included)"
+      }
+    } catch {
+      update { $0.notice = "error: \(error)" }
+    }
+  }
+
+  /// Says why a file command was not run: a script read from standard input writes no file
+  /// unless its caller allowed it.
+  private func refuseFileCommand(_ name: String) {
+    update {
+      $0.notice = "note: '\(name)' not run: a script read from standard input writes no file "
+        + "('discope repl --allow-writes' lets it)"
+    }
+  }
+
+  /// `path` absolute, with every link resolved; `path` itself when it does not exist.
+  static func canonical(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

@@ -1,0 +1,73 @@
+import DisScript
+import Foundation
+import TerminalUI
+import Testing
+@testable import Playground
+
+/// Issue 30's playground defects on the model: a typed comment, the trace's scope with caching
+/// off, the help's paging keys and wrapping, a filter that matches nothing, keys while too small.
+@Suite struct TerminalDefectsTests {
+  @Test func aTypedCommentGoesIntoTheTranscriptAsAComment() {
+    let controller = PlaygroundController(engine: Session(), factory: { Session() }, isSynchronous: true)
+    controller.submitLine("class A")
+    controller.submitLine("# why A comes first")
+    controller.submitLine("  # indented too")
+    controller.settle()
+    let text = controller.state.transcript.text
+    #expect(text.contains("class A\n# why A comes first\n# indented too\n"), "\(text)")
+    #expect(!text.contains("did not parse"))
+    #expect(controller.unexpectedFailures == 0)
+  }
+
+  @Test func theTraceNamesASingletonWithCachingOffAsTheStacksDo() {
+    let session = Session()
+    _ = session.execute("class A")
+    _ = session.execute("register A")
+    _ = session.execute("cache t1 off")
+    let resolved = session.execute("resolve A").output
+    #expect(resolved.contains("A#1 created t1 [singleton, cache off]"), "\(resolved)")
+    #expect(session.execute("show stacks").output.joined(separator: "\n").contains("[singleton, cache off]"))
+  }
+
+  @Test func helpHomeEndAndGMoveToTheEndsAndLinesWrap() {
+    let controller = PlaygroundController.fake()
+    controller.update {
+      $0.overlayPageHeight = 10
+      $0.helpWidth = 60
+    }
+    #expect(controller.state.shownHelpLines.allSatisfy { $0.count <= 60 })
+    #expect(controller.state.shownHelpLines.count > controller.state.helpLines.count)
+    controller.handle(.function(1))
+    for (key, isEnd) in [(Key.end, true), (.home, false), (.character("G"), true), (.character("g"), false)] {
+      controller.handle(key)
+      guard case .help(let top) = controller.state.overlay else {
+        Issue.record("the help closed on \(key)")
+        return
+      }
+      #expect(top == (isEnd ? controller.state.shownHelpLines.count - 10 : 0), "\(key)")
+    }
+  }
+
+  @Test func aFilterThatMatchesNothingSaysSo() {
+    let controller = PlaygroundController.fake()
+    controller.enter("register Web")
+    controller.update { $0.views[.registrations, default: PaneView(anchor: .top)].filter = "zzzz" }
+    let lines = controller.texts(.registrations)
+    #expect(lines == ["(no line matches /zzzz; Esc clears the filter)"], "\(lines)")
+  }
+
+  @Test func typingIsKeptWhileTheWindowIsTooSmallButNothingRuns() {
+    let state = PlaygroundState()
+    #expect(PlaygroundLoop.isKeptWhileTooSmall(.character("m"), state: state))
+    #expect(PlaygroundLoop.isKeptWhileTooSmall(.backspace, state: state))
+    #expect(!PlaygroundLoop.isKeptWhileTooSmall(.enter, state: state))
+    #expect(!PlaygroundLoop.isKeptWhileTooSmall(.character("?"), state: state), "it would open the help unseen")
+  }
+
+  @Test func aByteBeyondASCIIUnderLangCIsExplained() {
+    let controller = PlaygroundController.fake()
+    controller.handle(.unknown(0xC3))
+    #expect(controller.state.notice?.contains("not UTF-8") == true)
+    #expect(controller.state.editor.isEmpty)
+  }
+}

@@ -1,0 +1,213 @@
+import DIScope
+
+/// The entry point of Swinject's extensions: resolves with a factory invoker of any arguments.
+public protocol _Resolver {
+  /// Resolves `Service` registered with a factory of `Arguments` under `name` and `option`,
+  /// calling the factory through `invoker`; `nil` if none.
+  func _resolve<Service, Arguments>(
+    name: String?, option: ServiceKeyOption?, invoker: @escaping ((Arguments) -> Any) -> Any
+  ) -> Service?
+}
+
+extension Container: _Resolver {
+  public func _resolve<Service, Arguments>(
+    name: String?, option: ServiceKeyOption? = nil,
+    invoker: @escaping ((Arguments) -> Any) -> Any
+  ) -> Service? {
+    let key = ServiceKey(
+      serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+    if Service.self == GraphIdentifier.self && key.argumentsType == Resolver.self && name == nil {
+      return currentObjectGraph as? Service
+    }
+    var failure: (any Error)?
+    if let entry = getEntry(for: key) {
+      switch resolve(entry: entry, key: key, invoker: invoker) as Result<Service, any Error> {
+      case .success(let instance): return instance
+      case .failure(let error): failure = error
+      }
+    }
+    if let wrapper: Service = resolveAsWrapper(name: name, option: option, invoker: invoker) {
+      return wrapper
+    }
+    debugHelper.resolutionFailed(
+      serviceType: Service.self, key: key, availableRegistrations: getRegistrations(),
+      error: failure ?? notRegistered(key))
+    return nil
+  }
+
+  /// Resolves `entry` through DIScope, which calls back the factory registered for it
+  /// (`build(_:as:owner:)`) unless its scope has the instance already.
+  internal func resolve<Service, Factory>(
+    entry: ServiceEntryProtocol, key: ServiceKey, invoker: @escaping (Factory) -> Any
+  ) -> Result<Service, any Error> {
+    let invoke = { invoker(entry.factory as! Factory) }
+    let thread = ThreadGraphs.current
+    thread.pending.append(
+      ThreadGraphs.PendingBuild(entry: ObjectIdentifier(entry), resolver: self, invoke: invoke))
+    defer { thread.pending.removeLast() }
+    do {
+      return .success(try discope.resolve(key: key.discopeKey, as: Service.self))
+    } catch let error as ResolutionError where error.kind == .cycle {
+      // A resolve of a service still being built on this thread: DIScope calls it a cycle, and
+      // Swinject builds it again in the same graph (see `instance(of:as:invoke:)`), which is how
+      // a factory's dependency reaches back to it through `initCompleted`. So does this.
+      return Result { try instance(of: entry, as: Service.self, invoke: invoke) }
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The factory of every DIScope registration the facade makes: builds `entry` as the resolve
+  /// that asked DIScope for it said, or, when DIScope was asked directly (the typed fast path,
+  /// `validate()`), as its own container's resolve would.
+  static func build<Service>(
+    _ entry: ServiceEntryProtocol, as _: Service.Type, owner: Container?
+  ) throws -> Service {
+    if let pending = ThreadGraphs.current.takePending(for: entry) {
+      return try pending.resolver.instance(of: entry, as: Service.self, invoke: pending.invoke)
+    }
+    guard let owner else { throw FacadeError.containerReleased }
+    guard let factory = entry.factory as? (Resolver) -> Any else {
+      throw FacadeError.needsArguments(String(describing: entry.serviceType))
+    }
+    return try owner.instance(of: entry, as: Service.self) { factory(owner) }
+  }
+
+  /// Swinject's resolve of one registration, in this container's graph on this thread: the
+  /// instance its storage keeps for the graph, or a new one, stored, then completed by its
+  /// `initCompleted` handlers. A factory that resolved the same registration meanwhile (a cycle
+  /// through `initCompleted`) stored an instance already: that one is returned.
+  func instance<Service>(
+    of entry: ServiceEntryProtocol, as _: Service.Type, invoke: () -> Any
+  ) throws -> Service {
+    let thread = ThreadGraphs.current
+    let frame = enterGraph(thread)
+    defer { leaveGraph(thread) }
+    let graph = frame.graph ?? GraphIdentifier()
+    if let persisted = entry.instance(inGraph: graph) as? Service { return persisted }
+    let made = invoke()
+    if let persisted = entry.instance(inGraph: graph) as? Service { return persisted }
+    entry.setInstance(made, inGraph: graph)
+    frame.inFlight.append(entry)
+    entry.completeInitialization(of: made, resolver: self)
+    guard let instance = made as? Service else {
+      throw FacadeError.typeMismatch(
+        String(describing: type(of: made)), String(describing: Service.self))
+    }
+    return instance
+  }
+
+  /// One level deeper in this container's graph (and its parents'), starting a graph at the top.
+  @discardableResult
+  func enterGraph(_ thread: ThreadGraphs) -> ThreadGraphs.Frame {
+    parent?.enterGraph(thread)
+    let frame = thread.frame(frameID)
+    if frame.depth == 0 && frame.graph == nil { frame.graph = GraphIdentifier() }
+    frame.depth += 1
+    return frame
+  }
+
+  /// One level back up; at the top, the graph is complete and its storages are told so.
+  func leaveGraph(_ thread: ThreadGraphs) {
+    parent?.leaveGraph(thread)
+    let frame = thread.frame(frameID)
+    frame.depth -= 1
+    guard frame.depth == 0 else { return }
+    let completed = frame.inFlight
+    frame.inFlight.removeAll(keepingCapacity: true)
+    frame.graph = nil
+    for entry in completed { entry.graphResolutionCompleted() }
+  }
+
+  /// The graph this thread is resolving in this container, `nil` outside a resolve.
+  internal var currentObjectGraph: GraphIdentifier? {
+    ThreadGraphs.current.existingFrame(frameID)?.graph
+  }
+
+  /// Makes `identifier` the graph this thread resolves in, in this container.
+  internal func restoreObjectGraph(_ identifier: GraphIdentifier) {
+    ThreadGraphs.current.frame(frameID).graph = identifier
+  }
+
+  /// Runs `closure` with the container resolving in the graph `identifier`: what it resolves in
+  /// `.graph` scope is shared with every other resolve made in that graph.
+  public func withObjectGraph<T>(
+    _ identifier: GraphIdentifier, closure: (Container) throws -> T
+  ) rethrows -> T {
+    let thread = ThreadGraphs.current
+    let frame = thread.frame(frameID)
+    let previous = frame.graph
+    frame.graph = identifier
+    enterGraph(thread)
+    defer {
+      frame.graph = previous
+      leaveGraph(thread)
+    }
+    return try closure(self)
+  }
+
+  /// Resolves a `Lazy`, `Provider` or `Optional` of a registered service.
+  fileprivate func resolveAsWrapper<Wrapper, Arguments>(
+    name: String?, option: ServiceKeyOption?, invoker: @escaping ((Arguments) -> Any) -> Any
+  ) -> Wrapper? {
+    guard let wrapper = Wrapper.self as? InstanceWrapper.Type else { return nil }
+    let key = ServiceKey(
+      serviceType: wrapper.wrappedType, argumentsType: Arguments.self, name: name, option: option)
+    guard let entry = getEntry(for: key) else {
+      return wrapper.init(inContainer: self, withInstanceFactory: nil) as? Wrapper
+    }
+    let factory = { [weak self] (graph: GraphIdentifier?) -> Any? in
+      guard let self else { return nil }
+      let frame = ThreadGraphs.current.frame(self.frameID)
+      let origin = frame.graph
+      defer { if let origin { frame.graph = origin } }
+      if let graph { frame.graph = graph }
+      return wrapper.resolveWrapped(entry: entry, key: key, in: self, invoker: invoker)
+    }
+    return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
+  }
+
+  private func notRegistered(_ key: ServiceKey) -> ResolutionError {
+    ResolutionError(
+      kind: .notRegistered, key: key.discopeKey, path: [key.discopeKey.description],
+      message: "no registration for \(describe(serviceType: key.serviceType, serviceKey: key))")
+  }
+}
+
+extension Container: Resolver {
+  /// Resolves `serviceType`; `nil` if nothing is registered for it.
+  ///
+  /// ```swift
+  /// let animal = container.resolve(Animal.self)
+  /// ```
+  public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+    resolve(serviceType, name: nil)
+  }
+
+  /// Resolves `serviceType` registered under `name`; `nil` if none.
+  public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+    // A root container's registrations are DIScope's plain keys: DIScope's fast path answers a
+    // cached instance without the facade, and calls back its factory for anything else. Whatever
+    // it cannot answer (a wrapper, a cycle, nothing registered) takes Swinject's path.
+    if parent == nil, let instance = try? discope.resolve(serviceType, name: name) {
+      return instance
+    }
+    return _resolve(name: name) { (factory: (Resolver) -> Any) in factory(self) }
+  }
+}
+
+/// What a facade registration's factory throws, which DIScope reports as `factoryFailed`.
+enum FacadeError: Error, CustomStringConvertible {
+  case containerReleased
+  case needsArguments(String)
+  case typeMismatch(String, String)
+
+  var description: String {
+    switch self {
+    case .containerReleased: "the Swinject container that registered it was released"
+    case .needsArguments(let service):
+      "\(service)'s factory takes runtime arguments: resolve it with them"
+    case .typeMismatch(let made, let asked): "the factory made a \(made), not a \(asked)"
+    }
+  }
+}

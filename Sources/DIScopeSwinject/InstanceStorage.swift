@@ -36,7 +36,9 @@ public final class GraphStorage: InstanceStorage {
 
   public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
     self.instance = instance
-    instances[graph, default: WeakReference()].value = instance
+    let reference = instances[graph] ?? WeakReference()
+    reference.value = instance
+    instances[graph] = reference
     // Graphs whose instances are gone leave nothing behind.
     if instances.count > 64 { instances = instances.filter { $0.value.value != nil } }
   }

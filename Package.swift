@@ -72,6 +72,8 @@ let package = Package(
     .testTarget(
       name: "HopoateCompatibilityTests", dependencies: ["DIScopeHopoate", "DIScopeHopoateTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // What DIScopeSwinject adds to Swinject's API (its own suite runs in Tests/SwinjectSuite).
+    .testTarget(name: "DIScopeSwinjectTests", dependencies: ["DIScopeSwinject", "DIScope"]),
     .testTarget(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),

@@ -51,7 +51,7 @@ extension Container: _Resolver {
       // A resolve of a service still being built on this thread: DIScope calls it a cycle, and
       // Swinject builds it again in the same graph (see `instance(of:as:invoke:)`), which is how
       // a factory's dependency reaches back to it through `initCompleted`. So does this.
-      return Result { try instance(of: entry, as: Service.self, invoke: invoke) }
+      return Result { try instance(of: entry, as: Service.self, thread: thread, invoke: invoke) }
     } catch {
       return .failure(error)
     }
@@ -61,16 +61,18 @@ extension Container: _Resolver {
   /// that asked DIScope for it said, or, when DIScope was asked directly (the typed fast path,
   /// `validate()`), as its own container's resolve would.
   static func build<Service>(
-    _ entry: ServiceEntryProtocol, as _: Service.Type, owner: Container?
+    _ entry: ServiceEntryProtocol, as _: Service.Type, owner: ContainerReference
   ) throws -> Service {
-    if let pending = ThreadGraphs.current.takePending(for: entry) {
-      return try pending.resolver.instance(of: entry, as: Service.self, invoke: pending.invoke)
+    let thread = ThreadGraphs.current
+    if let pending = thread.takePending(for: entry) {
+      return try pending.resolver.instance(
+        of: entry, as: Service.self, thread: thread, invoke: pending.invoke)
     }
-    guard let owner else { throw FacadeError.containerReleased }
-    guard let factory = entry.factory as? (Resolver) -> Any else {
+    guard let container = owner.container else { throw FacadeError.containerReleased }
+    guard let factory = entry.makeWithoutArguments else {
       throw FacadeError.needsArguments(String(describing: entry.serviceType))
     }
-    return try owner.instance(of: entry, as: Service.self) { factory(owner) }
+    return try container.instance(of: entry, as: Service.self, thread: thread) { factory(container) }
   }
 
   /// Swinject's resolve of one registration, in this container's graph on this thread: the
@@ -78,44 +80,62 @@ extension Container: _Resolver {
   /// `initCompleted` handlers. A factory that resolved the same registration meanwhile (a cycle
   /// through `initCompleted`) stored an instance already: that one is returned.
   func instance<Service>(
-    of entry: ServiceEntryProtocol, as _: Service.Type, invoke: () -> Any
+    of entry: ServiceEntryProtocol, as _: Service.Type, thread: ThreadGraphs, invoke: () -> Any
   ) throws -> Service {
-    let thread = ThreadGraphs.current
     let frame = enterGraph(thread)
-    defer { leaveGraph(thread) }
-    let graph = frame.graph ?? GraphIdentifier()
-    if let persisted = entry.instance(inGraph: graph) as? Service { return persisted }
-    let made = invoke()
-    if let persisted = entry.instance(inGraph: graph) as? Service { return persisted }
-    entry.setInstance(made, inGraph: graph)
-    frame.inFlight.append(entry)
-    entry.completeInitialization(of: made, resolver: self)
-    guard let instance = made as? Service else {
-      throw FacadeError.typeMismatch(
-        String(describing: type(of: made)), String(describing: Service.self))
+    defer { leaveGraph(thread, frame) }
+    let flags = entry.buildFlags
+    let made: Any
+    if flags.contains(.isTransient) {
+      // Nothing kept, so nothing to look for: build, then complete.
+      made = invoke()
+      if flags.contains(.hasInitCompleted) {
+        entry.completeInitialization(of: made, resolver: self)
+      }
+    } else {
+      let graph = frame.graph ?? GraphIdentifier()
+      if let persisted = entry.instance(inGraph: graph) { return try Self.cast(persisted) }
+      let built = invoke()
+      if let persisted = entry.instance(inGraph: graph) { return try Self.cast(persisted) }
+      entry.setInstance(built, inGraph: graph)
+      frame.inFlight.append(entry)
+      if flags.contains(.hasInitCompleted) {
+        entry.completeInitialization(of: built, resolver: self)
+      }
+      made = built
     }
-    return instance
+    return try Self.cast(made)
+  }
+
+  /// `instance` as a `Service`, or the error DIScope reports when a forwarded type is not one.
+  private static func cast<Service>(_ instance: Any) throws -> Service {
+    guard let service = instance as? Service else {
+      throw FacadeError.typeMismatch(
+        String(describing: type(of: instance)), String(describing: Service.self))
+    }
+    return service
   }
 
   /// One level deeper in this container's graph (and its parents'), starting a graph at the top.
   @discardableResult
   func enterGraph(_ thread: ThreadGraphs) -> ThreadGraphs.Frame {
-    parent?.enterGraph(thread)
+    if let parent { parent.enterGraph(thread) }
     let frame = thread.frame(frameID)
     if frame.depth == 0 && frame.graph == nil { frame.graph = GraphIdentifier() }
     frame.depth += 1
     return frame
   }
 
-  /// One level back up; at the top, the graph is complete and its storages are told so.
-  func leaveGraph(_ thread: ThreadGraphs) {
-    parent?.leaveGraph(thread)
-    let frame = thread.frame(frameID)
+  /// One level back up from `frame` (this container's); at the top, the graph is complete and
+  /// its storages are told so.
+  func leaveGraph(_ thread: ThreadGraphs, _ frame: ThreadGraphs.Frame) {
+    if let parent { parent.leaveGraph(thread, thread.frame(parent.frameID)) }
     frame.depth -= 1
     guard frame.depth == 0 else { return }
+    frame.graph = nil
+    guard !frame.inFlight.isEmpty else { return }
     let completed = frame.inFlight
     frame.inFlight.removeAll(keepingCapacity: true)
-    frame.graph = nil
     for entry in completed { entry.graphResolutionCompleted() }
   }
 
@@ -141,7 +161,7 @@ extension Container: _Resolver {
     enterGraph(thread)
     defer {
       frame.graph = previous
-      leaveGraph(thread)
+      leaveGraph(thread, frame)
     }
     return try closure(self)
   }
@@ -180,19 +200,28 @@ extension Container: Resolver {
   /// ```swift
   /// let animal = container.resolve(Animal.self)
   /// ```
+  @inlinable
   public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
     resolve(serviceType, name: nil)
   }
 
   /// Resolves `serviceType` registered under `name`; `nil` if none.
+  @inlinable
   public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
-    // A root container's registrations are DIScope's plain keys: DIScope's fast path answers a
-    // cached instance without the facade, and calls back its factory for anything else. Whatever
-    // it cannot answer (a wrapper, a cycle, nothing registered) takes Swinject's path.
-    if parent == nil, let instance = try? discope.resolve(serviceType, name: name) {
+    // A root container's registrations are DIScope's plain keys: DIScope's fast path, inlined
+    // here and so into the caller, answers a cached instance without the facade, and calls back
+    // its factory for anything else. Whatever it cannot answer (a wrapper, a cycle, nothing
+    // registered) takes Swinject's path.
+    if isRoot, let instance = try? discope.resolve(serviceType, name: name) {
       return instance
     }
-    return _resolve(name: name) { (factory: (Resolver) -> Any) in factory(self) }
+    return resolveBySwinjectPath(serviceType, name: name)
+  }
+
+  /// Swinject's path for a resolve without arguments.
+  @usableFromInline
+  internal func resolveBySwinjectPath<Service>(_: Service.Type, name: String?) -> Service? {
+    _resolve(name: name) { (factory: (Resolver) -> Any) in factory(self) }
   }
 }
 

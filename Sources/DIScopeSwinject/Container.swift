@@ -27,6 +27,11 @@ public final class Container: @unchecked Sendable {
   /// The DIScope container behind it, holding a DIScope registration for each of its own.
   public let discope: DIScope.Container
   internal let parent: Container?
+  /// Whether it has no parent: then its registrations are DIScope's plain keys in ``discope``,
+  /// which the inlined fast path of `resolve` reads.
+  @usableFromInline internal let isRoot: Bool
+  /// What its registrations refer to it by.
+  internal let reference = ContainerReference()
   internal let debugHelper: DebugHelper
   internal let defaultObjectScope: ObjectScope
   /// Numbers the container for the per-thread graphs (never reused, unlike an address).
@@ -46,10 +51,12 @@ public final class Container: @unchecked Sendable {
     synchronized: Bool = false
   ) {
     self.parent = parent
+    isRoot = parent == nil
     self.debugHelper = debugHelper
     self.defaultObjectScope = defaultObjectScope
     discope = parent.map { $0.discope.makeChild(named: synchronized ? "synchronized" : "child") }
       ?? DIScope.Container(name: "swinject")
+    reference.container = self
   }
 
   /// A container, child of `parent` if given: what it does not register, it resolves from the
@@ -147,7 +154,7 @@ public final class Container: @unchecked Sendable {
     let entry = ServiceEntry(
       serviceType: serviceType, argumentsType: Arguments.self, factory: factory,
       objectScope: defaultObjectScope)
-    entry.container = self
+    entry.owner = reference
     add(entry, as: Service.self, under: key)
     for behavior in behaviors {
       behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
@@ -165,8 +172,8 @@ public final class Container: @unchecked Sendable {
   ) {
     let token = discope.register(
       key: key.discopeKey, scope: ObjectScope.discopeScope(for: entry.objectScope)
-    ) { [weak self] _ throws -> Service in
-      try Container.build(entry, as: Service.self, owner: self)
+    ) { [reference] _ throws -> Service in
+      try Container.build(entry, as: Service.self, owner: reference)
     }
     entry.noteToken(token)
     let replaced = locked {

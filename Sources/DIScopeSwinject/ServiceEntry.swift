@@ -25,6 +25,13 @@ internal protocol ServiceEntryProtocol: AnyObject, Sendable {
   func graphResolutionCompleted()
   /// Empties its storage (`resetObjectScope`).
   func resetInstance()
+  /// What a build needs to know without taking the lock: whether it is `.transient` (nothing
+  /// kept) and whether it has `initCompleted` handlers.
+  var buildFlags: BuildFlags { get }
+  /// Its factory when it takes no runtime argument, cast once when registered.
+  var makeWithoutArguments: ((Resolver) -> Any)? { get }
+  /// The container that made it, through a reference that does not keep it alive.
+  var owner: ContainerReference? { get }
   /// Runs its `initCompleted` handlers on `instance`, if it is a `Service`.
   func completeInitialization(of instance: Any, resolver: Resolver)
   /// Notes a DIScope registration made for it (its own key, or a type forwarded to it).
@@ -50,8 +57,14 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   /// The factory's argument types, `Resolver` first.
   public let argumentsType: Any.Type
   internal let factory: Any
-  /// The container that made it, which type forwarding registers in.
-  internal weak var container: Container?
+  internal let makeWithoutArguments: ((Resolver) -> Any)?
+  /// The container that made it, which type forwarding registers in. Set once, by the container
+  /// registering it, before the entry is shared. (Through a reference object, not a weak
+  /// reference to the container: a weakly referenced object pays a slower retain and release
+  /// everywhere, and a container is retained on every resolve.)
+  internal var owner: ContainerReference?
+  internal var container: Container? { owner?.container }
+  private let flags = Atomic<UInt8>(0)
 
   private struct State {
     var objectScope: ObjectScopeProtocol
@@ -66,6 +79,7 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     self.serviceType = serviceType
     self.argumentsType = argumentsType
     self.factory = factory
+    makeWithoutArguments = factory as? (Resolver) -> Any
     state = State(objectScope: ObjectScope.graph)
   }
 
@@ -74,6 +88,17 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   ) {
     self.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory)
     state.objectScope = objectScope
+    updateFlags(state)
+  }
+
+  var buildFlags: BuildFlags { BuildFlags(rawValue: flags.load(ordering: .acquiring)) }
+
+  /// Publishes what `buildFlags` reads; called under the lock after a change.
+  private func updateFlags(_ state: State) {
+    var value: BuildFlags = []
+    if state.objectScope === ObjectScope.transient { value.insert(.isTransient) }
+    if !state.initCompletedActions.isEmpty { value.insert(.hasInitCompleted) }
+    flags.store(value.rawValue, ordering: .releasing)
   }
 
   private func locked<Result>(_ body: (inout State) -> Result) -> Result {
@@ -107,6 +132,7 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     let tokens = locked { state in
       state.objectScope = objectScope
       state.storage = nil
+      updateFlags(state)
       return state.tokens
     }
     if let discope = container?.discope {
@@ -127,7 +153,10 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   /// being completed finds it).
   @discardableResult
   public func initCompleted(_ completed: @escaping (Resolver, Service) -> Void) -> Self {
-    locked { $0.initCompletedActions.append(completed) }
+    locked { state in
+      state.initCompletedActions.append(completed)
+      updateFlags(state)
+    }
     return self
   }
 
@@ -180,4 +209,21 @@ internal func describe(
   if let objectScope { text += ", ObjectScope: \(objectScope)" }
   if initCompletedCount > 0 { text += ", InitCompleted: Specified \(initCompletedCount) closures" }
   return text
+}
+
+/// What a build reads of a registration without its lock.
+struct BuildFlags: OptionSet, Sendable {
+  let rawValue: UInt8
+  /// In Swinject's `.transient` scope: its storage keeps nothing, and is never asked.
+  static let isTransient = BuildFlags(rawValue: 1)
+  /// It has `initCompleted` handlers.
+  static let hasInitCompleted = BuildFlags(rawValue: 2)
+}
+
+/// Refers to a container without keeping it alive: what its registrations' factories and entries
+/// hold (see `ServiceEntry.owner`).
+final class ContainerReference: @unchecked Sendable {
+  // @unchecked Sendable: `container` is written once, as the container is made, before the
+  // reference is shared; a weak reference is read atomically.
+  weak var container: Container?
 }

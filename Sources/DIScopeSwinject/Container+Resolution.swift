@@ -36,7 +36,7 @@ extension Container: _Resolver {
   }
 
   /// Resolves `entry` through DIScope, which calls back the factory registered for it
-  /// (`build(_:as:owner:)`) unless its scope has the instance already.
+  /// (`build(_:owner:)`) unless its scope has the instance already.
   internal func resolve<Service, Factory>(
     entry: ServiceEntryProtocol, key: ServiceKey, invoker: @escaping (Factory) -> Any
   ) -> Result<Service, any Error> {
@@ -49,9 +49,16 @@ extension Container: _Resolver {
       return .success(try discope.resolve(key: key.discopeKey, as: Service.self))
     } catch let error as ResolutionError where error.kind == .cycle {
       // A resolve of a service still being built on this thread: DIScope calls it a cycle, and
-      // Swinject builds it again in the same graph (see `instance(of:as:invoke:)`), which is how
+      // Swinject builds it again in the same graph (see `instance(of:thread:invoke:)`), which is how
       // a factory's dependency reaches back to it through `initCompleted`. So does this.
-      return Result { try instance(of: entry, as: Service.self, thread: thread, invoke: invoke) }
+      return Result {
+        let instance = self.instance(of: entry, thread: thread, invoke: invoke)
+        guard let service = instance as? Service else {
+          throw FacadeError.typeMismatch(
+            String(describing: type(of: instance)), String(describing: Service.self))
+        }
+        return service
+      }
     } catch {
       return .failure(error)
     }
@@ -60,60 +67,45 @@ extension Container: _Resolver {
   /// The factory of every DIScope registration the facade makes: builds `entry` as the resolve
   /// that asked DIScope for it said, or, when DIScope was asked directly (the typed fast path,
   /// `validate()`), as its own container's resolve would.
-  static func build<Service>(
-    _ entry: ServiceEntryProtocol, as _: Service.Type, owner: ContainerReference
-  ) throws -> Service {
+  static func build(_ entry: ServiceEntryProtocol, owner: ContainerReference) throws -> Any {
     let thread = ThreadGraphs.current
     if let pending = thread.takePending(for: entry) {
-      return try pending.resolver.instance(
-        of: entry, as: Service.self, thread: thread, invoke: pending.invoke)
+      return pending.resolver.instance(of: entry, thread: thread, invoke: pending.invoke)
     }
     guard let container = owner.container else { throw FacadeError.containerReleased }
     guard let factory = entry.makeWithoutArguments else {
       throw FacadeError.needsArguments(String(describing: entry.serviceType))
     }
-    return try container.instance(of: entry, as: Service.self, thread: thread) { factory(container) }
+    return container.instance(of: entry, thread: thread) { factory(container) }
   }
 
   /// Swinject's resolve of one registration, in this container's graph on this thread: the
   /// instance its storage keeps for the graph, or a new one, stored, then completed by its
   /// `initCompleted` handlers. A factory that resolved the same registration meanwhile (a cycle
-  /// through `initCompleted`) stored an instance already: that one is returned.
-  func instance<Service>(
-    of entry: ServiceEntryProtocol, as _: Service.Type, thread: ThreadGraphs, invoke: () -> Any
-  ) throws -> Service {
+  /// through `initCompleted`) stored an instance already: that one is returned. Not generic, so
+  /// that a build looks up no generic metadata.
+  func instance(of entry: ServiceEntryProtocol, thread: ThreadGraphs, invoke: () -> Any) -> Any {
     let frame = enterGraph(thread)
     defer { leaveGraph(thread, frame) }
     let flags = entry.buildFlags
-    let made: Any
     if flags.contains(.isTransient) {
       // Nothing kept, so nothing to look for: build, then complete.
-      made = invoke()
+      let made = invoke()
       if flags.contains(.hasInitCompleted) {
         entry.completeInitialization(of: made, resolver: self)
       }
-    } else {
-      let graph = frame.graph ?? GraphIdentifier()
-      if let persisted = entry.instance(inGraph: graph) { return try Self.cast(persisted) }
-      let built = invoke()
-      if let persisted = entry.instance(inGraph: graph) { return try Self.cast(persisted) }
-      entry.setInstance(built, inGraph: graph)
-      frame.inFlight.append(entry)
-      if flags.contains(.hasInitCompleted) {
-        entry.completeInitialization(of: built, resolver: self)
-      }
-      made = built
+      return made
     }
-    return try Self.cast(made)
-  }
-
-  /// `instance` as a `Service`, or the error DIScope reports when a forwarded type is not one.
-  private static func cast<Service>(_ instance: Any) throws -> Service {
-    guard let service = instance as? Service else {
-      throw FacadeError.typeMismatch(
-        String(describing: type(of: instance)), String(describing: Service.self))
+    let graph = frame.graph ?? GraphIdentifier()
+    if let persisted = entry.instance(inGraph: graph) { return persisted }
+    let made = invoke()
+    if let persisted = entry.instance(inGraph: graph) { return persisted }
+    entry.setInstance(made, inGraph: graph)
+    frame.inFlight.append(entry)
+    if flags.contains(.hasInitCompleted) {
+      entry.completeInitialization(of: made, resolver: self)
     }
-    return service
+    return made
   }
 
   /// One level deeper in this container's graph (and its parents'), starting a graph at the top.
@@ -176,8 +168,8 @@ extension Container: _Resolver {
     guard let entry = getEntry(for: key) else {
       return wrapper.init(inContainer: self, withInstanceFactory: nil) as? Wrapper
     }
-    let factory = { [weak self] (graph: GraphIdentifier?) -> Any? in
-      guard let self else { return nil }
+    let factory = { [reference] (graph: GraphIdentifier?) -> Any? in
+      guard let self = reference.container else { return nil }
       let frame = ThreadGraphs.current.frame(self.frameID)
       let origin = frame.graph
       defer { if let origin { frame.graph = origin } }
@@ -200,20 +192,27 @@ extension Container: Resolver {
   /// ```swift
   /// let animal = container.resolve(Animal.self)
   /// ```
-  @inlinable
+  @inlinable @inline(__always)
   public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
-    resolve(serviceType, name: nil)
+    // No name passed on: DIScope's fast path, given none, reads no name (and a caller that stays
+    // generic looks up no `Optional<String>` metadata for it).
+    if isRoot {
+      do { return try discope.resolve(serviceType) } catch {}
+    }
+    return resolveBySwinjectPath(serviceType, name: nil)
   }
 
   /// Resolves `serviceType` registered under `name`; `nil` if none.
-  @inlinable
+  @inlinable @inline(__always)
   public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
     // A root container's registrations are DIScope's plain keys: DIScope's fast path, inlined
     // here and so into the caller, answers a cached instance without the facade, and calls back
     // its factory for anything else. Whatever it cannot answer (a wrapper, a cycle, nothing
     // registered) takes Swinject's path.
-    if isRoot, let instance = try? discope.resolve(serviceType, name: name) {
-      return instance
+    // (`do`/`catch`, not `try?`: in a caller that stays generic, `try?` makes an optional of the
+    // service through its generic metadata, looked up on every call.)
+    if isRoot {
+      do { return try discope.resolve(serviceType, name: name) } catch {}
     }
     return resolveBySwinjectPath(serviceType, name: name)
   }

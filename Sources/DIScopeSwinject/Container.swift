@@ -56,8 +56,10 @@ public final class Container: @unchecked Sendable {
     self.defaultObjectScope = defaultObjectScope
     discope = parent.map { $0.discope.makeChild(named: synchronized ? "synchronized" : "child") }
       ?? DIScope.Container(name: "swinject")
-    reference.container = self
+    reference.attach(self)
   }
+
+  deinit { reference.detach() }
 
   /// A container, child of `parent` if given: what it does not register, it resolves from the
   /// parent.
@@ -168,12 +170,28 @@ public final class Container: @unchecked Sendable {
   /// Through the explicit-key entry point, which asks nothing of `Service`: Swinject's API never
   /// asked services to be `Sendable`, and an app on it vouches for them itself.
   internal func add<Service>(
-    _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey
+    _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
+    isForwarded: Bool = false
   ) {
-    let token = discope.register(
-      key: key.discopeKey, scope: ObjectScope.discopeScope(for: entry.objectScope)
-    ) { [reference] _ throws -> Service in
-      try Container.build(entry, as: Service.self, owner: reference)
+    let scope = ObjectScope.discopeScope(for: entry.objectScope)
+    let token: RegistrationToken
+    if isForwarded {
+      // A forwarded type the service may not be: checked, and reported as DIScope reports a
+      // factory's failure (Swinject's resolve returns `nil`).
+      token = discope.register(key: key.discopeKey, scope: scope) { [reference] _ throws -> Service in
+        let instance = try Container.build(entry, owner: reference)
+        guard let service = instance as? Service else {
+          throw FacadeError.typeMismatch(
+            String(describing: type(of: instance)), String(describing: Service.self))
+        }
+        return service
+      }
+    } else {
+      // The registration's own type, which its factory returns: a forced cast, which (unlike a
+      // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.
+      token = discope.register(key: key.discopeKey, scope: scope) { [reference] _ throws -> Service in
+        try Container.build(entry, owner: reference) as! Service
+      }
     }
     entry.noteToken(token)
     let replaced = locked {
@@ -223,7 +241,7 @@ public final class Container: @unchecked Sendable {
   public func forward<T, S>(_ type: T.Type, name: String? = nil, to service: ServiceEntry<S>) {
     let key = ServiceKey(
       serviceType: T.self, argumentsType: service.argumentsType, name: name, option: nil)
-    add(service, as: T.self, under: key)
+    add(service, as: T.self, under: key, isForwarded: true)
     for behavior in behaviors {
       behavior.container(self, didRegisterType: type, toService: service, withName: name)
     }

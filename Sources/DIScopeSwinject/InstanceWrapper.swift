@@ -34,14 +34,12 @@ public final class Lazy<Service>: InstanceWrapper {
 
   private let factory: (GraphIdentifier?) -> Any?
   private let graphIdentifier: GraphIdentifier?
-  private weak var container: Container?
   private var built: Service?
 
   init?(inContainer container: Container, withInstanceFactory factory: ((GraphIdentifier?) -> Any?)?) {
     guard let factory else { return nil }
     self.factory = factory
     graphIdentifier = container.currentObjectGraph
-    self.container = container
   }
 
   /// The service, built on first use.

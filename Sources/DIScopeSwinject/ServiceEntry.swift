@@ -222,8 +222,30 @@ struct BuildFlags: OptionSet, Sendable {
 
 /// Refers to a container without keeping it alive: what its registrations' factories and entries
 /// hold (see `ServiceEntry.owner`).
+///
+/// Not a weak reference: an object referred to weakly pays a slower retain and release for the
+/// rest of its life, and a container is retained and released on every resolve. An unretained
+/// reference instead, which the container's `deinit` marks dead before it goes.
 final class ContainerReference: @unchecked Sendable {
-  // @unchecked Sendable: `container` is written once, as the container is made, before the
-  // reference is shared; a weak reference is read atomically.
-  weak var container: Container?
+  // @unchecked Sendable: `unretained` is written once, as the container is made, before the
+  // reference is shared; `isAlive` is atomic. A resolve made through the DIScope container
+  // (which outlives the Swinject one only if the app holds it) while the last reference to the
+  // Swinject container is being dropped on another thread is the one unsafe use, as resolving
+  // from a container being deinitialised is in Swinject.
+  private var unretained: Unmanaged<Container>?
+  private let isAlive = Atomic<Bool>(false)
+
+  /// Refers to `container` from now on.
+  func attach(_ container: Container) {
+    unretained = .passUnretained(container)
+    isAlive.store(true, ordering: .releasing)
+  }
+
+  /// The container has begun to deinitialise: `container` is `nil` from now on.
+  func detach() { isAlive.store(false, ordering: .releasing) }
+
+  var container: Container? {
+    guard isAlive.load(ordering: .acquiring) else { return nil }
+    return unretained?.takeUnretainedValue()
+  }
 }

@@ -29,9 +29,24 @@ extension Container: _Resolver {
     if let wrapper: Service = resolveAsWrapper(name: name, option: option, invoker: invoker) {
       return wrapper
     }
+    if failure == nil {
+      // Not registered through this API: DIScope answers anyway if something was pushed there
+      // directly (a mock from a test or `discope attach`), or says why not, with the path.
+      do {
+        return try discope.resolve(key: key.discopeKey, as: Service.self)
+      } catch {
+        failure = error
+      }
+    }
+    let error = failure ?? notRegistered(key)
+    if DIScope.Container.isDryRunOnCurrentThread {
+      // `validate()`'s dry run: the factory that asked throws it once it returns (`build`), so
+      // that the report shows the missing registration a `nil` would hide.
+      ThreadGraphs.current.dryRunFailure = error
+    }
     debugHelper.resolutionFailed(
       serviceType: Service.self, key: key, availableRegistrations: getRegistrations(),
-      error: failure ?? notRegistered(key))
+      error: error)
     return nil
   }
 
@@ -69,14 +84,21 @@ extension Container: _Resolver {
   /// `validate()`), as its own container's resolve would.
   static func build(_ entry: ServiceEntryProtocol, owner: ContainerReference) throws -> Any {
     let thread = ThreadGraphs.current
+    let instance: Any
     if let pending = thread.takePending(for: entry) {
-      return pending.resolver.instance(of: entry, thread: thread, invoke: pending.invoke)
+      instance = pending.resolver.instance(of: entry, thread: thread, invoke: pending.invoke)
+    } else {
+      guard let container = owner.container else { throw FacadeError.containerReleased }
+      guard let factory = entry.makeWithoutArguments else {
+        throw FacadeError.needsArguments(String(describing: entry.serviceType))
+      }
+      instance = container.instance(of: entry, thread: thread) { factory(container) }
     }
-    guard let container = owner.container else { throw FacadeError.containerReleased }
-    guard let factory = entry.makeWithoutArguments else {
-      throw FacadeError.needsArguments(String(describing: entry.serviceType))
+    if let failure = thread.dryRunFailure {
+      thread.dryRunFailure = nil
+      throw failure
     }
-    return container.instance(of: entry, thread: thread) { factory(container) }
+    return instance
   }
 
   /// Swinject's resolve of one registration, in this container's graph on this thread: the

@@ -35,6 +35,8 @@ final class ThreadGraphs {
 
   private var frames: [Frame] = []
   var pending: [PendingBuild] = []
+  /// A resolve that failed during `validate()`'s dry run, for the factory that asked to throw.
+  var dryRunFailure: (any Error)?
 
   /// The calling thread's.
   static var current: ThreadGraphs {

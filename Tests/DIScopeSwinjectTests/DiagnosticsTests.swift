@@ -83,7 +83,7 @@ struct DiagnosticsTests {
 
   @Test func anArgumentRegistrationIsKeyedByItsArguments() {
     let container = DIScopeSwinject.Container()
-    container.register(Repository.self) { _, store: DiskStore in Repository(store: store) }
+    container.register(Repository.self) { (_: DIScopeSwinject.Resolver, store: DiskStore) in Repository(store: store) }
     #expect(container.resolve(Repository.self, argument: DiskStore())?.store is DiskStore)
     #expect(container.discope.hasRegistration(for: ServiceKey(Repository.self, name: "(Resolver, DiskStore)")))
   }

@@ -65,7 +65,12 @@ extension Container: _Resolver {
     } catch let error as ResolutionError where error.kind == .cycle {
       // A resolve of a service still being built on this thread: DIScope calls it a cycle, and
       // Swinject builds it again in the same graph (see `instance(of:thread:invoke:)`), which is how
-      // a factory's dependency reaches back to it through `initCompleted`. So does this.
+      // a factory's dependency reaches back to it through `initCompleted`. So does this, up to
+      // DIScope's depth: a cycle of initialisers alone never ends, and where Swinject stops the
+      // program at depth 200, this returns `nil` with DIScope's cycle error and its path.
+      guard (thread.existingFrame(frameID)?.depth ?? 0) < DIScope.Container.maximumDepth else {
+        return .failure(error)
+      }
       return Result {
         let instance = self.instance(of: entry, thread: thread, invoke: invoke)
         guard let service = instance as? Service else {

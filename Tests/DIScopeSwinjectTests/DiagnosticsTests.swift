@@ -88,3 +88,4 @@ struct DiagnosticsTests {
     #expect(container.discope.hasRegistration(for: ServiceKey(Repository.self, name: "(Resolver, DiskStore)")))
   }
 }
+

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized)
 struct FailedResolveTests {
   /// Collects what the logging function receives while `body` runs.
-  private func logged(_ body: () -> Void) -> [String] {
+  func logged(_ body: () -> Void) -> [String] {
     let messages = Mutex<[String]>([])
     let previous = Container.loggingFunction
     Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
@@ -54,5 +54,29 @@ struct FailedResolveTests {
     Container.loggingFunction = nil
     defer { Container.loggingFunction = previous }
     #expect(Container().resolve(Store.self) == nil)
+  }
+}
+
+final class Egg {
+  let chicken: Chicken?
+  init(chicken: Chicken?) { self.chicken = chicken }
+}
+
+final class Chicken {
+  let egg: Egg?
+  init(egg: Egg?) { self.egg = egg }
+}
+
+extension FailedResolveTests {
+  /// A cycle of initialisers, which no `initCompleted` breaks: Swinject stops the program at
+  /// depth 200; here the resolve that closes it returns `nil`, and the log has the cycle's path.
+  @Test func initializerCycleEndsWithTheCycleLogged() {
+    let container = Container()
+    container.register(Egg.self) { r in Egg(chicken: r.resolve(Chicken.self)) }
+    container.register(Chicken.self) { r in Chicken(egg: r.resolve(Egg.self)) }
+    var egg: Egg?
+    let messages = logged { egg = container.resolve(Egg.self) }
+    #expect(egg != nil)
+    #expect(messages.contains { $0.contains("cycle") && $0.contains("Egg -> Chicken -> Egg") })
   }
 }

@@ -1,6 +1,5 @@
 import DIScope
 import Foundation
-import Synchronization
 
 /// Told of every failed resolve.
 internal protocol DebugHelper {
@@ -67,8 +66,16 @@ extension Container {
   /// Container.loggingFunction = { message in logger.warning("\(message)") }
   /// ```
   public static var loggingFunction: (@Sendable (String) -> Void)? {
-    get { logging.withLock { $0 } }
-    set { logging.withLock { $0 = newValue } }
+    get {
+      loggingLock.lock()
+      defer { loggingLock.unlock() }
+      return logging
+    }
+    set {
+      loggingLock.lock()
+      defer { loggingLock.unlock() }
+      logging = newValue
+    }
   }
 
   internal static func log(_ message: String) {
@@ -76,6 +83,9 @@ extension Container {
   }
 }
 
-private let logging = Mutex<(@Sendable (String) -> Void)?>({ message in
+/// Guards `logging` (a pthread mutex, which the thread sanitizer understands).
+private let loggingLock = NSLock()
+/// The logging function. Read and written only under `loggingLock`.
+nonisolated(unsafe) private var logging: (@Sendable (String) -> Void)? = { message in
   if ProcessInfo.processInfo.environment["SWINJECT_LOGGING_ENABLED"] == "1" { print(message) }
-})
+}

@@ -1,4 +1,5 @@
 import DIScope
+import Foundation
 import Synchronization
 
 /// A registration seen without its service type: what a container keeps, and what a
@@ -72,7 +73,9 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     var initCompletedActions: [(Resolver, Service) -> Void] = []
     var tokens: [RegistrationToken] = []
   }
-  private let lock = Mutex<Void>(())
+  // A pthread mutex (NSLock), which the thread sanitizer understands (Synchronization's Mutex
+  // is a futex on Linux, which it does not).
+  private let lock = NSLock()
   private var state: State
 
   internal init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
@@ -102,7 +105,9 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   }
 
   private func locked<Result>(_ body: (inout State) -> Result) -> Result {
-    lock.withLock { _ in body(&state) }
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
   }
 
   internal var objectScope: ObjectScopeProtocol { locked { $0.objectScope } }

@@ -53,4 +53,16 @@ struct SwinjectAttachEndToEndTests {
       app.isBackToConsoleLoggerAfterMock
     }
   }
+
+  /// `DISCOPE_TRACE=1`, with no change to the app: every root resolve it makes through the
+  /// Swinject API is printed as a tree on standard error.
+  @Test func discopeTracePrintsTheResolvesMadeThroughTheSwinjectAPI() throws {
+    let app = try ServedApp(environment: ["DISCOPE_TRACE": "1"], executable: AttachBinaries.swinjectServer)
+    defer { app.close() }
+    waitUntil("the trace of the app's resolves on standard error", detail: { app.describe() }) {
+      let lines = app.errors.split(separator: "\n")
+      return lines.contains { $0.hasPrefix("[discope swinject]") && $0.contains("OrderScreen") }
+        && lines.contains { $0.hasPrefix("[discope swinject]") && $0.contains("Logger") }
+    }
+  }
 }

@@ -10,6 +10,8 @@ public protocol _Resolver {
 }
 
 extension Container: _Resolver {
+  /// Resolves with a factory invoker of any arguments (Swinject's extension point); `nil`, with
+  /// the failure logged, when nothing answers.
   public func _resolve<Service, Arguments>(
     name: String?, option: ServiceKeyOption? = nil,
     invoker: @escaping ((Arguments) -> Any) -> Any

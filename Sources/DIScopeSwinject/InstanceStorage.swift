@@ -30,10 +30,13 @@ public final class GraphStorage: InstanceStorage {
   /// An empty storage.
   public init() {}
 
+  /// Forgets the instance of the graph that completed (each graph's stays while it is held).
   public func graphResolutionCompleted() { instance = nil }
 
+  /// The instance of `graph`, while anything holds it.
   public func instance(inGraph graph: GraphIdentifier) -> Any? { instances[graph]?.value }
 
+  /// Keeps `instance` for `graph` (weakly), and as the current graph's.
   public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
     self.instance = instance
     let reference = instances[graph] ?? WeakReference()
@@ -46,6 +49,7 @@ public final class GraphStorage: InstanceStorage {
 
 /// Keeps its instance for good (`.container`).
 public final class PermanentStorage: InstanceStorage {
+  /// The instance, kept until reset.
   public var instance: Any?
   /// An empty storage.
   public init() {}
@@ -53,6 +57,7 @@ public final class PermanentStorage: InstanceStorage {
 
 /// Keeps nothing (`.transient`).
 public final class TransientStorage: InstanceStorage {
+  /// Always `nil`; setting it keeps nothing.
   public var instance: Any? {
     get { nil }
     set {}  // swift-format-ignore: nothing is kept
@@ -64,6 +69,7 @@ public final class TransientStorage: InstanceStorage {
 /// Keeps its instance while anything else holds it (`.weak`, with a graph's storage).
 public final class WeakStorage: InstanceStorage {
   private let reference = WeakReference()
+  /// The instance, while anything else holds it.
   public var instance: Any? {
     get { reference.value }
     set { reference.value = newValue }
@@ -76,6 +82,7 @@ public final class WeakStorage: InstanceStorage {
 public final class CompositeStorage: InstanceStorage {
   private let components: [InstanceStorage]
 
+  /// The first component's instance; setting it sets every component's.
   public var instance: Any? {
     get { components.lazy.compactMap(\.instance).first }
     set { for component in components { component.instance = newValue } }
@@ -84,14 +91,17 @@ public final class CompositeStorage: InstanceStorage {
   /// A storage over `components`, asked in order.
   public init(_ components: [InstanceStorage]) { self.components = components }
 
+  /// Tells every component.
   public func graphResolutionCompleted() {
     for component in components { component.graphResolutionCompleted() }
   }
 
+  /// Sets it in every component.
   public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
     for component in components { component.setInstance(instance, inGraph: graph) }
   }
 
+  /// The first component's instance for `graph`.
   public func instance(inGraph graph: GraphIdentifier) -> Any? {
     components.lazy.compactMap { $0.instance(inGraph: graph) }.first
   }

@@ -27,6 +27,7 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible, @u
   // @unchecked Sendable: every stored property is a `let`, and the storage factory is only
   // called to make a registration's storage, under that registration's lock (as in Swinject,
   // whose scope is `@unchecked Sendable` for the same reason).
+  /// What `description` of a container prints for the scope (`graph`, `container`).
   public let description: String
   private let storageFactory: () -> InstanceStorage
   private let parent: ObjectScopeProtocol?
@@ -41,6 +42,7 @@ public final class ObjectScope: ObjectScopeProtocol, CustomStringConvertible, @u
     self.parent = parent
   }
 
+  /// A new storage from the factory, composed with the parent scope's when there is one.
   public func makeStorage() -> InstanceStorage {
     guard let parent else { return storageFactory() }
     return CompositeStorage([storageFactory(), parent.makeStorage()])

@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "DIScopeTesting", targets: ["DIScopeTesting"]),
     .library(name: "DIScopeHopoate", targets: ["DIScopeHopoate"]),
     .library(name: "DIScopeHopoateTesting", targets: ["DIScopeHopoateTesting"]),
+    .library(name: "DIScopeSwinject", targets: ["DIScopeSwinject"]),
     .library(name: "DisSyntax", targets: ["DisSyntax"]),
     .library(name: "DisScript", targets: ["DisScript"]),
     .library(name: "DIScopeServiceLifecycle", targets: ["DIScopeServiceLifecycle"]),
@@ -41,6 +42,9 @@ let package = Package(
     // Hopoate's API over the container, for code bases migrating with one import line; apart, so
     // that DIScope's own users never see Hopoate's free `resolve` inside their factories.
     .target(name: "DIScopeHopoate", dependencies: ["DIScope"]),
+    // Swinject 2.10's API over the container, for apps migrating with one import line (never
+    // linking Swinject): its own suite runs against it (Scripts/lib/swinject-suite.sh).
+    .target(name: "DIScopeSwinject", dependencies: ["DIScope"]),
     // Hopoate's testing helpers' signatures (`MockContainer(_:container:)`).
     .target(name: "DIScopeHopoateTesting", dependencies: ["DIScopeHopoate", "DIScopeTesting"]),
     // The `.dis` language as text: lexer, parser, diagnostics, canonical printer, expected-output
@@ -73,6 +77,8 @@ let package = Package(
     .testTarget(
       name: "HopoateCompatibilityTests", dependencies: ["DIScopeHopoate", "DIScopeHopoateTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // What DIScopeSwinject adds to Swinject's API (its own suite runs in Tests/SwinjectSuite).
+    .testTarget(name: "DIScopeSwinjectTests", dependencies: ["DIScopeSwinject", "DIScope"]),
     .testTarget(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),

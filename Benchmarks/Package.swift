@@ -5,6 +5,7 @@
 //
 //   CHeapInfo (C: mallinfo2)  <-  BenchmarkHarness (sampling, sink, threads, heap, tables)
 //   GeneratedServices (10,000 service types written by generate.py, for W4 and the memory check)
+//   SwinjectAPIOnSwinject, SwinjectAPIOnDIScope (W1, W2, W4 written once on Swinject's API)
 //     <-  discope-bench (the workloads, one file each, every system side by side; the targets)
 import PackageDescription
 
@@ -29,10 +30,24 @@ let package = Package(
     .target(
       name: "GeneratedServices",
       dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]),
+    // W1, W2 and W4 written once against Swinject's API (one source file, linked into both):
+    // compiled against Swinject, and against DIScopeSwinject.
+    .target(
+      name: "SwinjectAPIOnSwinject",
+      dependencies: [
+        "BenchmarkHarness", "GeneratedServices", .product(name: "Swinject", package: "Swinject"),
+      ]),
+    .target(
+      name: "SwinjectAPIOnDIScope",
+      dependencies: [
+        "BenchmarkHarness", "GeneratedServices",
+        .product(name: "DIScopeSwinject", package: "DIScope"),
+      ],
+      swiftSettings: [.define("DISCOPE_SWINJECT")]),
     .executableTarget(
       name: "discope-bench",
       dependencies: [
-        "BenchmarkHarness", "GeneratedServices",
+        "BenchmarkHarness", "GeneratedServices", "SwinjectAPIOnSwinject", "SwinjectAPIOnDIScope",
         .product(name: "DIScope", package: "DIScope"),
         .product(name: "DIScopeDebug", package: "DIScope"),
         .product(name: "Swinject", package: "Swinject"),

@@ -81,6 +81,14 @@ let package = Package(
         "ExampleApp", .product(name: "DIScope", package: "DIScope"), .product(name: "DIScopeDebug", package: "DIScope"),
       ],
       path: "Tests/ExampleServerMain"),
+    // An app wired through Swinject's API (DIScopeSwinject), serving its container the same way.
+    .executableTarget(
+      name: "swinject-example-server",
+      dependencies: [
+        .product(name: "DIScopeSwinject", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+        .product(name: "DIScopeDebug", package: "DIScope"),
+      ],
+      path: "Tests/SwinjectExampleServerMain"),
     .testTarget(
       name: "ExampleAppTests",
       dependencies: [

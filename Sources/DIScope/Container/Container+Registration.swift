@@ -328,6 +328,32 @@ extension Container {
     }
   }
 
+  /// Pushes a registration under an explicit key for a service its registrant vouches is safe to
+  /// share though the compiler cannot prove it `Sendable`: the unchecked door of
+  /// ``register(key:implementationName:scope:isCaching:isMock:factory:)``, as
+  /// ``registerUncheckedSendable(_:name:scope:factory:)`` is of `register(_:name:scope:factory:)`.
+  /// For an API over the container that never asked for `Sendable` (`DIScopeSwinject`, whose
+  /// users vouch for their services as Swinject's always did).
+  ///
+  /// ```swift
+  /// container.registerUncheckedSendable(key: ServiceKey(LegacyCache.self)) { _ in LegacyCache() }
+  /// ```
+  @discardableResult
+  public func registerUncheckedSendable<Service>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
+    isCaching: Bool = true, isMock: Bool = false,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, argumentTypes: nil
+    ) { token, group in
+      FactoryRegistration(
+        token, group: group, key: key, implementationName: implementationName, scope: scope,
+        isCaching: isCaching, isMock: isMock, in: self, make: factory)
+    }
+  }
+
   /// Pushes a registration under an explicit key whose factory takes one runtime argument (a
   /// script passes its named arguments as one dictionary).
   @discardableResult

@@ -12,6 +12,8 @@ import Testing
 /// `example-server` and `discope`, built beside this test bundle, and tmux.
 enum AttachBinaries {
   static let server = beside("example-server")
+  /// The app wired through Swinject's API (`DIScopeSwinject`).
+  static let swinjectServer = beside("swinject-example-server")
   static let discope = beside("discope")
 
   static let isTmuxInstalled = (try? SpawnedCommand.run(["tmux", "-V"]).status) == 0
@@ -93,9 +95,10 @@ final class ServedApp {
   /// Starts the app in `directory` (a fresh 0700 one by default); `--socket directory/app.sock`
   /// unless `socket` is false; `environment` adds to the test's own.
   init(
-    directory: String? = nil, socket: Bool = true, readOnly: Bool = false, environment: [String: String] = [:]
+    directory: String? = nil, socket: Bool = true, readOnly: Bool = false, environment: [String: String] = [:],
+    executable: String? = AttachBinaries.server
   ) throws {
-    let server = try #require(AttachBinaries.server)
+    let server = try #require(executable)
     self.directory = try directory ?? makeTemporaryDirectory()
     removesDirectory = directory == nil
     var arguments = [server]

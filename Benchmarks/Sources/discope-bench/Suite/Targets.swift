@@ -40,6 +40,27 @@ enum Targets {
       RatioTarget(
         workload: "W4", name: "W4 DIScope within 2.5x of the typed-box baseline",
         numerator: discope, denominator: SystemLabel.baseline, bound: .atMost(2.5)),
+      RatioTarget(
+        workload: "W1", name: "W1 DIScopeSwinject at least 10x faster than Swinject (same Swinject-API code)",
+        numerator: SystemLabel.swinjectAPIOnSwinject, denominator: SystemLabel.swinjectAPIOnDIScope,
+        bound: .atLeast(10)),
+      RatioTarget(
+        workload: "W1", name: "W1 DIScopeSwinject within 2x of DIScope's own API",
+        numerator: SystemLabel.swinjectAPIOnDIScope, denominator: discope, bound: .atMost(2)),
+      RatioTarget(
+        workload: "W2", name: "W2 DIScopeSwinject at least 10x faster than Swinject (same Swinject-API code)",
+        numerator: SystemLabel.swinjectAPIOnSwinject, denominator: SystemLabel.swinjectAPIOnDIScope,
+        bound: .atLeast(10)),
+      RatioTarget(
+        workload: "W2", name: "W2 DIScopeSwinject within 2x of DIScope's own API",
+        numerator: SystemLabel.swinjectAPIOnDIScope, denominator: discope, bound: .atMost(2)),
+      RatioTarget(
+        workload: "W4", name: "W4 DIScopeSwinject at least 10x faster than Swinject (same Swinject-API code)",
+        numerator: SystemLabel.swinjectAPIOnSwinject, denominator: SystemLabel.swinjectAPIOnDIScope,
+        bound: .atLeast(10)),
+      RatioTarget(
+        workload: "W4", name: "W4 DIScopeSwinject within 2x of DIScope's own API",
+        numerator: SystemLabel.swinjectAPIOnDIScope, denominator: discope, bound: .atMost(2)),
     ]
   }()
 

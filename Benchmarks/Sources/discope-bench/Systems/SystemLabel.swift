@@ -10,6 +10,8 @@ enum SystemLabel {
   static let swinjectSynchronized = "Swinject, synchronize()"
   static let swinjectReRegister = "Swinject, register mock + re-register"
   static let swinjectChild = "Swinject, child container"
+  static let swinjectAPIOnSwinject = "Swinject API (shared code) on Swinject"
+  static let swinjectAPIOnDIScope = "Swinject API (shared code) on DIScopeSwinject"
   static let dependencies = "swift-dependencies"
   static let sharedReference = "no container: retain+release one shared object"
   static let referencePerThread = "no container: retain+release one object per thread"

@@ -2,6 +2,8 @@ import BenchmarkHarness
 import DIScope
 import Dependencies
 import Swinject
+import SwinjectAPIOnDIScope
+import SwinjectAPIOnSwinject
 
 /// W1: resolve a singleton that is already built and cached.
 ///
@@ -32,6 +34,13 @@ enum SingletonResolve {
         Contender(SystemLabel.swinject, role: .rival) { iterations, sink in
           for _ in 0..<iterations { sink.consume(swinject.resolve(Logger.self)!) }
         },
+        // The same Swinject-API code (SwinjectAPIWorkloads), on Swinject and on DIScopeSwinject.
+        Contender(
+          SystemLabel.swinjectAPIOnSwinject, role: .rival,
+          body: SwinjectAPIOnSwinject.SwinjectAPIWorkloads.singletonResolve()),
+        Contender(
+          SystemLabel.swinjectAPIOnDIScope, role: .rival,
+          body: SwinjectAPIOnDIScope.SwinjectAPIWorkloads.singletonResolve()),
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for _ in 0..<iterations {
             @Dependencies.Dependency(\.logger) var logger

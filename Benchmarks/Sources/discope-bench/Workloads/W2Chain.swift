@@ -2,6 +2,8 @@ import BenchmarkHarness
 import DIScope
 import Dependencies
 import Swinject
+import SwinjectAPIOnDIScope
+import SwinjectAPIOnSwinject
 
 /// W2: resolve a chain of four services, three prototypes over a singleton, by constructor
 /// injection: `Presenter -> Interactor -> Repository -> Database`.
@@ -64,6 +66,13 @@ enum ChainResolve {
         Contender(SystemLabel.swinject, role: .rival) { iterations, sink in
           for _ in 0..<iterations { sink.consume(swinject.resolve(Presenter.self)!) }
         },
+        // The same Swinject-API code (SwinjectAPIWorkloads), on Swinject and on DIScopeSwinject.
+        Contender(
+          SystemLabel.swinjectAPIOnSwinject, role: .rival,
+          body: SwinjectAPIOnSwinject.SwinjectAPIWorkloads.chainResolve()),
+        Contender(
+          SystemLabel.swinjectAPIOnDIScope, role: .rival,
+          body: SwinjectAPIOnDIScope.SwinjectAPIWorkloads.chainResolve()),
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for _ in 0..<iterations {
             @Dependencies.Dependency(\.makePresenter) var makePresenter

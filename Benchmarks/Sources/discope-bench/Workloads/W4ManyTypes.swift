@@ -3,6 +3,8 @@ import DIScope
 import Dependencies
 import GeneratedServices
 import Swinject
+import SwinjectAPIOnDIScope
+import SwinjectAPIOnSwinject
 
 /// W4: resolve a type picked at random among 10,000 registered types (`GeneratedServices`, written
 /// by `generate.py`), all cached singletons.
@@ -68,6 +70,13 @@ enum ManyTypesResolve {
             sink.consume(resolveSwinject(types[picks[index]], in: swinject))
           }
         },
+        // The same Swinject-API code (SwinjectAPIWorkloads), on Swinject and on DIScopeSwinject.
+        Contender(
+          SystemLabel.swinjectAPIOnSwinject, role: .rival,
+          body: SwinjectAPIOnSwinject.SwinjectAPIWorkloads.manyTypesResolve(types, picks: picks)),
+        Contender(
+          SystemLabel.swinjectAPIOnDIScope, role: .rival,
+          body: SwinjectAPIOnDIScope.SwinjectAPIWorkloads.manyTypesResolve(types, picks: picks)),
         Contender(SystemLabel.dependencies, role: .rival) { iterations, sink in
           for index in 0..<iterations { sink.consume(resolveDependencies(types[picks[index]])) }
         },

@@ -260,6 +260,9 @@ struct PlaygroundEndToEndTests {
     defer { tmux.close() }
     try tmux.waitFor("the prompt") { $0.contains("\ndis>") }
     try run(tmux, "class A")
+    // The next prompt first: keys typed while the REPL still runs a command are echoed by the
+    // terminal, then again by the line editor once it reads them (a busy machine shows both).
+    try tmux.waitFor("the next prompt") { $0.contains("dis> class A\ndis>") }
     try tmux.type("register A")
     // Typed, then Ctrl-C: the terminal drops input not yet read when it sends SIGINT.
     try tmux.waitFor("the line typed") { $0.contains("dis> register A") }

@@ -1,0 +1,1 @@
+../SwinjectAPIOnSwinject/SwinjectAPIWorkloads.swift

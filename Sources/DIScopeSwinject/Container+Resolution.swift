@@ -1,0 +1,270 @@
+import DIScope
+
+/// The entry point of Swinject's extensions: resolves with a factory invoker of any arguments.
+public protocol _Resolver {
+  /// Resolves `Service` registered with a factory of `Arguments` under `name` and `option`,
+  /// calling the factory through `invoker`; `nil` if none.
+  func _resolve<Service, Arguments>(
+    name: String?, option: ServiceKeyOption?, invoker: @escaping ((Arguments) -> Any) -> Any
+  ) -> Service?
+}
+
+extension Container: _Resolver {
+  /// Resolves with a factory invoker of any arguments (Swinject's extension point); `nil`, with
+  /// the failure logged, when nothing answers.
+  public func _resolve<Service, Arguments>(
+    name: String?, option: ServiceKeyOption? = nil,
+    invoker: @escaping ((Arguments) -> Any) -> Any
+  ) -> Service? {
+    let key = ServiceKey(
+      serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+    if Service.self == GraphIdentifier.self && key.argumentsType == Resolver.self && name == nil {
+      return currentObjectGraph as? Service
+    }
+    var failure: (any Error)?
+    if let entry = getEntry(for: key) {
+      switch resolve(entry: entry, key: key, invoker: invoker) as Result<Service, any Error> {
+      case .success(let instance): return instance
+      case .failure(let error): failure = error
+      }
+    }
+    if let wrapper: Service = resolveAsWrapper(name: name, option: option, invoker: invoker) {
+      return wrapper
+    }
+    if failure == nil {
+      // Not registered through this API: DIScope answers anyway if something was pushed there
+      // directly (a mock from a test or `discope attach`), or says why not, with the path.
+      do {
+        return try discope.resolve(key: key.discopeKey, as: Service.self)
+      } catch {
+        failure = error
+      }
+    }
+    let error = failure ?? notRegistered(key)
+    if DIScope.Container.isDryRunOnCurrentThread {
+      // `validate()`'s dry run: the factory that asked throws it once it returns (`build`), so
+      // that the report shows the missing registration a `nil` would hide.
+      ThreadGraphs.current.dryRunFailure = error
+    }
+    debugHelper.resolutionFailed(
+      serviceType: Service.self, key: key, availableRegistrations: getRegistrations(),
+      error: error)
+    return nil
+  }
+
+  /// Resolves `entry` through DIScope, which calls back the factory registered for it
+  /// (`build(_:owner:)`) unless its scope has the instance already.
+  internal func resolve<Service, Factory>(
+    entry: ServiceEntryProtocol, key: ServiceKey, invoker: @escaping (Factory) -> Any
+  ) -> Result<Service, any Error> {
+    let invoke = { invoker(entry.factory as! Factory) }
+    let thread = ThreadGraphs.current
+    thread.pending.append(
+      ThreadGraphs.PendingBuild(entry: ObjectIdentifier(entry), resolver: self, invoke: invoke))
+    defer { thread.pending.removeLast() }
+    do {
+      return .success(try discope.resolve(key: key.discopeKey, as: Service.self))
+    } catch let error as ResolutionError where error.kind == .cycle {
+      // A resolve of a service still being built on this thread: DIScope calls it a cycle, and
+      // Swinject builds it again in the same graph (see `instance(of:thread:invoke:)`), which is how
+      // a factory's dependency reaches back to it through `initCompleted`. So does this, up to
+      // DIScope's depth: a cycle of initialisers alone never ends, and where Swinject stops the
+      // program at depth 200, this returns `nil` with DIScope's cycle error and its path.
+      guard (thread.existingFrame(frameID)?.depth ?? 0) < DIScope.Container.maximumDepth else {
+        return .failure(error)
+      }
+      return Result {
+        let instance = self.instance(of: entry, thread: thread, invoke: invoke)
+        guard let service = instance as? Service else {
+          throw FacadeError.typeMismatch(
+            String(describing: type(of: instance)), String(describing: Service.self))
+        }
+        return service
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The factory of every DIScope registration the facade makes: builds `entry` as the resolve
+  /// that asked DIScope for it said, or, when DIScope was asked directly (the typed fast path,
+  /// `validate()`), as its own container's resolve would.
+  static func build(_ entry: ServiceEntryProtocol, owner: ContainerReference) throws -> Any {
+    let thread = ThreadGraphs.current
+    let instance: Any
+    if let pending = thread.takePending(for: entry) {
+      instance = pending.resolver.instance(of: entry, thread: thread, invoke: pending.invoke)
+    } else {
+      guard let container = owner.container else { throw FacadeError.containerReleased }
+      guard let factory = entry.makeWithoutArguments else {
+        throw FacadeError.needsArguments(String(describing: entry.serviceType))
+      }
+      instance = container.instance(of: entry, thread: thread) { factory(container) }
+    }
+    if let failure = thread.dryRunFailure {
+      thread.dryRunFailure = nil
+      throw failure
+    }
+    return instance
+  }
+
+  /// Swinject's resolve of one registration, in this container's graph on this thread: the
+  /// instance its storage keeps for the graph, or a new one, stored, then completed by its
+  /// `initCompleted` handlers. A factory that resolved the same registration meanwhile (a cycle
+  /// through `initCompleted`) stored an instance already: that one is returned. Not generic, so
+  /// that a build looks up no generic metadata.
+  func instance(of entry: ServiceEntryProtocol, thread: ThreadGraphs, invoke: () -> Any) -> Any {
+    let frame = enterGraph(thread)
+    defer { leaveGraph(thread, frame) }
+    let flags = entry.buildFlags
+    if flags.contains(.isTransient) {
+      // Nothing kept, so nothing to look for: build, then complete.
+      let made = invoke()
+      if flags.contains(.hasInitCompleted) {
+        entry.completeInitialization(of: made, resolver: self)
+      }
+      return made
+    }
+    let graph = frame.graph ?? GraphIdentifier()
+    if let persisted = entry.instance(inGraph: graph) { return persisted }
+    let made = invoke()
+    if let persisted = entry.instance(inGraph: graph) { return persisted }
+    entry.setInstance(made, inGraph: graph)
+    frame.inFlight.append(entry)
+    if flags.contains(.hasInitCompleted) {
+      entry.completeInitialization(of: made, resolver: self)
+    }
+    return made
+  }
+
+  /// One level deeper in this container's graph (and its parents'), starting a graph at the top.
+  @discardableResult
+  func enterGraph(_ thread: ThreadGraphs) -> ThreadGraphs.Frame {
+    if let parent { parent.enterGraph(thread) }
+    let frame = thread.frame(frameID)
+    if frame.depth == 0 && frame.graph == nil { frame.graph = GraphIdentifier() }
+    frame.depth += 1
+    return frame
+  }
+
+  /// One level back up from `frame` (this container's); at the top, the graph is complete and
+  /// its storages are told so.
+  func leaveGraph(_ thread: ThreadGraphs, _ frame: ThreadGraphs.Frame) {
+    if let parent { parent.leaveGraph(thread, thread.frame(parent.frameID)) }
+    frame.depth -= 1
+    guard frame.depth == 0 else { return }
+    frame.graph = nil
+    guard !frame.inFlight.isEmpty else { return }
+    let completed = frame.inFlight
+    frame.inFlight.removeAll(keepingCapacity: true)
+    for entry in completed { entry.graphResolutionCompleted() }
+  }
+
+  /// The graph this thread is resolving in this container, `nil` outside a resolve.
+  internal var currentObjectGraph: GraphIdentifier? {
+    ThreadGraphs.current.existingFrame(frameID)?.graph
+  }
+
+  /// Makes `identifier` the graph this thread resolves in, in this container.
+  internal func restoreObjectGraph(_ identifier: GraphIdentifier) {
+    ThreadGraphs.current.frame(frameID).graph = identifier
+  }
+
+  /// Runs `closure` with the container resolving in the graph `identifier`: what it resolves in
+  /// `.graph` scope is shared with every other resolve made in that graph.
+  public func withObjectGraph<T>(
+    _ identifier: GraphIdentifier, closure: (Container) throws -> T
+  ) rethrows -> T {
+    let thread = ThreadGraphs.current
+    let frame = thread.frame(frameID)
+    let previous = frame.graph
+    frame.graph = identifier
+    enterGraph(thread)
+    defer {
+      frame.graph = previous
+      leaveGraph(thread, frame)
+    }
+    return try closure(self)
+  }
+
+  /// Resolves a `Lazy`, `Provider` or `Optional` of a registered service.
+  fileprivate func resolveAsWrapper<Wrapper, Arguments>(
+    name: String?, option: ServiceKeyOption?, invoker: @escaping ((Arguments) -> Any) -> Any
+  ) -> Wrapper? {
+    guard let wrapper = Wrapper.self as? InstanceWrapper.Type else { return nil }
+    let key = ServiceKey(
+      serviceType: wrapper.wrappedType, argumentsType: Arguments.self, name: name, option: option)
+    guard let entry = getEntry(for: key) else {
+      return wrapper.init(inContainer: self, withInstanceFactory: nil) as? Wrapper
+    }
+    let factory = { [reference] (graph: GraphIdentifier?) -> Any? in
+      guard let self = reference.container else { return nil }
+      let frame = ThreadGraphs.current.frame(self.frameID)
+      let origin = frame.graph
+      defer { if let origin { frame.graph = origin } }
+      if let graph { frame.graph = graph }
+      return wrapper.resolveWrapped(entry: entry, key: key, in: self, invoker: invoker)
+    }
+    return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
+  }
+
+  private func notRegistered(_ key: ServiceKey) -> ResolutionError {
+    ResolutionError(
+      kind: .notRegistered, key: key.discopeKey, path: [key.discopeKey.description],
+      message: "no registration for \(describe(serviceType: key.serviceType, serviceKey: key))")
+  }
+}
+
+extension Container: Resolver {
+  /// Resolves `serviceType`; `nil` if nothing is registered for it.
+  ///
+  /// ```swift
+  /// let animal = container.resolve(Animal.self)
+  /// ```
+  @inlinable @inline(__always)
+  public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+    // No name passed on: DIScope's fast path, given none, reads no name (and a caller that stays
+    // generic looks up no `Optional<String>` metadata for it).
+    if isRoot {
+      do { return try discope.resolve(serviceType) } catch {}
+    }
+    return resolveBySwinjectPath(serviceType, name: nil)
+  }
+
+  /// Resolves `serviceType` registered under `name`; `nil` if none.
+  @inlinable @inline(__always)
+  public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+    // A root container's registrations are DIScope's plain keys: DIScope's fast path, inlined
+    // here and so into the caller, answers a cached instance without the facade, and calls back
+    // its factory for anything else. Whatever it cannot answer (a wrapper, a cycle, nothing
+    // registered) takes Swinject's path.
+    // (`do`/`catch`, not `try?`: in a caller that stays generic, `try?` makes an optional of the
+    // service through its generic metadata, looked up on every call.)
+    if isRoot {
+      do { return try discope.resolve(serviceType, name: name) } catch {}
+    }
+    return resolveBySwinjectPath(serviceType, name: name)
+  }
+
+  /// Swinject's path for a resolve without arguments.
+  @usableFromInline
+  internal func resolveBySwinjectPath<Service>(_: Service.Type, name: String?) -> Service? {
+    _resolve(name: name) { (factory: (Resolver) -> Any) in factory(self) }
+  }
+}
+
+/// What a facade registration's factory throws, which DIScope reports as `factoryFailed`.
+enum FacadeError: Error, CustomStringConvertible {
+  case containerReleased
+  case needsArguments(String)
+  case typeMismatch(String, String)
+
+  var description: String {
+    switch self {
+    case .containerReleased: "the Swinject container that registered it was released"
+    case .needsArguments(let service):
+      "\(service)'s factory takes runtime arguments: resolve it with them"
+    case .typeMismatch(let made, let asked): "the factory made a \(made), not a \(asked)"
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import DIScope
+import Foundation
+import Synchronization
+
+/// Swinject's container over a DIScope container: an app on Swinject 2.10 switches by changing
+/// `import Swinject` to `import DIScopeSwinject`.
+///
+/// Every registration is a DIScope registration, with its token, events, trace and diagnostics:
+/// ``discope`` is the container behind it, which `validate()`, `explain`, `staleReferences()`,
+/// `DISCOPE_TRACE=1` and `discope attach` see. Swinject's semantics are kept where they differ
+/// from DIScope's: a failed resolve returns `nil` (the logging function gets DIScope's whole
+/// error), `.graph` is the default scope, and `initCompleted` closes circular dependencies.
+/// Unlike Swinject's, every container is safe to resolve and register in from any thread.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Animal.self) { _ in Cat() }
+/// container.register(Person.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
+/// let owner = container.resolve(Person.self)
+/// ```
+public final class Container: @unchecked Sendable {
+  // @unchecked Sendable: its registrations and behaviors are read and written only under `lock`;
+  // the graphs being resolved are per thread (`ThreadGraphs`); the rest is `let`. Swinject's API
+  // asks nothing of the services and closures it is given: an app on it vouches for them, as it
+  // did on Swinject (see the README's migration section).
+
+  /// The DIScope container behind it, holding a DIScope registration for each of its own.
+  public let discope: DIScope.Container
+  internal let parent: Container?
+  /// Whether it has no parent: then its registrations are DIScope's plain keys in ``discope``,
+  /// which the inlined fast path of `resolve` reads.
+  @usableFromInline internal let isRoot: Bool
+  /// What its registrations refer to it by.
+  internal let reference = ContainerReference()
+  internal let debugHelper: DebugHelper
+  internal let defaultObjectScope: ObjectScope
+  /// Numbers the container for the per-thread graphs (never reused, unlike an address).
+  internal let frameID: UInt64 = containerCounter.add(1, ordering: .relaxed).newValue
+
+  /// What is registered under each key: the entry, and the DIScope token made for that key.
+  struct Registered {
+    let entry: ServiceEntryProtocol
+    let token: RegistrationToken
+  }
+  private let lock = NSLock()
+  private var services: [ServiceKey: Registered] = [:]
+  private var behaviorList: [Behavior] = []
+
+  internal init(
+    parent: Container? = nil, debugHelper: DebugHelper, defaultObjectScope: ObjectScope = .graph,
+    synchronized: Bool = false
+  ) {
+    self.parent = parent
+    isRoot = parent == nil
+    self.debugHelper = debugHelper
+    self.defaultObjectScope = defaultObjectScope
+    discope = parent.map { $0.discope.makeChild(named: synchronized ? "synchronized" : "child") }
+      ?? DIScope.Container(name: "swinject")
+    reference.attach(self)
+  }
+
+  deinit { reference.detach() }
+
+  /// A container, child of `parent` if given: what it does not register, it resolves from the
+  /// parent.
+  ///
+  /// - Parameters:
+  ///   - defaultObjectScope: The scope of registrations that name none (`.graph`).
+  ///   - behaviors: Told of every registration made from now on.
+  ///   - registeringClosure: Registers services in the new container.
+  public convenience init(
+    parent: Container? = nil, defaultObjectScope: ObjectScope = .graph,
+    behaviors: [Behavior] = [], registeringClosure: (Container) -> Void = { _ in }
+  ) {
+    self.init(parent: parent, debugHelper: LoggingDebugHelper(), defaultObjectScope: defaultObjectScope)
+    for behavior in behaviors { addBehavior(behavior) }
+    registeringClosure(self)
+  }
+
+  private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// Removes every registration of this container (not its parent's).
+  public func removeAll() {
+    let removed = locked {
+      defer { services.removeAll() }
+      return services.values.map(\.token)
+    }
+    for token in removed { discope.remove(token) }
+  }
+
+  /// Discards the instances kept by registrations in `objectScope`, here and in the parents.
+  ///
+  /// ```swift
+  /// container.resetObjectScope(.container)
+  /// ```
+  public func resetObjectScope(_ objectScope: ObjectScopeProtocol) {
+    reset(locked { services.values.filter { $0.entry.objectScope === objectScope } })
+    parent?.resetObjectScope(objectScope)
+  }
+
+  /// Discards the instances kept by registrations in `objectScope`.
+  public func resetObjectScope(_ objectScope: ObjectScope) {
+    resetObjectScope(objectScope as ObjectScopeProtocol)
+  }
+
+  /// Discards the instances kept by registrations of `serviceType` in `objectScope`, here and in
+  /// the parents.
+  public func resetObjectScope(_ objectScope: ObjectScopeProtocol, serviceType: Any.Type) {
+    let matching = locked { services.filter { $0.key.serviceType == serviceType }.map(\.value) }
+    guard !matching.isEmpty else { return }
+    reset(matching.filter { $0.entry.objectScope === objectScope })
+    parent?.resetObjectScope(objectScope, serviceType: serviceType)
+  }
+
+  /// Discards the instances kept by registrations of `serviceType` in `objectScope`.
+  public func resetObjectScope(_ objectScope: ObjectScope, serviceType: Any.Type) {
+    resetObjectScope(objectScope as ObjectScopeProtocol, serviceType: serviceType)
+  }
+
+  /// Empties the registrations' storages, and drops what DIScope cached for them (setting a
+  /// registration's scope drops its cache).
+  private func reset(_ registrations: [Registered]) {
+    for registered in registrations {
+      registered.entry.resetInstance()
+      // Never refused: every registration of the facade is vouched for (`registerUncheckedSendable`).
+      _ = try? discope.setScope(
+        ObjectScope.discopeScope(for: registered.entry.objectScope), for: registered.token)
+    }
+  }
+
+  /// Registers `factory` for `serviceType` (under `name`): the newest registration of a key
+  /// replaces the one before.
+  ///
+  /// ```swift
+  /// container.register(Animal.self, name: "cat") { _ in Cat() }.inObjectScope(.container)
+  /// ```
+  @discardableResult
+  public func register<Service>(
+    _ serviceType: Service.Type, name: String? = nil, factory: @escaping (Resolver) -> Service
+  ) -> ServiceEntry<Service> {
+    _register(serviceType, factory: factory, name: name)
+  }
+
+  /// Registers a factory of any arguments under a key with an option: the entry point of
+  /// Swinject's extensions (SwinjectAutoregistration, SwinjectStoryboard).
+  @discardableResult
+  public func _register<Service, Arguments>(
+    _ serviceType: Service.Type, factory: @escaping (Arguments) -> Any, name: String? = nil,
+    option: ServiceKeyOption? = nil
+  ) -> ServiceEntry<Service> {
+    let key = ServiceKey(
+      serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+    let entry = ServiceEntry(
+      serviceType: serviceType, argumentsType: Arguments.self, factory: factory,
+      objectScope: defaultObjectScope)
+    entry.owner = reference
+    add(entry, as: Service.self, under: key)
+    for behavior in behaviors {
+      behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
+    }
+    return entry
+  }
+
+  /// Pushes a DIScope registration for `entry` under `key`'s DIScope key, whose factory builds
+  /// the entry as Swinject would, then replaces what was registered under the key before.
+  ///
+  /// Through the explicit-key unchecked door (`registerUncheckedSendable(key:)`): Swinject's API
+  /// never asked services to be `Sendable`, and an app on it vouches for them itself.
+  internal func add<Service>(
+    _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
+    isForwarded: Bool = false
+  ) {
+    let scope = ObjectScope.discopeScope(for: entry.objectScope)
+    let token: RegistrationToken
+    if isForwarded {
+      // A forwarded type the service may not be: checked, and reported as DIScope reports a
+      // factory's failure (Swinject's resolve returns `nil`).
+      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope) { [reference] _ throws -> Service in
+        let instance = try Container.build(entry, owner: reference)
+        guard let service = instance as? Service else {
+          throw FacadeError.typeMismatch(
+            String(describing: type(of: instance)), String(describing: Service.self))
+        }
+        return service
+      }
+    } else {
+      // The registration's own type, which its factory returns: a forced cast, which (unlike a
+      // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.
+      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope) { [reference] _ throws -> Service in
+        try Container.build(entry, owner: reference) as! Service
+      }
+    }
+    entry.noteToken(token)
+    let replaced = locked {
+      defer { services[key] = Registered(entry: entry, token: token) }
+      return services[key]
+    }
+    if let replaced { discope.remove(replaced.token) }
+  }
+
+  /// Returns a view of the container to resolve from any thread.
+  ///
+  /// Every container here is already safe across threads; the view is kept for Swinject's API
+  /// (a child container with no registrations of its own).
+  public func synchronize() -> Resolver {
+    Container(
+      parent: self, debugHelper: debugHelper, defaultObjectScope: defaultObjectScope,
+      synchronized: true)
+  }
+
+  /// Adds a behavior, told of every registration made from now on.
+  public func addBehavior(_ behavior: Behavior) {
+    locked { behaviorList.append(behavior) }
+  }
+
+  internal var behaviors: [Behavior] { locked { behaviorList } }
+
+  /// Whether a registration of `serviceType` under `name` exists here or in a parent, whatever
+  /// its factory's arguments.
+  public func hasAnyRegistration<Service>(of serviceType: Service.Type, name: String? = nil) -> Bool {
+    locked { services.keys.contains { $0.serviceType == serviceType && $0.name == name } }
+      || parent?.hasAnyRegistration(of: serviceType, name: name) == true
+  }
+
+  /// The registration answering `key`, here or in a parent.
+  internal func getEntry(for key: ServiceKey) -> ServiceEntryProtocol? {
+    locked { services[key]?.entry } ?? parent?.getEntry(for: key)
+  }
+
+  /// Every registration, the parents' included (this container's win).
+  internal func getRegistrations() -> [ServiceKey: ServiceEntryProtocol] {
+    var registrations = parent?.getRegistrations() ?? [:]
+    for (key, registered) in locked({ services }) { registrations[key] = registered.entry }
+    return registrations
+  }
+
+  /// Registers `type` under `name` as answered by `service`'s registration (type forwarding).
+  public func forward<T, S>(_ type: T.Type, name: String? = nil, to service: ServiceEntry<S>) {
+    let key = ServiceKey(
+      serviceType: T.self, argumentsType: service.argumentsType, name: name, option: nil)
+    add(service, as: T.self, under: key, isForwarded: true)
+    for behavior in behaviors {
+      behavior.container(self, didRegisterType: type, toService: service, withName: name)
+    }
+  }
+}
+
+extension Container: CustomStringConvertible {
+  /// Every registration of this container, one per line, sorted.
+  public var description: String {
+    let lines = locked { services.map { "\n    { \($0.value.entry.describeWithKey($0.key)) }" } }
+    return "[" + lines.sorted().joined(separator: ",") + "\n]"
+  }
+}
+
+private let containerCounter = Atomic<UInt64>(0)

@@ -1,0 +1,257 @@
+import DIScope
+import Foundation
+import Synchronization
+
+/// A registration seen without its service type: what a container keeps, and what a
+/// ``Behavior`` or a debug helper is given.
+internal protocol ServiceEntryProtocol: AnyObject, Sendable {
+  /// `Service: Cat, Name: "x", Factory: Resolver -> Cat, ObjectScope: graph`.
+  func describeWithKey(_ serviceKey: ServiceKey) -> String
+  /// The scope it was put in (`inObjectScope`), `.graph` unless said otherwise.
+  var objectScope: ObjectScopeProtocol { get }
+  /// The storage its scope made for it.
+  var storage: InstanceStorage { get }
+  /// The factory, as a `(Arguments) -> Any` (`Arguments` being `Resolver` with no argument).
+  var factory: Any { get }
+  /// Its `initCompleted` handlers as one `(Resolver, Any) -> Void`, or `nil` without any.
+  var initCompleted: Any? { get }
+  /// The service type it was registered for.
+  var serviceType: Any.Type { get }
+
+  /// The instance its storage keeps for `graph`, read under its lock.
+  func instance(inGraph graph: GraphIdentifier) -> Any?
+  /// Keeps `instance` for `graph` in its storage, under its lock.
+  func setInstance(_ instance: Any, inGraph graph: GraphIdentifier)
+  /// Tells its storage that a graph it took part in is complete.
+  func graphResolutionCompleted()
+  /// Empties its storage (`resetObjectScope`).
+  func resetInstance()
+  /// What a build needs to know without taking the lock: whether it is `.transient` (nothing
+  /// kept) and whether it has `initCompleted` handlers.
+  var buildFlags: BuildFlags { get }
+  /// Its factory when it takes no runtime argument, cast once when registered.
+  var makeWithoutArguments: ((Resolver) -> Any)? { get }
+  /// The container that made it, through a reference that does not keep it alive.
+  var owner: ContainerReference? { get }
+  /// Runs its `initCompleted` handlers on `instance`, if it is a `Service`.
+  func completeInitialization(of instance: Any, resolver: Resolver)
+  /// Notes a DIScope registration made for it (its own key, or a type forwarded to it).
+  func noteToken(_ token: RegistrationToken)
+}
+
+/// A registration: returned by `register`, to configure it by chaining.
+///
+/// ```swift
+/// container.register(Parent.self) { _ in Parent() }
+///   .inObjectScope(.container)
+///   .initCompleted { r, parent in parent.child = r.resolve(Child.self) }
+///   .implements(ParentProtocol.self)
+/// ```
+public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Sendable {
+  // @unchecked Sendable: what may change (its scope, storage, handlers and tokens) is read and
+  // written only under `lock`; the rest is `let`. The factory and handlers are the app's
+  // closures, which Swinject's API never asked to be `Sendable`: an app on this API vouches for
+  // them as it did on Swinject (see the README's migration section).
+
+  /// The service type it was registered for.
+  public let serviceType: Any.Type
+  /// The factory's argument types, `Resolver` first.
+  public let argumentsType: Any.Type
+  internal let factory: Any
+  internal let makeWithoutArguments: ((Resolver) -> Any)?
+  /// The container that made it, which type forwarding registers in. Set once, by the container
+  /// registering it, before the entry is shared. (Through a reference object, not a weak
+  /// reference to the container: a weakly referenced object pays a slower retain and release
+  /// everywhere, and a container is retained on every resolve.)
+  internal var owner: ContainerReference?
+  internal var container: Container? { owner?.container }
+  private let flags = Atomic<UInt8>(0)
+
+  private struct State {
+    var objectScope: ObjectScopeProtocol
+    var storage: InstanceStorage?
+    var initCompletedActions: [(Resolver, Service) -> Void] = []
+    var tokens: [RegistrationToken] = []
+  }
+  // A pthread mutex (NSLock), which the thread sanitizer understands (Synchronization's Mutex
+  // is a futex on Linux, which it does not).
+  private let lock = NSLock()
+  private var state: State
+
+  internal init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
+    self.serviceType = serviceType
+    self.argumentsType = argumentsType
+    self.factory = factory
+    makeWithoutArguments = factory as? (Resolver) -> Any
+    state = State(objectScope: ObjectScope.graph)
+  }
+
+  internal convenience init(
+    serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope
+  ) {
+    self.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory)
+    state.objectScope = objectScope
+    updateFlags(state)
+  }
+
+  var buildFlags: BuildFlags { BuildFlags(rawValue: flags.load(ordering: .acquiring)) }
+
+  /// Publishes what `buildFlags` reads; called under the lock after a change.
+  private func updateFlags(_ state: State) {
+    var value: BuildFlags = []
+    if state.objectScope === ObjectScope.transient { value.insert(.isTransient) }
+    if !state.initCompletedActions.isEmpty { value.insert(.hasInitCompleted) }
+    flags.store(value.rawValue, ordering: .releasing)
+  }
+
+  private func locked<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
+  }
+
+  internal var objectScope: ObjectScopeProtocol { locked { $0.objectScope } }
+
+  internal var storage: InstanceStorage { locked { Self.storage(of: &$0) } }
+
+  private static func storage(of state: inout State) -> InstanceStorage {
+    if let storage = state.storage { return storage }
+    let storage = state.objectScope.makeStorage()
+    state.storage = storage
+    return storage
+  }
+
+  internal var initCompleted: Any? {
+    let actions = locked { $0.initCompletedActions }
+    guard !actions.isEmpty else { return nil }
+    let completed: (Resolver, Any) -> Void = { resolver, service in
+      for action in actions { action(resolver, service as! Service) }
+    }
+    return completed
+  }
+
+  /// Puts the registration in `objectScope`: its instances live as that scope says. The four
+  /// built-in scopes change the DIScope registration's scope too (see ``ObjectScope``).
+  @discardableResult
+  public func inObjectScope(_ objectScope: ObjectScopeProtocol) -> Self {
+    let tokens = locked { state in
+      state.objectScope = objectScope
+      state.storage = nil
+      updateFlags(state)
+      return state.tokens
+    }
+    if let discope = container?.discope {
+      let scope = ObjectScope.discopeScope(for: objectScope)
+      // Never refused: every registration of the facade is vouched for (`registerUncheckedSendable`).
+      for token in tokens { _ = try? discope.setScope(scope, for: token) }
+    }
+    return self
+  }
+
+  /// Puts the registration in one of the built-in scopes (or a custom ``ObjectScope``).
+  @discardableResult
+  public func inObjectScope(_ objectScope: ObjectScope) -> Self {
+    inObjectScope(objectScope as ObjectScopeProtocol)
+  }
+
+  /// Adds a handler run once the instance is built and stored in its scope, before the resolve
+  /// returns it: where properties that close a cycle are injected (a resolve of the instance
+  /// being completed finds it).
+  @discardableResult
+  public func initCompleted(_ completed: @escaping (Resolver, Service) -> Void) -> Self {
+    locked { state in
+      state.initCompletedActions.append(completed)
+      updateFlags(state)
+    }
+    return self
+  }
+
+  internal func describeWithKey(_ serviceKey: ServiceKey) -> String {
+    let (scope, handlers) = locked { ($0.objectScope, $0.initCompletedActions.count) }
+    return describe(
+      serviceType: serviceType, serviceKey: serviceKey, objectScope: scope,
+      initCompletedCount: handlers)
+  }
+
+  func instance(inGraph graph: GraphIdentifier) -> Any? {
+    locked { Self.storage(of: &$0).instance(inGraph: graph) }
+  }
+
+  func setInstance(_ instance: Any, inGraph graph: GraphIdentifier) {
+    locked { Self.storage(of: &$0).setInstance(instance, inGraph: graph) }
+  }
+
+  func graphResolutionCompleted() {
+    locked { Self.storage(of: &$0).graphResolutionCompleted() }
+  }
+
+  func resetInstance() {
+    locked { Self.storage(of: &$0).instance = nil }
+  }
+
+  func completeInitialization(of instance: Any, resolver: Resolver) {
+    let actions = locked { $0.initCompletedActions }
+    guard !actions.isEmpty, let service = instance as? Service else { return }
+    for action in actions { action(resolver, service) }
+  }
+
+  func noteToken(_ token: RegistrationToken) {
+    locked { $0.tokens.append(token) }
+  }
+
+  /// The DIScope tokens made for it, and the scope they have.
+  internal var tokens: [RegistrationToken] { locked { $0.tokens } }
+}
+
+/// One line describing a registration, as Swinject's `description` and failure log print it.
+internal func describe(
+  serviceType: Any.Type, serviceKey: ServiceKey, objectScope: ObjectScopeProtocol? = nil,
+  initCompletedCount: Int = 0
+) -> String {
+  var text = "Service: \(serviceType)"
+  if let name = serviceKey.name { text += ", Name: \"\(name)\"" }
+  if let option = serviceKey.option { text += ", \(option)" }
+  text += ", Factory: \(serviceKey.argumentsType) -> \(serviceKey.serviceType)"
+  if let objectScope { text += ", ObjectScope: \(objectScope)" }
+  if initCompletedCount > 0 { text += ", InitCompleted: Specified \(initCompletedCount) closures" }
+  return text
+}
+
+/// What a build reads of a registration without its lock.
+struct BuildFlags: OptionSet, Sendable {
+  let rawValue: UInt8
+  /// In Swinject's `.transient` scope: its storage keeps nothing, and is never asked.
+  static let isTransient = BuildFlags(rawValue: 1)
+  /// It has `initCompleted` handlers.
+  static let hasInitCompleted = BuildFlags(rawValue: 2)
+}
+
+/// Refers to a container without keeping it alive: what its registrations' factories and entries
+/// hold (see `ServiceEntry.owner`).
+///
+/// Not a weak reference: an object referred to weakly pays a slower retain and release for the
+/// rest of its life, and a container is retained and released on every resolve. An unretained
+/// reference instead, which the container's `deinit` marks dead before it goes.
+final class ContainerReference: @unchecked Sendable {
+  // @unchecked Sendable: `unretained` is written once, as the container is made, before the
+  // reference is shared; `isAlive` is atomic. A resolve made through the DIScope container
+  // (which outlives the Swinject one only if the app holds it) while the last reference to the
+  // Swinject container is being dropped on another thread is the one unsafe use, as resolving
+  // from a container being deinitialised is in Swinject.
+  private var unretained: Unmanaged<Container>?
+  private let isAlive = Atomic<Bool>(false)
+
+  /// Refers to `container` from now on.
+  func attach(_ container: Container) {
+    unretained = .passUnretained(container)
+    isAlive.store(true, ordering: .releasing)
+  }
+
+  /// The container has begun to deinitialise: `container` is `nil` from now on.
+  func detach() { isAlive.store(false, ordering: .releasing) }
+
+  var container: Container? {
+    guard isAlive.load(ordering: .acquiring) else { return nil }
+    return unretained?.takeUnretainedValue()
+  }
+}

@@ -1,0 +1,82 @@
+import DIScopeSwinject
+import Synchronization
+import Testing
+
+/// A failed resolve still returns `nil`, as Swinject's does, and the logging function gets
+/// DIScope's whole error. Serialized: the logging function is global.
+@Suite(.serialized)
+struct FailedResolveTests {
+  /// Collects what the logging function receives while `body` runs.
+  func logged(_ body: () -> Void) -> [String] {
+    let messages = Mutex<[String]>([])
+    let previous = Container.loggingFunction
+    Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
+    defer { Container.loggingFunction = previous }
+    body()
+    return messages.withLock { $0 }
+  }
+
+  @Test func unregisteredServiceResolvesToNilAndLogsWhatWasAsked() {
+    let container = Container()
+    container.register(Store.self, name: "disk") { _ in DiskStore() }
+    var store: Store?
+    let messages = logged { store = container.resolve(Store.self) }
+    #expect(store == nil)
+    #expect(messages.count == 1)
+    let message = messages.first ?? ""
+    // Swinject's lines: what was expected, what is registered.
+    #expect(message.contains("Swinject: Resolution failed. Expected registration:"))
+    #expect(message.contains("{ Service: Store, Factory: Resolver -> Store }"))
+    #expect(message.contains("Name: \"disk\""))
+    // DIScope's error: what was asked, and a hint.
+    #expect(message.contains("error: "))
+    #expect(message.contains("hint: "))
+  }
+
+  @Test func missingDependencyLogsThePathFromTheRootResolve() {
+    let container = Container()
+    container.register(Repository.self) { r in Repository(store: r.resolve(Store.self)) }
+    container.register(Screen.self) { r in Screen(repository: r.resolve(Repository.self)!) }
+    var screen: Screen?
+    let messages = logged { screen = container.resolve(Screen.self) }
+    // The dependency is optional in Repository: the screen is built, without a store.
+    #expect(screen != nil)
+    #expect(screen?.repository.store == nil)
+    #expect(messages.count == 1)
+    let message = messages.first ?? ""
+    #expect(message.contains("error: "))
+    #expect(message.contains("Screen -> Repository -> Store"), "\(message)")
+    #expect(message.contains("hint: "))
+  }
+
+  @Test func silencedLoggingFunctionGetsNothing() {
+    let previous = Container.loggingFunction
+    Container.loggingFunction = nil
+    defer { Container.loggingFunction = previous }
+    #expect(Container().resolve(Store.self) == nil)
+  }
+}
+
+final class Egg {
+  let chicken: Chicken?
+  init(chicken: Chicken?) { self.chicken = chicken }
+}
+
+final class Chicken {
+  let egg: Egg?
+  init(egg: Egg?) { self.egg = egg }
+}
+
+extension FailedResolveTests {
+  /// A cycle of initialisers, which no `initCompleted` breaks: Swinject stops the program at
+  /// depth 200; here the resolve that closes it returns `nil`, and the log has the cycle's path.
+  @Test func initializerCycleEndsWithTheCycleLogged() {
+    let container = Container()
+    container.register(Egg.self) { r in Egg(chicken: r.resolve(Chicken.self)) }
+    container.register(Chicken.self) { r in Chicken(egg: r.resolve(Egg.self)) }
+    var egg: Egg?
+    let messages = logged { egg = container.resolve(Egg.self) }
+    #expect(egg != nil)
+    #expect(messages.contains { $0.contains("cycle") && $0.contains("Egg -> Chicken -> Egg") })
+  }
+}

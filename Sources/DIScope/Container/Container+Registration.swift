@@ -318,14 +318,10 @@ extension Container {
     isCaching: Bool = true, isMock: Bool = false,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    register(
-      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, argumentTypes: nil
-    ) { token, group in
-      FactoryRegistration(
-        token, group: group, key: key, implementationName: implementationName, scope: scope,
-        isCaching: isCaching, isMock: isMock, in: self, make: factory)
-    }
+    // The compiler checked here what the door below takes on trust.
+    registerUncheckedSendable(
+      key: key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, factory: factory)
   }
 
   /// Pushes a registration under an explicit key for a service its registrant vouches is safe to

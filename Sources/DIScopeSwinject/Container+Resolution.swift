@@ -16,6 +16,8 @@ extension Container: _Resolver {
     name: String?, option: ServiceKeyOption? = nil,
     invoker: @escaping ((Arguments) -> Any) -> Any
   ) -> Service? {
+    if isSynchronized { resolutionLock.lock() }
+    defer { if isSynchronized { resolutionLock.unlock() } }
     let key = ServiceKey(
       serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
     if Service.self == GraphIdentifier.self && key.argumentsType == Resolver.self && name == nil {
@@ -199,6 +201,9 @@ extension Container: _Resolver {
     }
     let factory = { [reference] (graph: GraphIdentifier?) -> Any? in
       guard let self = reference.container else { return nil }
+      // A wrapper a synchronized resolver made builds under its lock, as its resolves do.
+      if self.isSynchronized { self.resolutionLock.lock() }
+      defer { if self.isSynchronized { self.resolutionLock.unlock() } }
       let frame = ThreadGraphs.current.frame(self.frameID)
       let origin = frame.graph
       defer { if let origin { frame.graph = origin } }

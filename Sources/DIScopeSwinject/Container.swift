@@ -43,6 +43,13 @@ public final class Container: @unchecked Sendable {
     let token: RegistrationToken
   }
   private let lock = NSLock()
+  /// Held around every resolve of a synchronized resolver (`synchronize()`), as Swinject's is:
+  /// its resolves, and the factories they run, go one at a time (code that relies on that, a
+  /// factory writing a shared variable, stays correct). Recursive, since a factory resolves in
+  /// turn; one for the whole hierarchy, shared with the parent, as Swinject's lock is.
+  internal let resolutionLock: NSRecursiveLock
+  /// Whether this is a synchronized resolver (`synchronize()`).
+  internal let isSynchronized: Bool
   private var services: [ServiceKey: Registered] = [:]
   private var behaviorList: [Behavior] = []
 
@@ -52,6 +59,8 @@ public final class Container: @unchecked Sendable {
   ) {
     self.parent = parent
     isRoot = parent == nil
+    resolutionLock = parent?.resolutionLock ?? NSRecursiveLock()
+    isSynchronized = synchronized
     self.debugHelper = debugHelper
     self.defaultObjectScope = defaultObjectScope
     discope = parent.map { $0.discope.makeChild(named: synchronized ? "synchronized" : "child") }

@@ -147,8 +147,7 @@ final class FastPathCache {
   }
 
   deinit {
-    // Out of the list first: no releasing thread touches it after this.
-    ThreadCaches.remove(self)
+    // Out of `ThreadCaches`' list already: its thread's exit took it out while it was alive.
     Self.deallocate(slots, cold, capacity: mask + 1)
   }
 

@@ -12,8 +12,10 @@
 /// container has (a new key, a rebuild, a release of its own): never on a hit, and never on the
 /// rewrite of a key it already has (a mock swap, a push over a resolved key).
 ///
-/// The list holds each table unretained: a table leaves it (under the list's lock) before it is
-/// freed, as its thread exits, so a releasing thread never touches a freed table.
+/// The list holds each table unretained: a table leaves it (under the list's lock) as its thread
+/// exits, while its state still holds it, and only then is let go of; so a releasing thread never
+/// touches a freed table, nor holds the last reference to one (whose deinit would then run under
+/// the list's lock).
 enum ThreadCaches {
   /// The family lock's kind of lock (`Protected`), so the thread sanitizer checks it.
   private static let tables = Protected<[Unmanaged<FastPathCache>]>([])
@@ -23,7 +25,7 @@ enum ThreadCaches {
     tables.withLock { $0.append(Unmanaged.passUnretained(cache)) }
   }
 
-  /// Takes a table out of the list (as its thread exits, before the table is freed).
+  /// Takes a table out of the list (as its thread exits, while its state still holds it).
   static func remove(_ cache: FastPathCache) {
     tables.withLock { tables in
       tables.removeAll { $0.toOpaque() == Unmanaged.passUnretained(cache).toOpaque() }

@@ -144,10 +144,16 @@ let threadStateKey: pthread_key_t = {
     // Runs on the exiting thread: later code on it (another key's destructor) starts afresh.
     discope_thread_local().pointee = discope_thread_local_t()
     #if canImport(Darwin)
-      Unmanaged<ThreadState>.fromOpaque(raw).release()
+      let state = Unmanaged<ThreadState>.fromOpaque(raw)
     #else
-      if let raw { Unmanaged<ThreadState>.fromOpaque(raw).release() }
+      guard let raw else { return }
+      let state = Unmanaged<ThreadState>.fromOpaque(raw)
     #endif
+    // Out of the list of tables while the table is still alive (the state holds it): a thread
+    // releasing a container may be using it under the list's lock, and must never be the one to
+    // let go of it last (see `ThreadCaches`).
+    state._withUnsafeGuaranteedRef { ThreadCaches.remove($0.cache) }
+    state.release()
   }
   precondition(status == 0, "DIScope could not create its thread-local key (pthread_key_create: \(status))")
   return key

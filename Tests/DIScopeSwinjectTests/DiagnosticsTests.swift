@@ -55,7 +55,7 @@ struct DiagnosticsTests {
   /// Swinject-API resolves, nested as the factories resolved them.
   @Test func traceShowsResolvesMadeThroughTheSwinjectAPI() {
     let container = makeScreenContainer()
-    let trees = Mutex<[[String]]>([])
+    let trees = Locked<[[String]]>([])
     let recorder = TraceRecorder(container.discope, glyphs: .ascii) { tree in
       trees.withLock { $0.append(tree) }
     }
@@ -69,7 +69,7 @@ struct DiagnosticsTests {
 
   @Test func observersSeeRegistrationsMadeThroughTheSwinjectAPI() {
     let container = DIScopeSwinject.Container()
-    let registered = Mutex<[String]>([])
+    let registered = Locked<[String]>([])
     let observation = container.discope.observe { event in
       if case .registered(let info) = event {
         registered.withLock { $0.append(info.key.description) }

@@ -8,7 +8,7 @@ import Testing
 struct FailedResolveTests {
   /// Collects what the logging function receives while `body` runs.
   func logged(_ body: () -> Void) -> [String] {
-    let messages = Mutex<[String]>([])
+    let messages = Locked<[String]>([])
     let previous = Container.loggingFunction
     Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
     defer { Container.loggingFunction = previous }

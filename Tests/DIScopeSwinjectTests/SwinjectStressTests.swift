@@ -15,7 +15,7 @@ struct SwinjectStressTests {
     // A cycle closed through initCompleted, resolved on every thread at once.
     container.register(Session.self) { _ in Session() }
       .initCompleted { r, session in session.screen = r.resolve(Screen.self) }
-    let stores = Mutex<Set<ObjectIdentifier>>([])
+    let stores = Locked<Set<ObjectIdentifier>>([])
     let failures = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
       for round in 0..<Self.rounds {

@@ -12,7 +12,7 @@ import Testing
   }
   /// Disposed with `await`: the test waits for it, however long the machine takes.
   final class Connection: AsyncDisposable, Sendable {
-    let closed = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let closed = Locked<CheckedContinuation<Void, Never>?>(nil)
     let wasClosed = Atomic(false)
     var isClosed: Bool { wasClosed.load(ordering: .relaxed) }
     func dispose() async {
@@ -58,7 +58,7 @@ import Testing
 
   @Test func aRemovalWhileObservedDisposesAndSaysSo() throws {
     let container = Container()
-    let disposed = Mutex<[String]>([])
+    let disposed = Locked<[String]>([])
     let observation = container.observe { event in
       if case .disposed(let disposal) = event { disposed.withLock { $0.append(disposal.typeName) } }
     }

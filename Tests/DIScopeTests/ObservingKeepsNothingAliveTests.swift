@@ -62,7 +62,7 @@ import Testing
     let root = Container()
     let tally = Tally()
     root.register(RequestObject.self) { _ in RequestObject(tally: tally) }
-    let steps = Mutex<[ResolutionStep]>([])
+    let steps = Locked<[ResolutionStep]>([])
     let observation = root.observe { event in
       if case .resolved(let step) = event { steps.withLock { $0.append(step) } }
     }
@@ -96,7 +96,7 @@ import Testing
     container.register(Settings.self) { _ in Settings() }
     container.register(Database.self) { r in await Database.connect(try await r.resolve(Settings.self)) }
     container.register(Report.self, scope: .prototype) { r in Report(database: try await r.resolve(Database.self)) }
-    let lines = Mutex<[[String]]>([])
+    let lines = Locked<[[String]]>([])
     let recorder = TraceRecorder(container) { tree in lines.withLock { $0.append(tree) } }
     _ = try await container.resolveAsync(Report.self)
     _ = try await container.resolveAsync(Report.self)
@@ -121,7 +121,7 @@ import Testing
   @Test func aStepNamesItsContainerAndWhoResolvedIt() async throws {
     let app = Container(name: "app")
     app.register(Handler.self, scope: .prototype) { _ in Handler() }
-    let steps = Mutex<[ResolutionStep]>([])
+    let steps = Locked<[ResolutionStep]>([])
     let observation = app.observe { event in
       if case .resolved(let step) = event { steps.withLock { $0.append(step) } }
     }

@@ -3,11 +3,31 @@
 /// cached instance, newest first) and by every change that lets one instance go (a scope or
 /// caching change, a removal): nothing the container built is dropped undisposed.
 extension Container {
-  /// One instance to dispose: its registration, creation number and value.
-  struct DisposableInstance {
+  /// One instance to dispose: its registration, creation number and value. A class, so that the
+  /// register path's removal carries an empty optional of one word, where a struct holding an
+  /// `Any` was initialised and destroyed through its value witnesses on every swap.
+  final class DisposableInstance {
     let registration: Registration
     let number: Int
     let instance: Any
+    init(registration: Registration, number: Int, instance: Any) {
+      self.registration = registration
+      self.number = number
+      self.instance = instance
+    }
+  }
+
+  /// Whether `registration` caches an instance that letting it go must dispose: the cheap
+  /// question a removal asks before `instanceToDispose` (a class instance's type is read from the
+  /// object itself, with no existential made for it). Under the family lock.
+  static func cachesInstanceToDispose(
+    _ registration: Registration, state: RegistrationState, thread: ThreadState
+  ) -> Bool {
+    guard state.liveCachedNumber != nil else { return false }
+    if registration.disposal?.dispose != nil || registration.isolation == .mainActor { return true }
+    if let object = state.cachedObject { return thread.disposableTypes.hasDispose(object: object) }
+    guard let value = state.cachedInstance(of: registration) else { return false }
+    return thread.disposableTypes.hasDispose(value)
   }
 
   /// What `registration` caches that the container must dispose when it lets it go, or `nil`:
@@ -23,8 +43,7 @@ extension Container {
     let isPrebuilt =
       registration.isMock || registration.factoryIsInstance || registration.storedFactory is InstanceBox
     if isPrebuilt && registration.disposal?.disposesPrebuilt != true { return nil }
-    guard let number = state.liveCachedNumber,
-      let value = state.cachedBox(of: registration)?.anyValue ?? state.weakInstance
+    guard let number = state.liveCachedNumber, let value = state.cachedInstance(of: registration)
     else { return nil }
     // An instance with nothing to call is only let go of. One a `@MainActor` factory built may
     // conform on the main actor only: it is asked there (`disposeOnMainActor`).

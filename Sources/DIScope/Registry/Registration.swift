@@ -91,6 +91,9 @@ class Registration: @unchecked Sendable {
   final var isImmortal: Bool { details?.isImmortal ?? false }
   /// How its instance is disposed when its container shuts down, when the registration says.
   final var disposal: DisposalRule? { details?.disposal }
+  /// Whether it has any of the rarely set details (a disposal rule among them): `false` for the
+  /// usual registration, which a removal then asks nothing more of.
+  final var hasDetails: Bool { details != nil }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
   final var state: StateAccess { StateAccess(registration: self) }
@@ -276,6 +279,41 @@ struct RegistrationState {
         isObjectReference: true)
       storedCache = .owned(box)
       return box
+    }
+  }
+
+  /// Whether the instance cached now is one that letting it go must dispose. The usual case, a
+  /// class instance the container built for a registration with no rule of its own, reads the
+  /// instance's class from the object in place (one comparison with the last class asked about);
+  /// anything else asks `Container.cachesInstanceToDispose`.
+  func cachesInstanceToDispose(of registration: Registration, thread: ThreadState) -> Bool {
+    if case .ownedObject(let object) = storedCache, !registration.hasDetails,
+      registration.isolation == .none
+    {
+      return thread.disposableTypes.hasDispose(object: object)
+    }
+    return Container.cachesInstanceToDispose(registration, state: self, thread: thread)
+  }
+
+  /// The cached class instance when it is cached as it is (a routed singleton's), or a weak
+  /// registration's live instance; `nil` otherwise.
+  var cachedObject: AnyObject? {
+    switch storedCache {
+    case .ownedObject(let object): return object
+    case .none: return weakInstance
+    default: return nil
+    }
+  }
+
+  /// The cached instance itself, read without boxing it (`cachedBox(of:)` would box a class
+  /// instance cached as it is): what a removal asks whether to dispose, on the register path.
+  func cachedInstance(of registration: Registration) -> Any? {
+    switch storedCache {
+    case .none: return weakInstance
+    case .owned(let box): return box.anyValue
+    case .ownedObject(let object): return object
+    case .factoryBox(let box): return box.takeUnretainedValue().anyValue
+    case .factoryInstance: return registration.storedFactory.unsafelyUnwrapped as AnyObject
     }
   }
 

@@ -56,6 +56,20 @@ import Testing
     #expect(first.count == 1)
   }
 
+  /// The register path's case: a factory pushed over a service this thread resolved before is
+  /// built through its route, and its removal disposes what it built.
+  @Test func aRoutedSingletonIsDisposedWhenItsRegistrationIsRemoved() throws {
+    let container = Container()
+    container.register(Pool.self) { _ in Pool() }
+    _ = try container.resolve(Pool.self)
+    for _ in 0..<3 {
+      let token = container.register(Pool.self) { _ in Pool() }
+      let pool = try container.resolve(Pool.self)
+      container.remove(token)
+      #expect(pool.count == 1)
+    }
+  }
+
   @Test func aRemovalWhileObservedDisposesAndSaysSo() throws {
     let container = Container()
     let disposed = Locked<[String]>([])

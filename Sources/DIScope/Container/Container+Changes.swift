@@ -29,7 +29,9 @@ extension Container {
         // What it cached goes with it, disposed if the container built it (a swap of a mock, the
         // usual removal, caches nothing of the container's: no question asked).
         if state.mayDispose(for: registration) {
-          if state.cachesInstanceToDispose(of: registration, thread: .current) {
+          if !state.isKnownNotDisposable
+            && state.cachesInstanceToDispose(of: registration, thread: .current)
+          {
             doomed = Self.instanceToDispose(of: registration, state: &state, thread: .current)
           }
           (dropped, holdings) = state.dropCache()

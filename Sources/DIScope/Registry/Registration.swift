@@ -196,6 +196,10 @@ struct StateAccess {
 struct RegistrationState {
   var scope: Scope
   var isCaching: Bool
+  /// Set where a class instance is cached already known to have nothing for a disposal to call
+  /// (see `cache(object:isKnownNotDisposable:)`): a removal then asks nothing of it. One byte,
+  /// beside the flags above.
+  private(set) var isKnownNotDisposable = false
   /// The thread (its `ThreadState`) building the singleton now, if one is; others wait on the
   /// family's condition. Kept here rather than in a family-wide table: an uncontended first build
   /// claims the registration's own state, with no dictionary to insert into and remove from, and a
@@ -213,8 +217,9 @@ struct RegistrationState {
 
   /// Caches a class instance as it is: boxed only if the general path reads it (see
   /// `cachedBox(of:)`), so a singleton built and resolved once allocates no box.
-  mutating func cache(object: AnyObject) {
+  mutating func cache(object: AnyObject, isKnownNotDisposable: Bool = false) {
     storedCache = .ownedObject(object)
+    self.isKnownNotDisposable = isKnownNotDisposable
   }
 
   /// How the cached instance is held: a built one is owned here; a mock given as an instance is
@@ -414,6 +419,7 @@ struct RegistrationState {
       default: nil
       }
     storedCache = .none
+    isKnownNotDisposable = false
     weakInstance = nil
     cachedNumber = nil
     epoch += 1

@@ -58,9 +58,17 @@ extension Container {
     _ registration: Registration, object: Unmanaged<AnyObject>, epoch: Int
   ) {
     let number = family.nextInstanceNumber()
+    // Asked now, with the instance in hand (its class compared with the last one asked), so that
+    // a removal of this registration (a test's factory pushed, resolved, removed) asks nothing
+    // of the instance it lets go of.
+    let isKnownNotDisposable =
+      registration.isolation == .none && !registration.hasDetails
+      && !object._withUnsafeGuaranteedRef { object in
+        ThreadState.withCurrent { $0.disposableTypes.hasDispose(object: object) }
+      }
     endBuild(of: registration, claimedIn: epoch) { state in
       state.cachedNumber = number
-      state.cache(object: object.takeUnretainedValue())
+      state.cache(object: object.takeUnretainedValue(), isKnownNotDisposable: isKnownNotDisposable)
     }
   }
 

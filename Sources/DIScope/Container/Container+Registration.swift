@@ -27,14 +27,8 @@ extension Container {
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    // Inlined, so that the caller, which knows `Service`, makes the `FactoryRegistration<Service>`:
-    // its generic metadata is then a constant of the caller, not a runtime lookup per
-    // registration (a third of what a registration cost in a swap through `register`). Made
-    // before its token, so that the factory goes into it as the caller made it, not copied.
-    register(
-      prepared: Unmanaged.passRetained(
-        FactoryRegistration(key: ServiceKey(type, name: name), scope: scope, in: self, make: factory)),
-      scope: scope)
+    // The compiler checked here what the door takes on trust; both inlined into the caller.
+    registerUncheckedSendable(type, name: name, scope: scope, factory: factory)
   }
 
   /// Pushes a registration for a service that is not `Sendable`, with a scope that never hands one
@@ -79,6 +73,10 @@ extension Container {
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
+    // Inlined, so that the caller, which knows `Service`, makes the `FactoryRegistration<Service>`:
+    // its generic metadata is then a constant of the caller, not a runtime lookup per
+    // registration (a third of what a registration cost in a swap through `register`). Made
+    // before its token, so that the factory goes into it as the caller made it, not copied.
     register(
       prepared: Unmanaged.passRetained(
         FactoryRegistration(key: ServiceKey(type, name: name), scope: scope, in: self, make: factory)),
@@ -225,143 +223,6 @@ extension Container {
     _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
   ) -> RegistrationToken {
     register(service: service, creator: instance)
-  }
-
-  /// Pushes a mock over `Service`: it answers until removed, then the registration below it
-  /// answers again. Observers see it as a mock push, and traces mark it `[mock]`.
-  ///
-  /// The mock is the instance given, taken now (a class instance as it is, anything else boxed
-  /// once): every resolve answers with it, and a swap (push, resolve, remove) runs no factory and
-  /// builds nothing. For a mock that should be built on demand, register a factory over the
-  /// service instead, or put it on standby with `registerMock(_:name:factory:)`.
-  ///
-  /// The container did not build the mock, so it does not dispose it when it shuts down, unless
-  /// `disposing` is true (then a ``Disposable`` or ``AsyncDisposable`` mock is disposed like any
-  /// instance the container built).
-  ///
-  /// ```swift
-  /// let token = container.mock(Logger.self, with: MockLogger())
-  /// defer { container.remove(token) }
-  /// ```
-  @inlinable @discardableResult
-  public func mock<Service: Sendable>(
-    _ type: Service.Type, name: String? = nil, with instance: Service, disposing: Bool = false
-  ) -> RegistrationToken {
-    registerPrebuilt(instance, name: name, isMock: true, disposing: disposing)
-  }
-
-  /// Pushes a registration that answers with `value` itself: a request's own values (its id, its
-  /// user) in a request's child container, or anything else built before the container sees it.
-  ///
-  /// Cheaper than a factory that returns a value it captured (`register(RequestID.self) { _ in
-  /// id }`), which builds on first resolve: the value is cached as it is pushed, and resolves of
-  /// it take no lock (a child keeps its values where its resolves read them; elsewhere the
-  /// pushing thread keeps it in its per-thread cache). It answers as a
-  /// singleton of this container would, and is replaced, removed and seen by observers as any
-  /// registration is (not as a mock). The container did not build the value, so it does not
-  /// dispose it when it shuts down, unless `disposing` is true: then a ``Disposable`` or
-  /// ``AsyncDisposable`` value is disposed with what the container built (a connection the
-  /// request opened itself, handed to the request's container to close).
-  ///
-  /// ```swift
-  /// try await app.withChild(named: "request") { request in
-  ///   request.register(RequestID.self, value: RequestID("r-1"))
-  ///   request.register(Transaction.self, value: try await pool.begin(), disposing: true)
-  ///   return try request.resolve(Handler.self).handle()
-  /// }
-  /// ```
-  @inlinable @discardableResult
-  public func register<Service: Sendable>(
-    _ type: Service.Type, name: String? = nil, value: Service, disposing: Bool = false
-  ) -> RegistrationToken {
-    registerPrebuilt(value, name: name, isMock: false, disposing: disposing)
-  }
-
-  /// Pushes a registration that answers with `instance`, built before the container saw it (a
-  /// mock, a value). A class instance is its own factory, held by the registration with no box
-  /// around it: a swap allocates one object. Anything else is boxed once. `Sendable`, since the
-  /// container shares it from then on as it shares any singleton.
-  @inlinable
-  func registerPrebuilt<Service: Sendable>(
-    _ instance: Service, name: String?, isMock: Bool, disposing: Bool
-  ) -> RegistrationToken {
-    let isObject = Service.self is AnyClass
-    let factory: AnyObject & Sendable =
-      isObject
-      ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
-      : InstanceBox.make(instance)
-    // A request's value, pushed into its child: kept as it is, no registration made for it
-    // unless something reads the child's stacks (see `InlineValues`).
-    if hasParent && !isMock && !disposing && name == nil,
-      let token = registerValueInPlace(Service.self, value: factory, isInstance: isObject)
-    {
-      return token
-    }
-    // Keyed by `Service`, the type the instance is known to be, rather than by the metatype the
-    // caller passed: a subclass's metatype passed as `Service.Type` would otherwise key an
-    // instance it is not.
-    return register(
-      ServiceKey(Service.self, name: name), scope: .singleton, isMock: isMock, factory: factory,
-      argumentTypes: nil, prebuilt: isObject ? .instance : .box,
-      disposal: disposing ? .prebuilt : nil)
-  }
-
-  /// Pushes a registration under an explicit key: the entry point for services that exist only at
-  /// run time, such as a script's declared types.
-  ///
-  /// - Parameters:
-  ///   - implementationName: What traces call the implementation (`ConsoleLogger`).
-  ///   - isMock: Whether observers see it as a mock push.
-  @discardableResult
-  public func register<Service: Sendable>(
-    key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
-    isCaching: Bool = true, isMock: Bool = false,
-    factory: @escaping @Sendable (Resolver) throws -> Service
-  ) -> RegistrationToken {
-    // The compiler checked here what the door below takes on trust.
-    registerUncheckedSendable(
-      key: key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, factory: factory)
-  }
-
-  /// Pushes a registration under an explicit key for a service its registrant vouches is safe to
-  /// share though the compiler cannot prove it `Sendable`: the unchecked door of
-  /// ``register(key:implementationName:scope:isCaching:isMock:factory:)``, as
-  /// ``registerUncheckedSendable(_:name:scope:factory:)`` is of `register(_:name:scope:factory:)`.
-  /// For an API over the container that never asked for `Sendable` (`DIScopeSwinject`, whose
-  /// users vouch for their services as Swinject's always did).
-  ///
-  /// ```swift
-  /// container.registerUncheckedSendable(key: ServiceKey(LegacyCache.self)) { _ in LegacyCache() }
-  /// ```
-  @discardableResult
-  public func registerUncheckedSendable<Service>(
-    key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
-    isCaching: Bool = true, isMock: Bool = false,
-    factory: @escaping @Sendable (Resolver) throws -> Service
-  ) -> RegistrationToken {
-    register(
-      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, argumentTypes: nil
-    ) { token, group in
-      FactoryRegistration(
-        token, group: group, key: key, implementationName: implementationName, scope: scope,
-        isCaching: isCaching, isMock: isMock, in: self, make: factory)
-    }
-  }
-
-  /// Pushes a registration under an explicit key whose factory takes one runtime argument (a
-  /// script passes its named arguments as one dictionary).
-  @discardableResult
-  public func register<Service: Sendable, Argument>(
-    key: ServiceKey, implementationName: String? = nil, scope: Scope = .prototype,
-    isCaching: Bool = true, isMock: Bool = false,
-    factory: @escaping @Sendable (Resolver, Argument) throws -> Service
-  ) -> RegistrationToken {
-    register(
-      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, factory: ArgumentFactoryBox(factory),
-      argumentTypes: "(\(String(describing: Argument.self)))")
   }
 
   // MARK: - The one place registrations are made

@@ -1,0 +1,61 @@
+/// Registering under an explicit key: services that exist only at run time (a script's declared
+/// types) and APIs over the container that name their own keys (`DIScopeSwinject`).
+extension Container {
+  /// Pushes a registration under an explicit key: the entry point for services that exist only at
+  /// run time, such as a script's declared types.
+  ///
+  /// - Parameters:
+  ///   - implementationName: What traces call the implementation (`ConsoleLogger`).
+  ///   - isMock: Whether observers see it as a mock push.
+  @discardableResult
+  public func register<Service: Sendable>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
+    isCaching: Bool = true, isMock: Bool = false,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    // The compiler checked here what the door below takes on trust.
+    registerUncheckedSendable(
+      key: key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, factory: factory)
+  }
+
+  /// Pushes a registration under an explicit key for a service its registrant vouches is safe to
+  /// share though the compiler cannot prove it `Sendable`: the unchecked door of
+  /// ``register(key:implementationName:scope:isCaching:isMock:factory:)``, as
+  /// ``registerUncheckedSendable(_:name:scope:factory:)`` is of `register(_:name:scope:factory:)`.
+  /// For an API over the container that never asked for `Sendable` (`DIScopeSwinject`, whose
+  /// users vouch for their services as Swinject's always did).
+  ///
+  /// ```swift
+  /// container.registerUncheckedSendable(key: ServiceKey(LegacyCache.self)) { _ in LegacyCache() }
+  /// ```
+  @discardableResult
+  public func registerUncheckedSendable<Service>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
+    isCaching: Bool = true, isMock: Bool = false,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, argumentTypes: nil
+    ) { token, group in
+      FactoryRegistration(
+        token, group: group, key: key, implementationName: implementationName, scope: scope,
+        isCaching: isCaching, isMock: isMock, in: self, make: factory)
+    }
+  }
+
+  /// Pushes a registration under an explicit key whose factory takes one runtime argument (a
+  /// script passes its named arguments as one dictionary).
+  @discardableResult
+  public func register<Service: Sendable, Argument>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope = .prototype,
+    isCaching: Bool = true, isMock: Bool = false,
+    factory: @escaping @Sendable (Resolver, Argument) throws -> Service
+  ) -> RegistrationToken {
+    register(
+      key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, factory: ArgumentFactoryBox(factory),
+      argumentTypes: "(\(String(describing: Argument.self)))")
+  }
+}

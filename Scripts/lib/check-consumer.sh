@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds a package that depends only on DIScope and DIScopeTesting, as a user's would, from this
 # checkout: it must build with no warning, compile nothing but the library (no terminal, no C
-# library, no argument parser) and resolve no other package. Fails saying which.
+# library, no argument parser) and resolve no other package. Its tests are a test of its own and
+# every lesson as `discope export swift` writes it (Tests/LessonExportTests): the export compiles
+# and passes in a user's package, with nothing from this repository's tests. Fails saying which.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -42,6 +44,7 @@ import Testing
   #expect(try Container.shared.resolve(Int.self) == 42)
 }
 SWIFT
+cp "$root"/Tests/LessonExportTests/Lesson*.swift "$work/consumer/Tests/AppTests/"
 log="$work/build.log"
 if ! (cd "$work/consumer" && swift build --build-tests >"$log" 2>&1); then
   cat "$log" >&2
@@ -66,4 +69,5 @@ fi
   echo "error: the consumer package built, but did not run" >&2
   exit 1
 }
-echo "consumer: a package depending on DIScope and DIScopeTesting builds with no warning and nothing else" >&2
+grep -q "Lesson12" "$log" || { cat "$log" >&2; echo "error: the lessons' exports did not run in the consumer package" >&2; exit 1; }
+echo "consumer: a package depending on DIScope and DIScopeTesting builds with no warning and nothing else, and runs every lesson's export" >&2

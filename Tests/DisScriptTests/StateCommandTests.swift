@@ -26,8 +26,7 @@ import Testing
       "history:", "  + t5  MockWebService over WebService (shadows t2)",
       "recorded:", "  MockWebService#1 handed to RFZoneController#2.webService",
       "  MockWebService#1 handed to ControlContext#3.webService",
-      "  MockWebService#1 resolved as 'WebService' (cached)",
-    ])
+    ])  // the expectation looked without resolving for real: the mock recorded nothing of it
     expectOutput(session, "unmock WebService", [
       "- t5  WebService -> MockWebService  [singleton, mock]  (uncovers t2)",
       "note: RFZoneController#2.webService (t3, singleton) still holds MockWebService#1 from t5, which no longer answers for WebService (t2 answers now); 'cache t3 off' then 'cache t3 on' rebuilds it",
@@ -133,5 +132,43 @@ import Testing
     _ = expectError(session, "resolve Logger", "no registration for 'Logger'")
     expectOutput(session, "register Logger = ConsoleLogger", ["+ t1  Logger -> ConsoleLogger  [singleton]"])
     #expect(session.execute("resolve Logger").output.first == "ConsoleLogger#1")
+  }
+}
+
+/// `expect` looks without touching: it builds nothing a learner sees next, and holds nothing.
+@Suite struct ExpectLooksWithoutTouchingTests {
+  @Test func anExpectationDoesNotShiftTheNextNumber() {
+    let session = Session()
+    _ = session.execute("class A")
+    _ = session.execute("register A scope=prototype")
+    #expect(session.execute("resolve A").output.first == "A#1")
+    #expect(!session.execute("expect A new").isFailure)
+    #expect(!session.execute("expect A is A").isFailure)
+    #expect(session.execute("resolve A").output.first == "A#2", "the expectations built nothing numbered")
+  }
+
+  @Test func anExpectationOnASingletonNotYetBuiltLeavesItUnbuilt() {
+    let session = Session()
+    _ = session.execute("class A")
+    _ = session.execute("register A")
+    let refused = session.execute("expect A cached")
+    #expect(refused.isFailure)
+    #expect(refused.output.first == "error: expected 'A' to be cached, but a resolve would build a new A")
+    #expect(!session.execute("expect A new").isFailure, "still not built: the expectation cached nothing")
+    #expect(session.execute("resolve A").output.first == "A#1")
+    #expect(!session.execute("expect A cached").isFailure)
+    let wrong = session.execute("expect A new")
+    #expect(wrong.output.first == "error: expected 'A' to be new, but A#1 is cached")
+  }
+
+  @Test func anExpectationHoldsNoReleasedInstance() {
+    let session = Session()
+    _ = session.execute("class A")
+    _ = session.execute("register A scope=weak")
+    #expect(session.execute("resolve A").output.first == "A#1")
+    _ = session.execute("release #1")
+    #expect(!session.execute("expect A new").isFailure, "#1 is gone: a resolve would build")
+    #expect(session.instance(numbered: 1) == nil)
+    #expect(session.execute("resolve A").output.first == "A#2")
   }
 }

@@ -35,16 +35,35 @@ import Testing
       resolve WebService
       expect #2.logger = #1
       ! expect #1.logger = #2
+      release #2
       """)
     #expect(swift.contains("  protocol Logger: AnyObject, Sendable {}"))
     #expect(swift.contains(
-      "  final class WebService: Sendable {\n    let logger: (any Logger)!\n    init(logger: (any Logger)? = nil) {\n      self.logger = logger\n    }\n  }"))
+      "  final class WebService: Sendable {\n    let logger: any Logger\n    init(logger: any Logger) {\n      self.logger = logger\n    }\n  }"))
     #expect(swift.contains(
-      "run.tokens[2] = run.root.register(WebService.self, scope: .prototype) { r in WebService(logger: try r.resolve((any Logger).self)) }"))
-    #expect(swift.contains("run.held[2] = try run.root.resolve(WebService.self) as AnyObject"))
-    #expect(swift.contains("run.held[1] = (run.held[2] as! WebService).logger! as AnyObject"))
-    #expect(swift.contains("#expect(((run.held[2] as! WebService).logger === run.held[1]))"))
+      "container.register(WebService.self, scope: .prototype) { r in WebService(logger: try r.resolve((any Logger).self)) }"))
+    #expect(swift.contains("var instance2: WebService? = try container.resolve(WebService.self)"), "optional: it is let go")
+    #expect(swift.contains("let instance1: (any Logger) = instance2!.logger"))
+    #expect(swift.contains("#expect((instance2!.logger === instance1))"))
+    #expect(swift.contains("instance2 = nil  // release #2"))
     #expect(swift.contains("// the script refuses it: error: ConsoleLogger#1 has no parameter 'logger'"))
+    #expect(!swift.contains("ExportRun") && !swift.contains("run."), "the file needs DIScope only")
+  }
+
+  @Test func aVariableNothingReadsIsNotDeclared() throws {
+    let swift = try export("""
+      class A
+      register A
+      resolve A
+      resolve A
+      register A
+      remove t2
+      """)
+    #expect(swift.contains("      container.register(A.self) { _ in A() }\n"), "t1 is never read: the call alone")
+    #expect(swift.contains("let instance1 = try container.resolve(A.self)"))
+    #expect(swift.contains("#expect(try container.resolve(A.self) === instance1)"), "the second resolve answers #1 again")
+    #expect(swift.contains("let t2 = container.register(A.self) { _ in A() }"))
+    #expect(swift.contains("container.remove(t2)"))
   }
 
   @Test func aContainerFailureIsAnExpectedThrowAndAScriptRefusalAComment() throws {
@@ -54,9 +73,30 @@ import Testing
       register WebService
       ! resolve WebService
       ! resolve Missing
+      ! remove t9
       """)
-    #expect(swift.contains("#expect(throws: (any Error).self) { _ = try run.root.resolve(WebService.self) }"))
+    #expect(swift.contains("#expect(throws: (any Error).self) { _ = try container.resolve(WebService.self) }"))
     #expect(swift.contains("// the script refuses it: error: unknown service 'Missing' (no Swift: it would not compile)"))
+    #expect(swift.contains("// t9 was never made: in Swift there is no token to remove"))
+  }
+
+  @Test func aMockIsPushedWithMockWith() throws {
+    let swift = try export("""
+      protocol Logger
+      class ConsoleLogger: Logger
+      class WebService(logger: Logger)
+      register Logger = ConsoleLogger
+      register WebService
+      mock Logger
+      mock WebService
+      unmock Logger
+      """)
+    #expect(swift.contains("let t3 = container.mock((any Logger).self, with: MockLogger())"))
+    #expect(swift.contains("container.mock(WebService.self, with: MockWebService())"))
+    #expect(swift.contains("container.remove(t3)"))
+    #expect(swift.contains("  final class MockLogger: Logger {}"))
+    // A mock subclass is built empty, as the script's is: WebService's dependencies may be nil.
+    #expect(swift.contains("    let logger: (any Logger)!\n    init(logger: (any Logger)? = nil) {"))
   }
 
   @Test func aClassDeclaredAgainGetsANewPropertyAndIsRegisteredAgain() throws {
@@ -71,7 +111,8 @@ import Testing
     #expect(swift.contains("    let zones: (any ZoneController)!\n    let zonesV2: Provider<(any ZoneController)>!"))
     #expect(swift.contains(
       "    init(zones: (any ZoneController)? = nil, zonesV2: Provider<(any ZoneController)>? = nil) {"))
-    #expect(swift.contains("run.root.remove(run.tokens[2]!)\n      run.tokens[2] = run.root.register(NoticeManager.self) { r in NoticeManager(zonesV2: try r.resolve(Provider<(any ZoneController)>.self)) }"))
+    #expect(swift.contains("var t2 = container.register(NoticeManager.self)"))
+    #expect(swift.contains("container.remove(t2)\n      t2 = container.register(NoticeManager.self) { r in NoticeManager(zonesV2: try r.resolve(Provider<(any ZoneController)>.self)) }"))
   }
 
   /// Releasing a container takes its children with it, newest first, and goes back to its
@@ -87,12 +128,10 @@ import Testing
       register A
       """)
     #expect(swift.contains("""
-      try? run.containers["inner"]!.shutdownSynchronously()
-            run.containers["inner"] = nil
-            try? run.containers["request"]!.shutdownSynchronously()
-            run.containers["request"] = nil
+      try await inner.shutdown()
+            try await request.shutdown()
       """))
-    #expect(swift.contains("run.tokens[1] = run.containers[\"other\"]!.register(A.self)"), "still in 'other'")
+    #expect(swift.contains("other.register(A.self)"), "still in 'other'")
   }
 
   private func export(_ text: String) throws -> String {

@@ -9,29 +9,29 @@ enum Lesson01 {
   protocol NoticeStore: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class WebService: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class RFZoneController: ZoneController {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
   final class ControlContext: Sendable {
-    let webService: WebService!
-    let zoneController: (any ZoneController)!
-    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+    let webService: WebService
+    let zoneController: any ZoneController
+    init(webService: WebService, zoneController: any ZoneController) {
       self.webService = webService
       self.zoneController = zoneController
     }
   }
   final class NoticeManager: Sendable {
-    let webService: WebService!
-    let store: (any NoticeStore)!
-    init(webService: WebService? = nil, store: (any NoticeStore)? = nil) {
+    let webService: WebService
+    let store: any NoticeStore
+    init(webService: WebService, store: any NoticeStore) {
       self.webService = webService
       self.store = store
     }
@@ -39,36 +39,33 @@ enum Lesson01 {
 
   @Suite("Scripts/lessons/01-register-and-resolve.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // register ZoneController = RFZoneController
-      run.tokens[3] = run.root.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self)) }
+      container.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self)) }
       // register ControlContext
-      run.tokens[4] = run.root.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
+      container.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext
-      run.held[4] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[2] = (run.held[4] as! ControlContext).webService! as AnyObject
-      run.held[3] = (run.held[4] as! ControlContext).zoneController! as AnyObject
-      run.held[1] = (run.held[2] as! WebService).logger! as AnyObject
+      let instance4 = try container.resolve(ControlContext.self)
+      let instance2: WebService = instance4.webService
       // resolve ControlContext
-      run.held[4] = try run.root.resolve(ControlContext.self) as AnyObject
+      #expect(try container.resolve(ControlContext.self) === instance4)
       // expect ZoneController is RFZoneController
-      #expect((type(of: try run.root.resolve((any ZoneController).self)) == RFZoneController.self))
+      #expect((type(of: try container.resolve((any ZoneController).self)) == RFZoneController.self))
       // expect ControlContext cached
-      _ = try run.root.resolve(ControlContext.self)
-      #expect((run.lastRootOutcome == .cached))
+      #expect((try container.resolve(ControlContext.self) === (try container.resolve(ControlContext.self))))
       // expect #4.webService = #2
-      #expect(((run.held[4] as! ControlContext).webService === run.held[2]))
+      #expect((instance4.webService === instance2))
       // ! resolve ControlContex
       // the script refuses it: error: unknown service 'ControlContex' (no Swift: it would not compile)
       // register NoticeManager
-      run.tokens[5] = run.root.register(NoticeManager.self) { r in NoticeManager(webService: try r.resolve(WebService.self), store: try r.resolve((any NoticeStore).self)) }
+      container.register(NoticeManager.self) { r in NoticeManager(webService: try r.resolve(WebService.self), store: try r.resolve((any NoticeStore).self)) }
       // ! resolve NoticeManager
-      #expect(throws: (any Error).self) { _ = try run.root.resolve(NoticeManager.self) }
+      #expect(throws: (any Error).self) { _ = try container.resolve(NoticeManager.self) }
     }
   }
 }

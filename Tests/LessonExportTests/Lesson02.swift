@@ -9,47 +9,46 @@ enum Lesson02 {
   final class FileLogger: Logger {}
   final class RemoteLogger: Logger {}
   final class WebService: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
 
   @Suite("Scripts/lessons/02-stacks-and-tokens.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      let t1 = container.register((any Logger).self) { _ in ConsoleLogger() }
       // register Logger = FileLogger
-      run.tokens[2] = run.root.register((any Logger).self) { _ in FileLogger() }
+      let t2 = container.register((any Logger).self) { _ in FileLogger() }
       // register Logger = RemoteLogger
-      run.tokens[3] = run.root.register((any Logger).self) { _ in RemoteLogger() }
+      let t3 = container.register((any Logger).self) { _ in RemoteLogger() }
       // register WebService
-      run.tokens[4] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // show stacks Logger: the playground's view (no Swift)
       // expect stack Logger = t3 t2 t1
-      #expect((run.root.registrations(of: ServiceKey((any Logger).self)).map(\.token) == [run.tokens[3]!, run.tokens[2]!, run.tokens[1]!]))
+      #expect((container.registrations(of: ServiceKey((any Logger).self)).map(\.token) == [t3, t2, t1]))
       // resolve Logger
-      run.held[1] = try run.root.resolve((any Logger).self) as AnyObject
+      _ = try container.resolve((any Logger).self)
       // remove t2
-      run.root.remove(run.tokens[2]!)
+      container.remove(t2)
       // expect stack Logger = t3 t1
-      #expect((run.root.registrations(of: ServiceKey((any Logger).self)).map(\.token) == [run.tokens[3]!, run.tokens[1]!]))
+      #expect((container.registrations(of: ServiceKey((any Logger).self)).map(\.token) == [t3, t1]))
       // remove t3
-      run.root.remove(run.tokens[3]!)
+      container.remove(t3)
       // resolve WebService
-      run.held[3] = try run.root.resolve(WebService.self) as AnyObject
-      run.held[2] = (run.held[3] as! WebService).logger! as AnyObject
+      _ = try container.resolve(WebService.self)
       // expect Logger is ConsoleLogger
-      #expect((type(of: try run.root.resolve((any Logger).self)) == ConsoleLogger.self))
+      #expect((type(of: try container.resolve((any Logger).self)) == ConsoleLogger.self))
       // ! remove t3
       // the script refuses it: error: 't3' is not live: it was removed (no Swift: it would not compile)
       // show tokens: the playground's view (no Swift)
       // register Logger = FileLogger named audit
-      run.tokens[5] = run.root.register((any Logger).self, name: "audit") { _ in FileLogger() }
+      container.register((any Logger).self, name: "audit") { _ in FileLogger() }
       // resolve Logger named audit
-      run.held[4] = try run.root.resolve((any Logger).self, name: "audit") as AnyObject
+      _ = try container.resolve((any Logger).self, name: "audit")
       // show stacks Logger: the playground's view (no Swift)
     }
   }

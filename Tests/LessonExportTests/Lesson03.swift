@@ -7,49 +7,46 @@ enum Lesson03 {
   protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class ContentCache: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
 
   @Suite("Scripts/lessons/03-caching.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register ContentCache
-      run.tokens[2] = run.root.register(ContentCache.self) { r in ContentCache(logger: try r.resolve((any Logger).self)) }
+      let t2 = container.register(ContentCache.self) { r in ContentCache(logger: try r.resolve((any Logger).self)) }
       // resolve ContentCache
-      run.held[2] = try run.root.resolve(ContentCache.self) as AnyObject
-      run.held[1] = (run.held[2] as! ContentCache).logger! as AnyObject
+      let instance2 = try container.resolve(ContentCache.self)
       // resolve ContentCache
-      run.held[2] = try run.root.resolve(ContentCache.self) as AnyObject
+      #expect(try container.resolve(ContentCache.self) === instance2)
       // expect ContentCache cached
-      _ = try run.root.resolve(ContentCache.self)
-      #expect((run.lastRootOutcome == .cached))
+      #expect((try container.resolve(ContentCache.self) === (try container.resolve(ContentCache.self))))
       // cache t2 off
-      run.root.setCaching(false, for: run.tokens[2]!)
+      container.setCaching(false, for: t2)
       // resolve ContentCache
-      run.held[3] = try run.root.resolve(ContentCache.self) as AnyObject
+      _ = try container.resolve(ContentCache.self)
       // expect ContentCache new
-      _ = try run.root.resolve(ContentCache.self)
-      #expect((run.lastRootOutcome == .created))
+      #expect((try container.resolve(ContentCache.self) !== (try container.resolve(ContentCache.self))))
       // show stacks: the playground's view (no Swift)
       // cache t2 on
-      run.root.setCaching(true, for: run.tokens[2]!)
+      container.setCaching(true, for: t2)
       // resolve ContentCache
-      run.held[5] = try run.root.resolve(ContentCache.self) as AnyObject
+      let instance4 = try container.resolve(ContentCache.self)
       // resolve ContentCache
-      run.held[5] = try run.root.resolve(ContentCache.self) as AnyObject
+      #expect(try container.resolve(ContentCache.self) === instance4)
       // register Logger = ConsoleLogger cache=off
-      run.tokens[3] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
-      run.root.setCaching(false, for: run.tokens[3]!)
+      let t3 = container.register((any Logger).self) { _ in ConsoleLogger() }
+      container.setCaching(false, for: t3)
       // resolve Logger
-      run.held[6] = try run.root.resolve((any Logger).self) as AnyObject
+      _ = try container.resolve((any Logger).self)
       // resolve Logger
-      run.held[7] = try run.root.resolve((any Logger).self) as AnyObject
+      _ = try container.resolve((any Logger).self)
     }
   }
 }

@@ -6,21 +6,21 @@ import Testing
 enum Lesson04 {
   final class Session: Sendable {}
   final class LoginScreen: Sendable {
-    let session: Session!
-    init(session: Session? = nil) {
+    let session: Session
+    init(session: Session) {
       self.session = session
     }
   }
   final class ProfileScreen: Sendable {
-    let session: Session!
-    init(session: Session? = nil) {
+    let session: Session
+    init(session: Session) {
       self.session = session
     }
   }
   final class App: Sendable {
-    let login: LoginScreen!
-    let profile: ProfileScreen!
-    init(login: LoginScreen? = nil, profile: ProfileScreen? = nil) {
+    let login: LoginScreen
+    let profile: ProfileScreen
+    init(login: LoginScreen, profile: ProfileScreen) {
       self.login = login
       self.profile = profile
     }
@@ -28,44 +28,41 @@ enum Lesson04 {
 
   @Suite("Scripts/lessons/04-scopes-prototype-and-graph.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register LoginScreen scope=prototype
-      run.tokens[1] = run.root.register(LoginScreen.self, scope: .prototype) { r in LoginScreen(session: try r.resolve(Session.self)) }
+      container.register(LoginScreen.self, scope: .prototype) { r in LoginScreen(session: try r.resolve(Session.self)) }
       // register ProfileScreen scope=prototype
-      run.tokens[2] = run.root.register(ProfileScreen.self, scope: .prototype) { r in ProfileScreen(session: try r.resolve(Session.self)) }
+      container.register(ProfileScreen.self, scope: .prototype) { r in ProfileScreen(session: try r.resolve(Session.self)) }
       // register App scope=prototype
-      run.tokens[3] = run.root.register(App.self, scope: .prototype) { r in App(login: try r.resolve(LoginScreen.self), profile: try r.resolve(ProfileScreen.self)) }
+      container.register(App.self, scope: .prototype) { r in App(login: try r.resolve(LoginScreen.self), profile: try r.resolve(ProfileScreen.self)) }
       // register Session scope=prototype
-      run.tokens[4] = run.root.register(Session.self, scope: .prototype) { _ in Session() }
+      let t4 = container.register(Session.self, scope: .prototype) { _ in Session() }
       // resolve App
-      run.held[5] = try run.root.resolve(App.self) as AnyObject
-      run.held[2] = (run.held[5] as! App).login! as AnyObject
-      run.held[4] = (run.held[5] as! App).profile! as AnyObject
-      run.held[1] = (run.held[2] as! LoginScreen).session! as AnyObject
-      run.held[3] = (run.held[4] as! ProfileScreen).session! as AnyObject
+      let instance5 = try container.resolve(App.self)
+      let instance2: LoginScreen = instance5.login
+      let instance4: ProfileScreen = instance5.profile
+      let instance1: Session = instance2.session
+      let instance3: Session = instance4.session
       // expect #5.login = #2
-      #expect(((run.held[5] as! App).login === run.held[2]))
+      #expect((instance5.login === instance2))
       // expect #2.session = #1
-      #expect(((run.held[2] as! LoginScreen).session === run.held[1]))
+      #expect((instance2.session === instance1))
       // expect #4.session = #3
-      #expect(((run.held[4] as! ProfileScreen).session === run.held[3]))
+      #expect((instance4.session === instance3))
       // scope t4 graph
-      try run.root.setScope(.graph, for: run.tokens[4]!)
+      try container.setScope(.graph, for: t4)
       // resolve App
-      run.held[9] = try run.root.resolve(App.self) as AnyObject
-      run.held[7] = (run.held[9] as! App).login! as AnyObject
-      run.held[8] = (run.held[9] as! App).profile! as AnyObject
-      run.held[6] = (run.held[7] as! LoginScreen).session! as AnyObject
+      let instance9 = try container.resolve(App.self)
+      let instance7: LoginScreen = instance9.login
+      let instance8: ProfileScreen = instance9.profile
+      let instance6: Session = instance7.session
       // expect #7.session = #6
-      #expect(((run.held[7] as! LoginScreen).session === run.held[6]))
+      #expect((instance7.session === instance6))
       // expect #8.session = #6
-      #expect(((run.held[8] as! ProfileScreen).session === run.held[6]))
+      #expect((instance8.session === instance6))
       // resolve App
-      run.held[13] = try run.root.resolve(App.self) as AnyObject
-      run.held[11] = (run.held[13] as! App).login! as AnyObject
-      run.held[12] = (run.held[13] as! App).profile! as AnyObject
-      run.held[10] = (run.held[11] as! LoginScreen).session! as AnyObject
+      _ = try container.resolve(App.self)
     }
   }
 }

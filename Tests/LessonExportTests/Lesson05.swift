@@ -7,14 +7,14 @@ enum Lesson05 {
   protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class WebService: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class NoticeManager: Sendable {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
@@ -22,41 +22,38 @@ enum Lesson05 {
 
   @Suite("Scripts/lessons/05-scopes-singleton-eager-weak.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      let t2 = container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // show stacks: the playground's view (no Swift)
       // resolve WebService
-      run.held[2] = try run.root.resolve(WebService.self) as AnyObject
-      run.held[1] = (run.held[2] as! WebService).logger! as AnyObject
+      _ = try container.resolve(WebService.self)
       // show stacks: the playground's view (no Swift)
       // register NoticeManager scope=eager
-      run.tokens[3] = run.root.register(NoticeManager.self, scope: .eager) { r in NoticeManager(webService: try r.resolve(WebService.self)) }
+      container.register(NoticeManager.self, scope: .eager) { r in NoticeManager(webService: try r.resolve(WebService.self)) }
       // resolve NoticeManager
-      run.held[3] = try run.root.resolve(NoticeManager.self) as AnyObject
+      _ = try container.resolve(NoticeManager.self)
       // expect NoticeManager cached
-      _ = try run.root.resolve(NoticeManager.self)
-      #expect((run.lastRootOutcome == .cached))
+      #expect((try container.resolve(NoticeManager.self) === (try container.resolve(NoticeManager.self))))
       // register ContentCache scope=weak
-      run.tokens[4] = run.root.register(ContentCache.self, scope: .weak) { _ in ContentCache() }
+      container.register(ContentCache.self, scope: .weak) { _ in ContentCache() }
       // resolve ContentCache
-      run.held[4] = try run.root.resolve(ContentCache.self) as AnyObject
+      var instance4: ContentCache? = try container.resolve(ContentCache.self)
       // resolve ContentCache
-      run.held[4] = try run.root.resolve(ContentCache.self) as AnyObject
+      #expect(try container.resolve(ContentCache.self) === instance4)
       // expect ContentCache cached
-      _ = try run.root.resolve(ContentCache.self)
-      #expect((run.lastRootOutcome == .cached))
+      #expect((try container.resolve(ContentCache.self) === (try container.resolve(ContentCache.self))))
       // release #4
-      run.held[4] = nil
+      instance4 = nil  // release #4
       // resolve ContentCache
-      run.held[5] = try run.root.resolve(ContentCache.self) as AnyObject
+      _ = try container.resolve(ContentCache.self)
       // scope t2 prototype
-      try run.root.setScope(.prototype, for: run.tokens[2]!)
+      try container.setScope(.prototype, for: t2)
       // resolve WebService
-      run.held[6] = try run.root.resolve(WebService.self) as AnyObject
+      _ = try container.resolve(WebService.self)
     }
   }
 }

@@ -7,20 +7,20 @@ enum Lesson06 {
   protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class SendCommand: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class CommandQueue: Sendable {
-    let commands: Provider<SendCommand>!
-    init(commands: Provider<SendCommand>? = nil) {
+    let commands: Provider<SendCommand>
+    init(commands: Provider<SendCommand>) {
       self.commands = commands
     }
   }
   final class Sender: Sendable {
-    let make: Provider<Receipt>!
-    init(make: Provider<Receipt>? = nil) {
+    let make: Provider<Receipt>
+    init(make: Provider<Receipt>) {
       self.make = make
     }
   }
@@ -28,31 +28,30 @@ enum Lesson06 {
 
   @Suite("Scripts/lessons/06-providers.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register SendCommand scope=prototype
-      run.tokens[2] = run.root.register(SendCommand.self, scope: .prototype) { r in SendCommand(logger: try r.resolve((any Logger).self)) }
+      container.register(SendCommand.self, scope: .prototype) { r in SendCommand(logger: try r.resolve((any Logger).self)) }
       // register CommandQueue
-      run.tokens[3] = run.root.register(CommandQueue.self) { r in CommandQueue(commands: try r.resolve(Provider<SendCommand>.self)) }
+      container.register(CommandQueue.self) { r in CommandQueue(commands: try r.resolve(Provider<SendCommand>.self)) }
       // resolve CommandQueue
-      run.held[1] = try run.root.resolve(CommandQueue.self) as AnyObject
+      let instance1 = try container.resolve(CommandQueue.self)
       // call #1.commands
-      run.held[3] = try (run.held[1] as! CommandQueue).commands() as AnyObject
-      run.held[2] = (run.held[3] as! SendCommand).logger! as AnyObject
+      _ = try instance1.commands()
       // call #1.commands
-      run.held[4] = try (run.held[1] as! CommandQueue).commands() as AnyObject
+      _ = try instance1.commands()
       // register SendCommand scope=singleton
-      run.tokens[4] = run.root.register(SendCommand.self) { r in SendCommand(logger: try r.resolve((any Logger).self)) }
+      container.register(SendCommand.self) { r in SendCommand(logger: try r.resolve((any Logger).self)) }
       // call #1.commands
-      run.held[5] = try (run.held[1] as! CommandQueue).commands() as AnyObject
+      let instance5 = try instance1.commands()
       // call #1.commands
-      run.held[5] = try (run.held[1] as! CommandQueue).commands() as AnyObject
+      #expect(try instance1.commands() === instance5)
       // register Sender
-      run.tokens[5] = run.root.register(Sender.self) { r in Sender(make: try r.resolve(Provider<Receipt>.self)) }
+      container.register(Sender.self) { r in Sender(make: try r.resolve(Provider<Receipt>.self)) }
       // ! resolve Sender
-      #expect(throws: (any Error).self) { _ = try run.root.resolve(Sender.self) }
+      #expect(throws: (any Error).self) { _ = try container.resolve(Sender.self) }
       // ! call #1.logger
       // the script refuses it: error: CommandQueue#1 has no parameter 'logger' (no Swift: it would not compile)
     }

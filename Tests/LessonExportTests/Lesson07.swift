@@ -6,59 +6,58 @@ import Testing
 enum Lesson07 {
   final class PhotoService: Sendable {}
   final class UserDetails: Sendable {
-    let photos: PhotoService!
-    let user: String!
-    let age: Int!
-    init(photos: PhotoService? = nil, user: String? = nil, age: Int? = nil) {
+    let photos: PhotoService
+    let user: String
+    let age: Int
+    init(photos: PhotoService, user: String, age: Int) {
       self.photos = photos
       self.user = user
       self.age = age
     }
   }
   final class ProfileScreen: Sendable {
-    let details: Provider<UserDetails, String, Int>!
-    init(details: Provider<UserDetails, String, Int>? = nil) {
+    let details: Provider<UserDetails, String, Int>
+    init(details: Provider<UserDetails, String, Int>) {
       self.details = details
     }
   }
   final class BrokenScreen: Sendable {
-    let details: UserDetails!
-    init(details: UserDetails? = nil) {
+    let details: UserDetails
+    init(details: UserDetails) {
       self.details = details
     }
   }
 
   @Suite("Scripts/lessons/07-runtime-arguments.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register PhotoService
-      run.tokens[1] = run.root.register(PhotoService.self) { _ in PhotoService() }
+      container.register(PhotoService.self) { _ in PhotoService() }
       // register UserDetails
-      run.tokens[2] = run.root.register(UserDetails.self) { (r: Resolver, user: String, age: Int) in UserDetails(photos: try r.resolve(PhotoService.self), user: user, age: age) }
+      container.register(UserDetails.self) { (r: Resolver, user: String, age: Int) in UserDetails(photos: try r.resolve(PhotoService.self), user: user, age: age) }
       // resolve UserDetails with user=ann age=34
-      run.held[2] = try run.root.resolve(UserDetails.self, arguments: "ann", 34) as AnyObject
-      run.held[1] = (run.held[2] as! UserDetails).photos! as AnyObject
+      _ = try container.resolve(UserDetails.self, arguments: "ann", 34)
       // resolve UserDetails with user="Bo Li" age=7
-      run.held[3] = try run.root.resolve(UserDetails.self, arguments: "Bo Li", 7) as AnyObject
+      let instance3 = try container.resolve(UserDetails.self, arguments: "Bo Li", 7)
       // expect #3.user = "Bo Li"
-      #expect(("\((run.held[3] as! UserDetails).user!)" == "Bo Li"))
+      #expect((instance3.user == "Bo Li"))
       // ! resolve UserDetails
-      #expect(throws: (any Error).self) { _ = try run.root.resolve(UserDetails.self) }
+      #expect(throws: (any Error).self) { _ = try container.resolve(UserDetails.self) }
       // ! resolve UserDetails with user=ann age=old
       // the script refuses it: error: the argument 'age' is declared 'Int', but was given "old" (no Swift: it would not compile)
       // ! resolve UserDetails with user=ann age=3 mood=ok
       // the script refuses it: error: 'UserDetails' has no runtime argument 'mood' (no Swift: it would not compile)
       // register ProfileScreen
-      run.tokens[3] = run.root.register(ProfileScreen.self) { r in ProfileScreen(details: try r.resolve(Provider<UserDetails, String, Int>.self)) }
+      container.register(ProfileScreen.self) { r in ProfileScreen(details: try r.resolve(Provider<UserDetails, String, Int>.self)) }
       // resolve ProfileScreen
-      run.held[4] = try run.root.resolve(ProfileScreen.self) as AnyObject
+      let instance4 = try container.resolve(ProfileScreen.self)
       // call #4.details user=cy age=51
-      run.held[5] = try (run.held[4] as! ProfileScreen).details("cy", 51) as AnyObject
+      _ = try instance4.details("cy", 51)
       // register BrokenScreen
-      run.tokens[4] = run.root.register(BrokenScreen.self) { r in BrokenScreen(details: try r.resolve(UserDetails.self)) }
+      container.register(BrokenScreen.self) { r in BrokenScreen(details: try r.resolve(UserDetails.self)) }
       // ! resolve BrokenScreen
-      #expect(throws: (any Error).self) { _ = try run.root.resolve(BrokenScreen.self) }
+      #expect(throws: (any Error).self) { _ = try container.resolve(BrokenScreen.self) }
     }
   }
 }

@@ -9,34 +9,34 @@ enum Lesson08 {
   final class ConsoleLogger: Logger {}
   // @unchecked Sendable: every stored property is a `let`, and so is every subclass's.
   class WebService: @unchecked Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class RFZoneController: ZoneController {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
   final class ControlContext: Sendable {
-    let webService: WebService!
-    let zoneController: (any ZoneController)!
-    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+    let webService: WebService
+    let zoneController: any ZoneController
+    init(webService: WebService, zoneController: any ZoneController) {
       self.webService = webService
       self.zoneController = zoneController
     }
   }
   final class NoticeManager: Sendable {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
   final class ContentCache: Sendable {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
@@ -44,9 +44,9 @@ enum Lesson08 {
   final class OfflineWebService: WebService, @unchecked Sendable {
   }
   final class RFFactory: Sendable {
-    let controlContext: Provider<ControlContext>!
-    let noticeManager: Provider<NoticeManager>!
-    init(controlContext: Provider<ControlContext>? = nil, noticeManager: Provider<NoticeManager>? = nil) {
+    let controlContext: Provider<ControlContext>
+    let noticeManager: Provider<NoticeManager>
+    init(controlContext: Provider<ControlContext>, noticeManager: Provider<NoticeManager>) {
       self.controlContext = controlContext
       self.noticeManager = noticeManager
     }
@@ -74,45 +74,33 @@ enum Lesson08 {
 
   @Suite("Scripts/lessons/08-assemblies-and-factory-protocols.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // assembly RFAssembly {   register Logger = ConsoleLogger   register WebService   register ZoneController = RFZoneController   register ControlContext   register NoticeManager   register ContentCache scope=weak }
       // activate RFAssembly
-      run.groups["RFAssembly"] = run.root.install(RFAssembly())
-      run.tokens[1] = run.groups["RFAssembly"]!.tokens[0]
-      run.tokens[2] = run.groups["RFAssembly"]!.tokens[1]
-      run.tokens[3] = run.groups["RFAssembly"]!.tokens[2]
-      run.tokens[4] = run.groups["RFAssembly"]!.tokens[3]
-      run.tokens[5] = run.groups["RFAssembly"]!.tokens[4]
-      run.tokens[6] = run.groups["RFAssembly"]!.tokens[5]
+      let rfAssembly = container.install(RFAssembly())
       // resolve ControlContext
-      run.held[4] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[2] = (run.held[4] as! ControlContext).webService! as AnyObject
-      run.held[3] = (run.held[4] as! ControlContext).zoneController! as AnyObject
-      run.held[1] = (run.held[2] as! WebService).logger! as AnyObject
+      let instance4 = try container.resolve(ControlContext.self)
       // ! activate RFAssembly
       // the script refuses it: error: assembly 'RFAssembly' is already active in 'root' (t1 t2 t3 t4 t5 t6) (no Swift: it would not compile)
       // assembly Offline {   register WebService = OfflineWebService }
       // activate Offline
-      run.groups["Offline"] = run.root.install(Offline())
-      run.tokens[7] = run.groups["Offline"]!.tokens[0]
+      let offline = container.install(Offline())
       // resolve NoticeManager
-      run.held[6] = try run.root.resolve(NoticeManager.self) as AnyObject
-      run.held[5] = (run.held[6] as! NoticeManager).webService! as AnyObject
+      _ = try container.resolve(NoticeManager.self)
       // deactivate Offline
-      run.root.remove(run.groups["Offline"]!)
+      container.remove(offline)
       // expect WebService is WebService
-      #expect((type(of: try run.root.resolve(WebService.self)) == WebService.self))
+      #expect((type(of: try container.resolve(WebService.self)) == WebService.self))
       // assembly FactoryAssembly {   register RFFactory }
       // activate FactoryAssembly
-      run.groups["FactoryAssembly"] = run.root.install(FactoryAssembly())
-      run.tokens[8] = run.groups["FactoryAssembly"]!.tokens[0]
+      container.install(FactoryAssembly())
       // resolve RFFactory
-      run.held[7] = try run.root.resolve(RFFactory.self) as AnyObject
+      let instance7 = try container.resolve(RFFactory.self)
       // call #7.controlContext
-      run.held[4] = try (run.held[7] as! RFFactory).controlContext() as AnyObject
+      #expect(try instance7.controlContext() === instance4)
       // deactivate RFAssembly
-      run.root.remove(run.groups["RFAssembly"]!)
+      container.remove(rfAssembly)
       // show tokens: the playground's view (no Swift)
     }
   }

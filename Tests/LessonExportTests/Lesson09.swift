@@ -15,8 +15,8 @@ enum Lesson09 {
     }
   }
   final class RFZoneController: ZoneController {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
@@ -49,59 +49,52 @@ enum Lesson09 {
 
   @Suite("Scripts/lessons/09-mocks.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
+      container.tracksHolders = true  // as the playground does: validate and staleReferences() see what each instance holds
       // assembly RFAssembly {   register Logger = ConsoleLogger   register WebService   register ZoneController = RFZoneController   register ControlContext scope=prototype }
       // activate RFAssembly
-      run.groups["RFAssembly"] = run.root.install(RFAssembly())
-      run.tokens[1] = run.groups["RFAssembly"]!.tokens[0]
-      run.tokens[2] = run.groups["RFAssembly"]!.tokens[1]
-      run.tokens[3] = run.groups["RFAssembly"]!.tokens[2]
-      run.tokens[4] = run.groups["RFAssembly"]!.tokens[3]
+      let rfAssembly = container.install(RFAssembly())
+      let t3 = rfAssembly.tokens[2]
       // mock WebService
-      run.tokens[5] = run.root.register(key: ServiceKey(WebService.self), implementationName: "MockWebService", isMock: true) { (r: Resolver) throws -> WebService in MockWebService() }
+      let t5 = container.mock(WebService.self, with: MockWebService())
       // resolve ControlContext
-      run.held[3] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[1] = (run.held[3] as! ControlContext).webService! as AnyObject
-      run.held[2] = (run.held[3] as! ControlContext).zoneController! as AnyObject
+      _ = try container.resolve(ControlContext.self)
       // show mocks: the playground's view (no Swift)
       // unmock WebService
-      run.root.remove(run.tokens[5]!)
+      container.remove(t5)
       // resolve ControlContext
-      run.held[6] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[5] = (run.held[6] as! ControlContext).webService! as AnyObject
-      run.held[4] = (run.held[5] as! WebService).logger! as AnyObject
+      _ = try container.resolve(ControlContext.self)
       // ! unmock WebService
       // the script refuses it: error: 'WebService' has no mock to remove (no Swift: it would not compile)
       // why ZoneController
-      _ = run.root.explain((any ZoneController).self)
+      _ = container.explain((any ZoneController).self)
       // show stale: the playground's view (no Swift)
       // cache t3 off
-      run.root.setCaching(false, for: run.tokens[3]!)
+      container.setCaching(false, for: t3)
       // cache t3 on
-      run.root.setCaching(true, for: run.tokens[3]!)
+      container.setCaching(true, for: t3)
       // expect no stale
-      #expect(run.root.staleReferences().isEmpty)
+      #expect(container.staleReferences().isEmpty)
       // resolve ZoneController
-      run.held[7] = try run.root.resolve((any ZoneController).self) as AnyObject
+      _ = try container.resolve((any ZoneController).self)
       // mock WebService = SlowWebService
-      run.tokens[6] = run.root.register(key: ServiceKey(WebService.self), implementationName: "SlowWebService", isMock: true) { (r: Resolver) throws -> WebService in SlowWebService(logger: try r.resolve((any Logger).self)) }
+      let t6 = container.mock(WebService.self, with: SlowWebService(logger: try container.resolve((any Logger).self)))
       // expect WebService is SlowWebService
-      #expect((type(of: try run.root.resolve(WebService.self)) == SlowWebService.self))
+      #expect((type(of: try container.resolve(WebService.self)) == SlowWebService.self))
       // unmock WebService
-      run.root.remove(run.tokens[6]!)
+      container.remove(t6)
       // mock *
-      run.tokens[7] = run.root.register(key: ServiceKey((any Logger).self), implementationName: "MockLogger", isMock: true) { (r: Resolver) throws -> (any Logger) in MockLogger() }
-      run.tokens[8] = run.root.register(key: ServiceKey(WebService.self), implementationName: "MockWebService", isMock: true) { (r: Resolver) throws -> WebService in MockWebService() }
-      run.tokens[9] = run.root.register(key: ServiceKey((any ZoneController).self), implementationName: "MockZoneController", isMock: true) { (r: Resolver) throws -> (any ZoneController) in MockZoneController() }
-      run.tokens[10] = run.root.register(key: ServiceKey(ControlContext.self), implementationName: "MockControlContext", isMock: true) { (r: Resolver) throws -> ControlContext in MockControlContext() }
+      container.mock((any Logger).self, with: MockLogger())
+      container.mock(WebService.self, with: MockWebService())
+      container.mock((any ZoneController).self, with: MockZoneController())
+      container.mock(ControlContext.self, with: MockControlContext())
       // expect WebService is MockWebService
-      #expect((type(of: try run.root.resolve(WebService.self)) == MockWebService.self))
+      #expect((type(of: try container.resolve(WebService.self)) == MockWebService.self))
       // register ControlContext scope=prototype
-      run.tokens[11] = run.root.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
+      container.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext
-      run.held[11] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[10] = (run.held[11] as! ControlContext).zoneController! as AnyObject
+      _ = try container.resolve(ControlContext.self)
       // show mocks WebService: the playground's view (no Swift)
     }
   }

@@ -8,15 +8,15 @@ enum Lesson10 {
   final class ConsoleLogger: Logger {}
   final class MemoryLogger: Logger {}
   final class WebService: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class Checkout: Sendable {
-    let webService: WebService!
-    let logger: (any Logger)!
-    init(webService: WebService? = nil, logger: (any Logger)? = nil) {
+    let webService: WebService
+    let logger: any Logger
+    init(webService: WebService, logger: any Logger) {
       self.webService = webService
       self.logger = logger
     }
@@ -24,32 +24,30 @@ enum Lesson10 {
 
   @Suite("Scripts/lessons/10-child-containers.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
+      container.tracksHolders = true  // as the playground does: validate and staleReferences() see what each instance holds
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // register Checkout scope=prototype
-      run.tokens[3] = run.root.register(Checkout.self, scope: .prototype) { r in Checkout(webService: try r.resolve(WebService.self), logger: try r.resolve((any Logger).self)) }
+      container.register(Checkout.self, scope: .prototype) { r in Checkout(webService: try r.resolve(WebService.self), logger: try r.resolve((any Logger).self)) }
       // container child test
-      run.containers["test"] = run.root.makeChild(named: "test")
+      let test = container.makeChild(named: "test")
       // register Logger = MemoryLogger
-      run.tokens[4] = run.containers["test"]!.register((any Logger).self) { _ in MemoryLogger() }
+      test.register((any Logger).self) { _ in MemoryLogger() }
       // show stacks Logger: the playground's view (no Swift)
       // resolve Checkout
-      run.held[4] = try run.containers["test"]!.resolve(Checkout.self) as AnyObject
-      run.held[2] = (run.held[4] as! Checkout).webService! as AnyObject
-      run.held[3] = (run.held[4] as! Checkout).logger! as AnyObject
-      run.held[1] = (run.held[2] as! WebService).logger! as AnyObject
+      _ = try test.resolve(Checkout.self)
       // container use root
       // resolve Checkout
-      run.held[5] = try run.root.resolve(Checkout.self) as AnyObject
+      _ = try container.resolve(Checkout.self)
       // expect Logger is ConsoleLogger
-      #expect((type(of: try run.root.resolve((any Logger).self)) == ConsoleLogger.self))
+      #expect((type(of: try container.resolve((any Logger).self)) == ConsoleLogger.self))
       // container use test
       // ! validate
-      #expect(!run.containers["test"]!.validate().isEmpty)
+      #expect(!(await test.validate()).isEmpty)
     }
   }
 }

@@ -8,15 +8,15 @@ enum Lesson11 {
   protocol ZoneController: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class WebService: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class RFZoneController: ZoneController {
-    let webService: WebService!
-    let notices: NoticeManager!
-    init(webService: WebService? = nil, notices: NoticeManager? = nil) {
+    let webService: WebService
+    let notices: NoticeManager
+    init(webService: WebService, notices: NoticeManager) {
       self.webService = webService
       self.notices = notices
     }
@@ -30,64 +30,61 @@ enum Lesson11 {
     }
   }
   final class ControlContext: Sendable {
-    let webService: WebService!
-    let zoneController: (any ZoneController)!
-    init(webService: WebService? = nil, zoneController: (any ZoneController)? = nil) {
+    let webService: WebService
+    let zoneController: any ZoneController
+    init(webService: WebService, zoneController: any ZoneController) {
       self.webService = webService
       self.zoneController = zoneController
     }
   }
   final class ContentCache: Sendable {
-    let webService: WebService!
-    init(webService: WebService? = nil) {
+    let webService: WebService
+    init(webService: WebService) {
       self.webService = webService
     }
   }
   final class Catalog: Sendable {
-    let cache: ContentCache!
-    init(cache: ContentCache? = nil) {
+    let cache: ContentCache
+    init(cache: ContentCache) {
       self.cache = cache
     }
   }
 
   @Suite("Scripts/lessons/11-debugging.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
+      container.tracksHolders = true  // as the playground does: validate and staleReferences() see what each instance holds
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
-      run.tokens[2] = run.root.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
+      container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
       // register ZoneController = RFZoneController
-      run.tokens[3] = run.root.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self), notices: try r.resolve(NoticeManager.self)) }
+      container.register((any ZoneController).self) { r in RFZoneController(webService: try r.resolve(WebService.self), notices: try r.resolve(NoticeManager.self)) }
       // register NoticeManager
-      run.tokens[4] = run.root.register(NoticeManager.self) { r in NoticeManager(zones: try r.resolve((any ZoneController).self)) }
+      var t4 = container.register(NoticeManager.self) { r in NoticeManager(zones: try r.resolve((any ZoneController).self)) }
       // register ControlContext
-      run.tokens[5] = run.root.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
+      container.register(ControlContext.self) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // register ContentCache scope=prototype
-      run.tokens[6] = run.root.register(ContentCache.self, scope: .prototype) { r in ContentCache(webService: try r.resolve(WebService.self)) }
+      container.register(ContentCache.self, scope: .prototype) { r in ContentCache(webService: try r.resolve(WebService.self)) }
       // resolve ContentCache
-      run.held[3] = try run.root.resolve(ContentCache.self) as AnyObject
-      run.held[2] = (run.held[3] as! ContentCache).webService! as AnyObject
-      run.held[1] = (run.held[2] as! WebService).logger! as AnyObject
+      _ = try container.resolve(ContentCache.self)
       // ! resolve ControlContext
-      #expect(throws: (any Error).self) { _ = try run.root.resolve(ControlContext.self) }
+      #expect(throws: (any Error).self) { _ = try container.resolve(ControlContext.self) }
       // show trace: the playground's view (no Swift)
       // ! validate
-      #expect(!run.root.validate().isEmpty)
+      #expect(!(await container.validate()).isEmpty)
       // NoticeManager changed shape: in Swift, its new factory registered in t4's place
-      run.root.remove(run.tokens[4]!)
-      run.tokens[4] = run.root.register(NoticeManager.self) { r in NoticeManager(zonesV2: try r.resolve(Provider<(any ZoneController)>.self)) }
+      container.remove(t4)
+      t4 = container.register(NoticeManager.self) { r in NoticeManager(zonesV2: try r.resolve(Provider<(any ZoneController)>.self)) }
       // validate
-      #expect(run.root.validate().isEmpty)
+      #expect((await container.validate()).isEmpty)
       // resolve ControlContext
-      run.held[6] = try run.root.resolve(ControlContext.self) as AnyObject
-      run.held[5] = (run.held[6] as! ControlContext).zoneController! as AnyObject
-      run.held[4] = (run.held[5] as! RFZoneController).notices! as AnyObject
+      _ = try container.resolve(ControlContext.self)
       // register Catalog
-      run.tokens[7] = run.root.register(Catalog.self) { r in Catalog(cache: try r.resolve(ContentCache.self)) }
+      container.register(Catalog.self) { r in Catalog(cache: try r.resolve(ContentCache.self)) }
       // ! validate
-      #expect(!run.root.validate().isEmpty)
+      #expect(!(await container.validate()).isEmpty)
       // show graph Catalog: the playground's view (no Swift)
     }
   }

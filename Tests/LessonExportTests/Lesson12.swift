@@ -7,21 +7,21 @@ enum Lesson12 {
   protocol Logger: AnyObject, Sendable {}
   final class ConsoleLogger: Logger {}
   final class Database: Sendable {
-    let logger: (any Logger)!
-    init(logger: (any Logger)? = nil) {
+    let logger: any Logger
+    init(logger: any Logger) {
       self.logger = logger
     }
   }
   final class Transaction: Sendable {
-    let database: Database!
-    init(database: Database? = nil) {
+    let database: Database
+    init(database: Database) {
       self.database = database
     }
   }
   final class Handler: Sendable {
-    let database: Database!
-    let transaction: Transaction!
-    init(database: Database? = nil, transaction: Transaction? = nil) {
+    let database: Database
+    let transaction: Transaction
+    init(database: Database, transaction: Transaction) {
       self.database = database
       self.transaction = transaction
     }
@@ -29,34 +29,30 @@ enum Lesson12 {
 
   @Suite("Scripts/lessons/12-shutdown-and-request-scopes.dis")
   struct Export {
-    @Test func runsAsTheScriptDoes() throws {
-      let run = ExportRun()
+    @Test func runsAsTheScriptDoes() async throws {
+      let container = Container()
       // register Logger = ConsoleLogger
-      run.tokens[1] = run.root.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register((any Logger).self) { _ in ConsoleLogger() }
       // register Database
-      run.tokens[2] = run.root.register(Database.self) { r in Database(logger: try r.resolve((any Logger).self)) }
+      container.register(Database.self) { r in Database(logger: try r.resolve((any Logger).self)) }
       // resolve Database
-      run.held[2] = try run.root.resolve(Database.self) as AnyObject
-      run.held[1] = (run.held[2] as! Database).logger! as AnyObject
+      _ = try container.resolve(Database.self)
       // container child request
-      run.containers["request"] = run.root.makeChild(named: "request")
+      let request = container.makeChild(named: "request")
       // register Transaction
-      run.tokens[3] = run.containers["request"]!.register(Transaction.self) { r in Transaction(database: try r.resolve(Database.self)) }
+      request.register(Transaction.self) { r in Transaction(database: try r.resolve(Database.self)) }
       // register Handler
-      run.tokens[4] = run.containers["request"]!.register(Handler.self) { r in Handler(database: try r.resolve(Database.self), transaction: try r.resolve(Transaction.self)) }
+      request.register(Handler.self) { r in Handler(database: try r.resolve(Database.self), transaction: try r.resolve(Transaction.self)) }
       // resolve Handler
-      run.held[4] = try run.containers["request"]!.resolve(Handler.self) as AnyObject
-      run.held[3] = (run.held[4] as! Handler).transaction! as AnyObject
+      _ = try request.resolve(Handler.self)
       // release container request
-      try? run.containers["request"]!.shutdownSynchronously()
-      run.containers["request"] = nil
+      try await request.shutdown()
       // expect Database cached
-      _ = try run.root.resolve(Database.self)
-      #expect((run.lastRootOutcome == .cached))
+      #expect((try container.resolve(Database.self) === (try container.resolve(Database.self))))
       // shutdown
-      try? run.root.shutdownSynchronously()
+      try await container.shutdown()
       // ! resolve Database
-      #expect(throws: (any Error).self) { _ = try run.root.resolve(Database.self) }
+      #expect(throws: (any Error).self) { _ = try container.resolve(Database.self) }
     }
   }
 }

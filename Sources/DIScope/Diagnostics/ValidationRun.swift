@@ -10,6 +10,15 @@ import Synchronization
 final class ValidationRun: Sendable {
   let edges = EdgeLog()
   private let state = Mutex(State())
+  /// Whether a prototype is built again each time it is asked for, as a real resolve builds it
+  /// (a look at one resolve's graph: `withoutSideEffects`). Validation builds each registration
+  /// once in a run instead: what it checks is the edges, and a deep prototype diamond would
+  /// otherwise take exponential time.
+  let buildsPrototypesAnew: Bool
+
+  init(buildsPrototypesAnew: Bool = false) {
+    self.buildsPrototypesAnew = buildsPrototypesAnew
+  }
 
   private struct State {
     /// What each registration built or failed with, by identity.
@@ -18,6 +27,8 @@ final class ValidationRun: Sendable {
     var registrations: [Registration] = []
     /// Every instance a factory built in this run, in the order built: disposed newest first.
     var built: [Built] = []
+    /// Whether any factory ran (or a prebuilt instance was first asked for) in this run.
+    var didBuild = false
   }
 
   enum Outcome {
@@ -59,8 +70,11 @@ final class ValidationRun: Sendable {
     let isPrebuilt =
       registration.isMock || registration.factoryIsInstance || registration.storedFactory is InstanceBox
     let instance: Any? = isPrebuilt ? nil : box.anyValue
+    // Read before the run's lock: the registration's own lock is the family's.
+    let isBuiltOnce = !(buildsPrototypesAnew && registration.state.withLock { $0.scope } == .prototype)
     state.withLock { state in
-      if registration.argumentTypes == nil {
+      state.didBuild = true
+      if registration.argumentTypes == nil && isBuiltOnce {
         state.registrations.append(registration)
         state.outcomes[ObjectIdentifier(registration)] = .built(
           GraphEntry(registration: registration, box: box, number: 0))
@@ -79,6 +93,9 @@ final class ValidationRun: Sendable {
       state.outcomes[ObjectIdentifier(registration)] = .failed(error)
     }
   }
+
+  /// Whether anything was built in the run so far.
+  var didBuild: Bool { state.withLock { $0.didBuild } }
 
   /// Hands over what was built, newest first, and forgets everything: the run holds no instance
   /// after.

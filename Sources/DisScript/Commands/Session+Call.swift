@@ -4,6 +4,7 @@ import DisSyntax
 /// `call #N.param [k=v ...]`: calls the provider an instance holds, as its own code would.
 extension Session {
   func call(_ reference: InstanceParameter, arguments: [Argument]) throws -> [String] {
+    family.lastAnswerNumber = nil
     let instance = try heldInstance(reference.instance)
     guard let slot = instance.slot(named: reference.parameter) else {
       throw ScriptFailure(
@@ -27,7 +28,8 @@ extension Session {
     let checked = try checkArguments(arguments, for: key, service: provider.service, in: owner)
     let (value, traces) = try resolveTraced(
       key, with: DeclaredServices(store: store), arguments: checked, in: owner)
-    return [InstanceText.line(value, number: number(of: value))] + traces
+    family.lastAnswerNumber = (value as? PlaygroundInstance)?.number ?? number(of: value)
+    return [InstanceText.line(value, number: family.lastAnswerNumber)] + traces
       + mockNote(key, given: arguments, in: owner)
   }
 

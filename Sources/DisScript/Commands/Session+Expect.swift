@@ -28,9 +28,11 @@ extension Session {
       let (value, outcome) = try resolveForExpectation(service)
       let wasCached = outcome == .cached
       guard wasCached == isCached else {
+        let found = InstanceText.line(value, number: number(of: value))
         throw ScriptFailure(
-          "expected '\(service)' to be \(isCached ? "cached" : "new"), "
-            + "but \(InstanceText.line(value, number: number(of: value))) was \(wasCached ? "cached" : "created")",
+          isCached
+            ? "expected '\(service)' to be cached, but a resolve would build a new \(found)"
+            : "expected '\(service)' to be new, but \(found) is cached",
           hint: answerHint(service))
       }
       return []
@@ -124,19 +126,15 @@ extension Session {
   private func resolveForExpectation(_ service: String) throws -> (Any, ResolutionStep.Outcome) {
     let (directory, key) = try lookUp(service, named: nil)
     let arguments = try checkArguments([], for: key, service: service)
-    family.isCheckingExpectation = true
-    defer {
-      drainEvents()
-      family.isCheckingExpectation = false
-    }
     do {
-      let value = try directory.resolve(key, in: container, arguments: arguments)
-      drainEvents()
-      let root = family.recorder.recordedOnThisThread.last?.step
-      _ = takeTraces()
-      return (value, root?.outcome ?? .created)
+      // Looked at without side effects: what the check builds is not cached, not numbered (the
+      // learner's next `#N` is the one the resolve would have had) and not held. What a resolve
+      // would answer from the cache answers; anything else is built, and so would be created.
+      let look = try container.withoutSideEffects {
+        try directory.resolve(key, in: container, arguments: arguments)
+      }
+      return (look.result, look.didBuild ? .created : .cached)
     } catch let error as ResolutionError {
-      _ = takeTraces()
       throw resolutionFailure(error)
     }
   }

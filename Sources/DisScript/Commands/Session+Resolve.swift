@@ -4,13 +4,15 @@ import DisSyntax
 /// `resolve S [named N] [with k=v ...]` and `resolve? S`: the instance, then its trace.
 extension Session {
   func resolve(_ resolution: Resolution) throws -> [String] {
+    family.lastAnswerNumber = nil
     let (directory, key) = try lookUp(resolution.service, named: resolution.name)
     if resolution.isOptional && !container.hasRegistration(for: key) {
       return ["nil  (no registration for '\(key)')"]
     }
     let arguments = try checkArguments(resolution.arguments, for: key, service: resolution.service)
     let (value, traces) = try resolveTraced(key, with: directory, arguments: arguments)
-    return [InstanceText.line(value, number: number(of: value))] + traces
+    family.lastAnswerNumber = (value as? PlaygroundInstance)?.number ?? number(of: value)
+    return [InstanceText.line(value, number: family.lastAnswerNumber)] + traces
       + mockNote(key, given: resolution.arguments, in: container)
   }
 

@@ -26,6 +26,9 @@ struct FamilyState {
   var traces: [(service: String, lines: [String])] = []
   /// Every mock push and pop, oldest first.
   var mockTimeline: [(service: String, line: String)] = []
+  /// The number of what the last `resolve` or `call` answered with (nil for `resolve?` of a
+  /// service with no registration): `discope export swift` binds it to a Swift variable.
+  var lastAnswerNumber: Int?
   /// The resolution steps seen since the last resolve began, for what a failed one built.
   var steps: [ResolutionStep] = []
   /// The stale references already noted under a command (see `staleNotes()`).

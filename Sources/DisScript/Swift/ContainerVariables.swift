@@ -14,6 +14,8 @@ import DisSyntax
 struct ContainerVariables: Sendable {
   /// The name of the first container of a session (and of a fresh one after `reset`).
   static let rootName = "root"
+  /// The Swift variable of the root container.
+  static let rootVariable = "container"
 
   /// Each child's parent, by the script's names.
   private var parents: [String: String] = [:]
@@ -29,7 +31,7 @@ struct ContainerVariables: Sendable {
 
   /// `container` for the root, the child's own variable otherwise.
   func variable(of name: String) -> String {
-    name == Self.rootName ? "container" : Self.variable(forChild: name)
+    name == Self.rootName ? Self.rootVariable : Self.variable(forChild: name)
   }
 
   /// The variable of `name`'s parent (the root's, for a name not known).

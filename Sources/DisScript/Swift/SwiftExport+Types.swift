@@ -22,13 +22,16 @@ extension SwiftExport {
 
   mutating func declare(_ declaration: ClassDeclaration) {
     let name = declaration.name
-    if classes[name] == nil { classOrder.append(name) }
+    if let previous = classes[name] {
+      if slots(of: previous) != slots(of: declaration) { reshapedClasses.insert(name) }
+    } else {
+      classOrder.append(name)
+    }
     classes[name] = declaration
     var existing = properties[name] ?? []
     var names: [String: String] = [:]
     for slot in slots(of: declaration) {
-      let type = propertyType(slot.dependency)
-      if let same = existing.first(where: { $0.slot == slot.name && $0.type == type }) {
+      if let same = existing.first(where: { $0.slot == slot.name && $0.type == slot.dependency }) {
         names[slot.name] = same.name
         continue
       }
@@ -38,7 +41,7 @@ extension SwiftExport {
         property = "\(slot.name)V\(suffix)"
         suffix += 1
       }
-      existing.append((property, type, slot.name))
+      existing.append((property, slot.dependency, slot.name))
       names[slot.name] = property
     }
     properties[name] = existing
@@ -53,14 +56,15 @@ extension SwiftExport {
   }
 
   /// `protocol Logger: AnyObject, Sendable {}` and `final class WebService: Sendable { let
-  /// logger: (any Logger)!; init(logger:) }`: every service is `Sendable`, as a service the
-  /// container may share must be, and every dependency an initializer parameter.
+  /// logger: any Logger; init(logger:) }`: every service is `Sendable`, as a service the container
+  /// may share must be, and every dependency an initializer parameter.
   func typeDeclarations() -> [String] {
     var lines: [String] = []
     for name in protocolOrder { lines.append("protocol \(name): AnyObject, Sendable {}") }
+    let partial = partiallyBuiltClasses()
     for name in classOrder {
       guard let declaration = classes[name] else { continue }
-      lines.append(contentsOf: classDeclaration(declaration))
+      lines.append(contentsOf: classDeclaration(declaration, isPartiallyBuilt: partial.contains(name)))
     }
     for (mock, service) in mocks.sorted(by: { $0.key < $1.key }) where classes[mock] == nil {
       if classes[service] != nil {
@@ -73,7 +77,29 @@ extension SwiftExport {
     return lines
   }
 
-  private func classDeclaration(_ declaration: ClassDeclaration) -> [String] {
+  /// The classes some of whose instances are built without every dependency: a class declared
+  /// in more than one shape (each shape passes its own properties), one a generated mock
+  /// subclasses (the mock is built empty, as the script's is), and the classes of their
+  /// hierarchies (one initializer passes up the chain). Their properties are implicitly
+  /// unwrapped and their initializer's parameters default to nil; every other class takes each
+  /// dependency as a plain initializer parameter, as the README writes it.
+  private func partiallyBuiltClasses() -> Set<String> {
+    let mocked = mocks.filter { classes[$0.key] == nil && classes[$0.value] != nil }.map(\.value)
+    var partial = reshapedClasses.union(mocked)
+    var changed = true
+    while changed {
+      changed = false
+      for (name, declaration) in classes {
+        let superclass = declaration.conformances.first { classes[$0] != nil }
+        guard let superclass, partial.contains(name) != partial.contains(superclass) else { continue }
+        partial.formUnion([name, superclass])
+        changed = true
+      }
+    }
+    return partial
+  }
+
+  private func classDeclaration(_ declaration: ClassDeclaration, isPartiallyBuilt: Bool) -> [String] {
     // A class that conforms to a class subclasses it (the first), and inherits its properties.
     let superclass = declaration.conformances.first { classes[$0] != nil }
     let protocols = declaration.conformances.filter { classes[$0] == nil && $0 != superclass }
@@ -97,14 +123,18 @@ extension SwiftExport {
       conformances.append("Sendable")  // otherwise Sendable through its protocols, all Sendable
     }
     lines.append("\(isSubclassed ? "" : "final ")class \(declaration.name): \(conformances.joined(separator: ", ")) {")
-    for (name, type, _) in own {
-      lines.append("  let \(name): \(type)")
+    for (name, dependency, _) in own {
+      lines.append("  let \(name): \(propertyType(dependency, isPartiallyBuilt: isPartiallyBuilt))")
     }
-    // One initializer takes every property, each defaulting to nil: a class the script declared
-    // again in another shape keeps one Swift class, and each shape passes what it has.
+    // A class the script declared again in another shape keeps one Swift class, and each shape
+    // passes what it has: its parameters default to nil.
     if !own.isEmpty {
       let all = inheritedProperties + own
-      let parameters = all.map { "\($0.name): \(Self.optionalType($0.type)) = nil" }
+      let parameters = all.map { property in
+        isPartiallyBuilt
+          ? "\(property.name): \(optionalType(property.type)) = nil"
+          : "\(property.name): \(propertyType(property.type, isPartiallyBuilt: false))"
+      }
       let assignments = own.map { "self.\($0.name) = \($0.name)" }
       let superCall =
         inheritedProperties.isEmpty
@@ -117,9 +147,35 @@ extension SwiftExport {
     return lines.count == 2 ? [lines[0] + "}"] : lines
   }
 
-  /// `(any Logger)?` for a property typed `(any Logger)!` (or already optional).
-  private static func optionalType(_ type: String) -> String {
-    type.hasSuffix("!") ? String(type.dropLast()) + "?" : type
+  /// `any Logger`, `(any Logger)?`, `Provider<UserDetails, String>`, `String`; for a class built
+  /// partially, `(any Logger)!` (see ``partiallyBuiltClasses()``).
+  private func propertyType(_ dependency: DisSyntax.Dependency, isPartiallyBuilt: Bool) -> String {
+    let unwrapped = isPartiallyBuilt ? "!" : ""
+    return switch dependency {
+    case .service(let type): isPartiallyBuilt ? "\(swiftType(type))!" : plainType(type)
+    case .optional(let type): "\(swiftType(type))?"
+    case .provider(let type): "\(providerType(type))\(unwrapped)"
+    case .argument(let type): "\(type)\(unwrapped)"
+    }
+  }
+
+  /// `(any Logger)?`: the type of an initializer parameter that may be left out.
+  private func optionalType(_ dependency: DisSyntax.Dependency) -> String {
+    switch dependency {
+    case .service(let type), .optional(let type): "\(swiftType(type))?"
+    case .provider(let type): "\(providerType(type))?"
+    case .argument(let type): "\(type)?"
+    }
+  }
+
+  /// `any Logger` for a protocol, as a property or parameter type; the name for a class.
+  private func plainType(_ name: String) -> String {
+    protocols.contains(name) ? "any \(name)" : name
+  }
+
+  /// The slot `name` of `className`'s current shape, or of its superclass's.
+  func slot(_ name: String, of className: String) -> Parameter? {
+    allSlots(of: className).last { $0.name == name }
   }
 
   /// Initializer parameters, then injected properties.
@@ -127,7 +183,7 @@ extension SwiftExport {
     (declaration.parameters ?? []) + (declaration.properties ?? [])
   }
 
-  private func allProperties(of className: String) -> [(name: String, type: String, slot: String)] {
+  private func allProperties(of className: String) -> [(name: String, type: DisSyntax.Dependency, slot: String)] {
     guard let declaration = classes[className] else { return [] }
     let inherited = declaration.conformances.first { classes[$0] != nil }.map(allProperties(of:)) ?? []
     return inherited + (properties[className] ?? [])
@@ -140,15 +196,6 @@ extension SwiftExport {
     let inherited = (declaration.conformances.first { classes[$0] != nil }.map(allSlots(of:)) ?? [])
       .filter { slot in !own.contains { $0.name == slot.name } }
     return inherited + own
-  }
-
-  private func propertyType(_ dependency: Dependency) -> String {
-    switch dependency {
-    case .service(let type): "\(swiftType(type))!"
-    case .optional(let type): "\(swiftType(type))?"
-    case .provider(let type): "\(providerType(type))!"
-    case .argument(let type): "\(type)!"
-    }
   }
 
   /// `Provider<UserDetails, String, Int>`: a provider passes the class's runtime arguments.
@@ -172,28 +219,32 @@ extension SwiftExport {
   }
 
   /// `{ (r: Resolver, user: String) in UserDetails(photos: try r.resolve(PhotoService.self), user:
-  /// user) }`: initializer injection; with `returning`, a factory typed to return that (a mock
-  /// registered under a key).
-  func factory(_ className: String, returning: String? = nil) -> String {
-    let typed = returning.map { "(r: Resolver) throws -> \($0) in" }
-    guard let declaration = classes[className] else { return "{ \(typed ?? "_ in") \(className)() }" }
+  /// user) }`: initializer injection.
+  func factory(_ className: String) -> String {
+    guard classes[className] != nil else { return "{ _ in \(className)() }" }
     let all = allSlots(of: className)
     let arguments = all.compactMap { slot -> String? in
       if case .argument(let type) = slot.dependency { "\(slot.name): \(type)" } else { nil }
     }
     let usesResolver = all.contains { if case .argument = $0.dependency { false } else { true } }
     let resolver = usesResolver ? "r" : "_"
-    let head = typed ?? (arguments.isEmpty ? "\(resolver) in" : "(\(resolver): Resolver, \(arguments.joined(separator: ", "))) in")
-    guard !all.isEmpty else { return "{ \(head) \(declaration.name)() }" }
-    let values = all.map { slot -> String in
+    let head = arguments.isEmpty ? "\(resolver) in" : "(\(resolver): Resolver, \(arguments.joined(separator: ", "))) in"
+    return "{ \(head) \(construction(of: className, resolvingFrom: "r")) }"
+  }
+
+  /// `WebService(logger: try r.resolve((any Logger).self))`: the class built with what
+  /// `resolver` resolves for each dependency (a runtime argument is passed by its name).
+  func construction(of className: String, resolvingFrom resolver: String) -> String {
+    guard classes[className] != nil else { return "\(className)()" }
+    let values = allSlots(of: className).map { slot -> String in
       let label = property(slot.name, of: className)
       return switch slot.dependency {
-      case .service(let type): "\(label): try r.resolve(\(swiftType(type)).self)"
-      case .optional(let type): "\(label): try r.optionalResolve(\(swiftType(type)).self)"
-      case .provider(let type): "\(label): try r.resolve(\(providerType(type)).self)"
+      case .service(let type): "\(label): try \(resolver).resolve(\(swiftType(type)).self)"
+      case .optional(let type): "\(label): try \(resolver).optionalResolve(\(swiftType(type)).self)"
+      case .provider(let type): "\(label): try \(resolver).resolve(\(providerType(type)).self)"
       case .argument: "\(label): \(slot.name)"
       }
     }
-    return "{ \(head) \(className)(" + values.joined(separator: ", ") + ") }"
+    return "\(className)(" + values.joined(separator: ", ") + ")"
   }
 }

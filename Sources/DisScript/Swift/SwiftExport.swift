@@ -4,10 +4,12 @@ import DisSyntax
 /// A `.dis` script as a Swift Testing file that does the same with DIScope (`discope export
 /// swift`): its declarations as Swift protocols and classes, its registrations and resolves as
 /// container calls, its `expect` lines as `#expect`, in a namespace of its own. Commands with no
-/// Swift equivalent are comments saying so.
+/// Swift equivalent are comments saying so. The file needs DIScope and Swift Testing only, and
+/// reads as the README's Swift does: initializer injection, `let t1 = container.register(...)`,
+/// `container.mock(S.self, with: MockS())`.
 ///
 /// The script is run as it is exported, so the export knows what each command did: which tokens
-/// it made, which instances it built (an instance `#N` becomes `run.held[N]`, bound from the
+/// it made, which instances it built (an instance `#N` becomes `instanceN`, bound from the
 /// resolve that built it or from what holds it), and whether a failure came from the container
 /// (a `#expect(throws:)`) or from the script's own checks (a comment).
 ///
@@ -22,8 +24,10 @@ public struct SwiftExport {
   /// gets the properties of every shape (Swift cannot change a class halfway through a file): a
   /// slot whose type changed is a new property (`zonesV2`).
   var classOrder: [String] = []
+  /// The classes declared in more than one shape: each shape passes only its own properties.
+  var reshapedClasses: Set<String> = []
   /// Each class's properties, every shape's, in order.
-  var properties: [String: [(name: String, type: String, slot: String)]] = [:]
+  var properties: [String: [(name: String, type: DisSyntax.Dependency, slot: String)]] = [:]
   /// The Swift property of each slot of the class's current shape.
   var propertyNames: [String: [String: String]] = [:]
   /// The live registrations the export made, to register again when their class changes.
@@ -32,18 +36,33 @@ public struct SwiftExport {
   var mocks: [String: String] = [:]
   var registeredImplementation: [String: String] = [:]
   private var assemblies: [String] = []
-  private var statements: [String] = []
+  private var body = ExportStatements()
   private let session = Session()
   /// The containers the script made and is in, followed as the translation beside each step
   /// follows them (a release goes back to the parent only when it released the current one).
   private var containers = ContainerVariables()
   private var current: String { containers.current }
-  private var known: Set<Int> = []
+  /// The instances a Swift variable holds, with the type it is declared as.
+  private var bound: [Int: String] = [:]
+  /// The container each token was made in.
   private var tokenOwners: [Int: String] = [:]
+  /// How many times the script made a fresh container (`reset`): numbers start again, so the
+  /// variables of each generation get a suffix of their own.
+  private var generation = 0
+  /// Whether the script looks at what instances hold (`validate`, stale references), which the
+  /// playground always tracks and a container in Swift tracks when asked.
+  private var tracksHolders = false
 
   /// The Swift file for `script`, its types in `enum namespace`.
   public static func export(script: Script, namespace: String) -> String {
     var export = SwiftExport()
+    export.tracksHolders = script.entries.contains { entry in
+      switch entry.command {
+      case .validate, .expect(.noStaleReferences), .show(.stale, _): true
+      default: false
+      }
+    }
+    export.makeRootContainer()
     for entry in script.entries { export.add(entry) }
     return export.file(for: script, namespace: namespace)
   }
@@ -72,17 +91,48 @@ public struct SwiftExport {
       "",
       "  @Suite(\(script.path.quoted))",
       "  struct Export {",
-      "    @Test func runsAsTheScriptDoes() throws {",
-      "      let run = ExportRun()",
+      "    @Test func runsAsTheScriptDoes() async throws {",
     ]
-    lines += statements.map { $0.isEmpty ? "" : "      " + $0 }
+    lines += body.lines().map { $0.isEmpty ? "" : "      " + $0 }
     lines += ["    }", "  }", "}", ""]
     return lines.joined(separator: "\n")
   }
 
-  private var container: String { current == "root" ? "run.root" : "run.containers[\(current.quoted)]!" }
+  /// `let container = Container()`, tracking holders when the script looks at them.
+  private mutating func makeRootContainer() {
+    body.assign(ContainerVariables.rootVariable, "Container()")
+    if tracksHolders {
+      body.append(
+        "\(ExportStatements.value(ContainerVariables.rootVariable)).tracksHolders = true"
+          + "  // as the playground does: validate and staleReferences() see what each instance holds")
+    }
+  }
 
-  private mutating func emit(_ line: String) { statements.append(line) }
+  // MARK: - Variables
+
+  private func suffixed(_ name: String) -> String { generation == 0 ? name : "\(name)_\(generation)" }
+  private func tokenVariable(_ number: Int) -> String { suffixed("t\(number)") }
+  private func instanceVariable(_ number: Int) -> String { suffixed("instance\(number)") }
+  private func containerVariable(_ name: String) -> String {
+    name == ContainerVariables.rootName ? ContainerVariables.rootVariable : suffixed(containers.variable(of: name))
+  }
+
+  /// `t3` as a value in a statement.
+  private func token(_ number: Int) -> String { ExportStatements.value(tokenVariable(number)) }
+  /// The container the script is in, as a value in a statement.
+  private var container: String { ExportStatements.value(containerVariable(current)) }
+  private func owner(of number: Int) -> String {
+    ExportStatements.value(containerVariable(tokenOwners[number] ?? current))
+  }
+
+  /// `instance5`, or `(instance5 as! RFZoneController)` when its variable has another type, to
+  /// read a member of it.
+  private func holder(_ number: Int, as typeName: String) -> String {
+    let variable = ExportStatements.member(instanceVariable(number))
+    return bound[number] == typeName ? variable : "(\(variable) as! \(typeName))"
+  }
+
+  // MARK: - Commands
 
   private mutating func add(_ entry: Entry) {
     let command = entry.command
@@ -93,7 +143,11 @@ public struct SwiftExport {
       declare(declaration)
     default: break
     }
+    let tokensBefore = Set(session.family.tokens.keys)
+    let removedBefore = session.family.removedTokens
     let outcome = session.execute(entry)
+    let made = session.family.tokens.keys.filter { !tokensBefore.contains($0) }.sorted()
+    let removed = session.family.removedTokens.subtracting(removedBefore).sorted()
     let failed = outcome.isFailure
     let text = (entry.isExpectedToFail ? "! " : "") + command.description.split(separator: "\n").joined(separator: " ")
     switch command {
@@ -101,16 +155,16 @@ public struct SwiftExport {
     case .declareClass(let declaration):
       reregister(implementedBy: declaration.name)
       return
-    case .help, .show: emit("// \(text): the playground's view (no Swift)"); return
-    default: emit("// \(text)")
+    case .help, .show: body.append("// \(text): the playground's view (no Swift)"); return
+    default: body.append("// \(text)")
     }
     guard !failed || Self.isContainerFailure(command, outcome) else {
-      emit("// the script refuses it: \(outcome.output.first ?? "error") (no Swift: it would not compile)")
+      body.append("// the script refuses it: \(outcome.output.first ?? "error") (no Swift: it would not compile)")
       return
     }
-    statement(for: command, outcome: outcome, failed: failed)
-    for token in Self.tokens(outcome.output.filter { $0.hasPrefix("- t") }) { live[token] = nil }
-    bindNewInstances(root: failed ? nil : Self.rootNumber(outcome.output))
+    statement(for: command, made: made, removed: removed, failed: failed)
+    for number in removed { live[number] = nil }
+    bindHeldInstances()
   }
 
   /// Whether the command failed in the container (a resolve that throws), not in the script's
@@ -127,60 +181,71 @@ public struct SwiftExport {
     }
   }
 
-  private mutating func statement(for command: Command, outcome: CommandOutcome, failed: Bool) {
-    let tokens = Self.tokens(outcome.output)
+  private mutating func statement(for command: Command, made: [Int], removed: [Int], failed: Bool) {
     switch command {
     case .register(let registration):
       let (implementation, options) = record(registration)
-      emit("run.tokens[\(tokens.first ?? 0)] = \(container).register(\(swiftType(registration.service)).self\(options)) \(factory(implementation))")
-      for token in tokens { tokenOwners[token] = current }
-      if let token = tokens.first {
-        live[token] = LiveRegistration(
-          container: current, implementation: implementation, service: swiftType(registration.service),
-          name: registration.name, scope: registration.scope?.rawValue ?? "singleton",
-          isCaching: registration.isCacheEnabled != false)
-      }
+      let service = swiftType(registration.service)
+      guard let number = made.first else { return }
+      body.assign(
+        tokenVariable(number), "\(container).register(\(service).self\(options)) \(factory(implementation))",
+        unread: .callAlone)
+      tokenOwners[number] = current
+      live[number] = LiveRegistration(
+        container: current, implementation: implementation, service: service,
+        name: registration.name, scope: registration.scope?.rawValue ?? "singleton",
+        isCaching: registration.isCacheEnabled != false)
       if registration.isCacheEnabled == false {
-        emit("\(container).setCaching(false, for: run.tokens[\(tokens.first ?? 0)]!)")
+        body.append("\(container).setCaching(false, for: \(token(number)))")
       }
       if case .instance = registration.implementation {
-        emit("_ = try \(container).resolve(\(swiftType(registration.service)).self)  // an instance, built now")
+        body.append("_ = try \(container).resolve(\(service).self)  // an instance, built now")
       }
     case .resolve(let resolution):
       let call = resolve(resolution)
       if failed {
-        emit("#expect(throws: (any Error).self) { _ = \(call) }")
-      } else if outcome.output.first?.hasPrefix("nil") == true {
-        emit("#expect(\(call) == nil)")
-      } else if let number = Self.rootNumber(outcome.output) {
-        emit("run.held[\(number)] = \(call)\(resolution.isOptional ? "!" : "") as AnyObject")
-        known.insert(number)
+        body.append("#expect(throws: (any Error).self) { _ = \(call) }")
+      } else if let number = session.family.lastAnswerNumber {
+        answer(number, call: call + (resolution.isOptional ? "!" : ""), type: swiftType(resolution.service))
+      } else if resolution.isOptional {
+        body.append("#expect(\(call) == nil)")
       }
-    case .remove(let token):
-      let owner = tokenOwners[token.number].map { $0 == "root" ? "run.root" : "run.containers[\($0.quoted)]!" } ?? container
-      emit(failed ? "#expect(run.tokens[\(token.number)].map { \(owner).remove($0) } != true)"
-        : "\(owner).remove(run.tokens[\(token.number)]!)")
-    case .changeScope(let token, let scope):
-      emit("try \(owner(of: token)).setScope(.\(scope.rawValue), for: run.tokens[\(token.number)]!)")
-      live[token.number]?.scope = scope.rawValue
-    case .changeCaching(let token, let isEnabled):
-      emit("\(owner(of: token)).setCaching(\(isEnabled), for: run.tokens[\(token.number)]!)")
-      live[token.number]?.isCaching = isEnabled
+    case .remove(let number):
+      if failed {
+        guard tokenOwners[number.number] != nil else {
+          body.append("// t\(number.number) was never made: in Swift there is no token to remove")
+          return
+        }
+        body.append("#expect(\(owner(of: number.number)).remove(\(token(number.number))) == false)")
+      } else {
+        body.append("\(owner(of: number.number)).remove(\(token(number.number)))")
+      }
+    case .changeScope(let number, let scope):
+      body.append("try \(owner(of: number.number)).setScope(.\(scope.rawValue), for: \(token(number.number)))")
+      live[number.number]?.scope = scope.rawValue
+    case .changeCaching(let number, let isEnabled):
+      body.append("\(owner(of: number.number)).setCaching(\(isEnabled), for: \(token(number.number)))")
+      live[number.number]?.isCaching = isEnabled
     case .mock, .mockAll:
-      for line in outcome.output where line.hasPrefix("+ t") {
-        guard let token = Self.tokens([line]).first, let (service, implementation) = Self.subject(line) else { continue }
+      for number in made {
+        guard let (service, implementation) = mockedService(token: number) else { continue }
         if classes[implementation] == nil { mocks[implementation] = service }
-        emit("run.tokens[\(token)] = \(container).register(key: ServiceKey(\(swiftType(service)).self), implementationName: \(implementation.quoted), isMock: true) \(factory(implementation, returning: swiftType(service)))")
-        tokenOwners[token] = current
+        body.assign(
+          tokenVariable(number),
+          "\(container).mock(\(swiftType(service)).self, with: \(construction(of: implementation, resolvingFrom: container)))",
+          unread: .callAlone)
+        tokenOwners[number] = current
       }
     case .unmock:
-      for token in outcome.output.compactMap({ Self.tokens([$0]).first }) {
-        emit("\(owner(of: DisSyntax.RegistrationToken(token))).remove(run.tokens[\(token)]!)")
-      }
+      for number in removed { body.append("\(owner(of: number)).remove(\(token(number)))") }
     case .call(let reference, let arguments):
-      guard let holder = session.instance(numbered: reference.instance), let number = Self.rootNumber(outcome.output) else { return }
-      emit("run.held[\(number)] = try (run.held[\(reference.instance)] as! \(holder.typeName)).\(property(reference.parameter, of: holder.typeName))(\(orderedArguments(arguments, of: Self.implementationName(outcome.output) ?? ""))) as AnyObject")
-      known.insert(number)
+      guard let instance = session.instance(numbered: reference.instance),
+        let number = session.family.lastAnswerNumber,
+        case .provider(let service) = slot(reference.parameter, of: instance.typeName)?.dependency
+      else { return }
+      let call = "try \(holder(reference.instance, as: instance.typeName)).\(property(reference.parameter, of: instance.typeName))"
+        + "(\(orderedArguments(arguments, of: implementation(of: service) ?? service)))"
+      answer(number, call: call, type: swiftType(service))
     case .assembly(let assembly):
       let registrations = assembly.registrations.map { registration -> String in
         let (implementation, options) = record(registration)
@@ -191,45 +256,79 @@ public struct SwiftExport {
       assemblies += registrations.map { "    " + $0 }
       assemblies += ["  }", "}"]
     case .activate(let name):
-      emit("run.groups[\(name.quoted)] = \(container).install(\(name)())")
-      for (index, token) in tokens.enumerated() {
-        emit("run.tokens[\(token)] = run.groups[\(name.quoted)]!.tokens[\(index)]")
-        tokenOwners[token] = current
+      let group = suffixed(Self.groupVariable(name))
+      body.assign(group, "\(container).install(\(name)())", unread: .callAlone)
+      for (index, number) in made.enumerated() {
+        body.assign(tokenVariable(number), "\(ExportStatements.value(group)).tokens[\(index)]", unread: .omitted)
+        tokenOwners[number] = current
       }
     case .deactivate(let name):
-      emit("\(container).remove(run.groups[\(name.quoted)]!)")
+      body.append("\(container).remove(\(ExportStatements.value(suffixed(Self.groupVariable(name)))))")
     case .makeChildContainer(let name):
-      emit("run.containers[\(name.quoted)] = \(container).makeChild(named: \(name.quoted))")
+      let parent = container
       containers.apply(command)
+      body.assign(containerVariable(name), "\(parent).makeChild(named: \(name.quoted))")
     case .useContainer:
       containers.apply(command)
     case .validate:
-      emit("#expect(\(failed ? "!" : "")\(container).validate().isEmpty)")
+      body.append("#expect(\(failed ? "!" : "")(await \(container).validate()).isEmpty)")
     case .why(let service, let name):
-      emit("_ = \(container).explain(\(swiftType(service)).self\(name.map { ", name: \($0.quoted)" } ?? ""))")
+      body.append("_ = \(container).explain(\(swiftType(service)).self\(name.map { ", name: \($0.quoted)" } ?? ""))")
     case .expect(let expectation):
       expect(expectation, failed: failed)
     case .release(let number):
-      emit("run.held[\(number)] = nil")
-      known.remove(number)
+      guard bound[number] != nil else { return }
+      body.release(instanceVariable(number), comment: "release #\(number)")
+      bound[number] = nil
     case .shutdown:
-      emit("try? \(container).shutdownSynchronously()")
+      body.append("try await \(container).shutdown()")
     case .releaseContainer(let name):
       // Its children go with it, newest first, as the script releases them.
       let released = containers.releaseOrder(of: name)
       for child in released {
-        emit("try? run.containers[\(child.quoted)]!.shutdownSynchronously()")
-        emit("run.containers[\(child.quoted)] = nil")
+        body.append("try await \(ExportStatements.value(containerVariable(child))).shutdown()")
       }
       live = live.filter { !released.contains($0.value.container) }
       containers.apply(command)
     case .reset:
-      emit("run.reset()")
+      generation += 1
+      makeRootContainer()
       live = [:]
+      bound = [:]
+      tokenOwners = [:]
       containers.apply(command)
     case .declareProtocol, .declareClass, .show, .help, .playground:
       break
     }
+  }
+
+  /// Binds what a resolve or a call answered with: `let instance5 = try container.resolve(...)`
+  /// the first time, and afterwards the check that the same instance answered again.
+  private mutating func answer(_ number: Int, call: String, type: String) {
+    if bound[number] == nil {
+      body.assign(instanceVariable(number), call, type: type)
+      bound[number] = type
+    } else {
+      body.append("#expect(\(call) === \(ExportStatements.value(instanceVariable(number))))")
+    }
+  }
+
+  /// The service and the class of the mock `token` pushed.
+  private func mockedService(token number: Int) -> (service: String, implementation: String)? {
+    guard let record = session.family.tokens[number] else { return nil }
+    for stack in record.container.stacks {
+      if let info = stack.registrations.first(where: { $0.token.number == number }) {
+        return (record.service, info.implementationName)
+      }
+    }
+    return nil
+  }
+
+  /// `rfAssembly` for `RFAssembly`: the variable of the group `activate` installs.
+  static func groupVariable(_ assembly: String) -> String {
+    let capitals = assembly.prefix { $0.isUppercase }
+    let lowered = capitals.count > 1 && capitals.count < assembly.count ? capitals.count - 1 : capitals.count
+    return assembly.prefix(lowered).lowercased() + assembly.dropFirst(lowered)
   }
 
   private mutating func expect(_ expectation: Expectation, failed: Bool) {
@@ -237,25 +336,32 @@ public struct SwiftExport {
     switch expectation {
     case .resolvesTo(let service, let implementation):
       // `type(of:) ==`, not `is`: the script asks for that class, and `is` of a class is always true.
-      emit("#expect(\(not)(type(of: try \(container).resolve(\(swiftType(service)).self)) == \(implementation).self))")
+      body.append("#expect(\(not)(type(of: try \(container).resolve(\(swiftType(service)).self)) == \(implementation).self))")
     case .freshness(let service, let isCached):
-      emit("_ = try \(container).resolve(\(swiftType(service)).self)")
-      emit("#expect(\(not)(run.lastRootOutcome == .\(isCached ? "cached" : "created")))")
+      // Cached: the next resolve answers with the same instance; new: with another one.
+      let resolve = "try \(container).resolve(\(swiftType(service)).self)"
+      body.append("#expect(\(not)(\(resolve) \(isCached ? "===" : "!==") (\(resolve))))")
     case .stack(let service, let tokens):
-      let list = tokens.map { "run.tokens[\($0.number)]!" }.joined(separator: ", ")
-      emit("#expect(\(not)(\(container).registrations(of: ServiceKey(\(swiftType(service)).self)).map(\\.token) == [\(list)]))")
+      let list = tokens.map { token($0.number) }.joined(separator: ", ")
+      body.append("#expect(\(not)(\(container).registrations(of: ServiceKey(\(swiftType(service)).self)).map(\\.token) == [\(list)]))")
     case .parameter(let reference, let value):
-      guard let holder = session.instance(numbered: reference.instance) else { return }
-      let slot = "(run.held[\(reference.instance)] as! \(holder.typeName)).\(property(reference.parameter, of: holder.typeName))"
+      guard let instance = session.instance(numbered: reference.instance), bound[reference.instance] != nil else { return }
+      let slot = "\(holder(reference.instance, as: instance.typeName)).\(property(reference.parameter, of: instance.typeName))"
       switch value {
-      case .instance(let number): emit("#expect(\(not)(\(slot) === run.held[\(number)]))")
-      case .none: emit("#expect(\(not)(\(slot) == nil))")
-      case .text(let text): emit("#expect(\(not)(\"\\(\(slot)!)\" == \(text.quoted)))")
+      case .instance(let number):
+        guard bound[number] != nil else { return }
+        body.append("#expect(\(not)(\(slot) === \(ExportStatements.value(instanceVariable(number)))))")
+      case .none: body.append("#expect(\(not)(\(slot) == nil))")
+      case .text(let text):
+        let isString = self.slot(reference.parameter, of: instance.typeName).map {
+          if case .argument("String") = $0.dependency { true } else { false }
+        } ?? true
+        body.append("#expect(\(not)(\(slot) == \(isString ? text.quoted : text)))")
       }
     case .noStaleReferences:
-      emit("#expect(\(not)\(container).staleReferences().isEmpty)")
+      body.append("#expect(\(not)\(container).staleReferences().isEmpty)")
     case .shares:
-      emit("// no Swift: the script looks into the instances' graph")
+      body.append("// no Swift: the script looks into the instances' graph")
     }
   }
 
@@ -273,21 +379,15 @@ public struct SwiftExport {
   /// A class declared again changes what its live registrations build: in Swift, the new class
   /// registered in the old one's place, under the same token number.
   private mutating func reregister(implementedBy className: String) {
-    for (token, registration) in live.sorted(by: { $0.key < $1.key }) where registration.implementation == className {
-      let owner = ownerExpression(registration.container)
-      emit("// \(className) changed shape: in Swift, its new factory registered in t\(token)'s place")
-      emit("\(owner).remove(run.tokens[\(token)]!)")
-      emit("run.tokens[\(token)] = \(owner).register(\(registration.service).self\(registration.options)) \(factory(className))")
-      if !registration.isCaching { emit("\(owner).setCaching(false, for: run.tokens[\(token)]!)") }
+    for (number, registration) in live.sorted(by: { $0.key < $1.key }) where registration.implementation == className {
+      let owner = ExportStatements.value(containerVariable(registration.container))
+      body.append("// \(className) changed shape: in Swift, its new factory registered in t\(number)'s place")
+      body.append("\(owner).remove(\(token(number)))")
+      body.assign(
+        tokenVariable(number),
+        "\(owner).register(\(registration.service).self\(registration.options)) \(factory(className))", unread: .callAlone)
+      if !registration.isCaching { body.append("\(owner).setCaching(false, for: \(token(number)))") }
     }
-  }
-
-  private func ownerExpression(_ name: String) -> String {
-    name == "root" ? "run.root" : "run.containers[\(name.quoted)]!"
-  }
-
-  private func owner(of token: DisSyntax.RegistrationToken) -> String {
-    tokenOwners[token.number].map { $0 == "root" ? "run.root" : "run.containers[\($0.quoted)]!" } ?? container
   }
 
   /// `try container.resolve(T.self, name: "x", arguments: "ann", 3)`, arguments in the order the
@@ -311,53 +411,32 @@ public struct SwiftExport {
     }.joined(separator: ", ")
   }
 
-  /// Binds every instance the session numbered and holds that no variable holds yet: the root of
-  /// the resolve that built it, or a path from an instance already bound.
-  private mutating func bindNewInstances(root: Int?) {
-    if let root { known.insert(root) }
+  /// Binds every instance the session holds that no variable holds yet and that a bound one
+  /// holds: `let instance1: any Logger = instance2.logger`.
+  private mutating func bindHeldInstances() {
     var progress = true
     while progress {
       progress = false
-      for number in known.sorted() {
+      for number in bound.keys.sorted() {
         guard let holder = session.instance(numbered: number) else { continue }
         for (name, value) in holder.parameters + holder.properties {
-          guard case .instance(let held) = value, let heldNumber = held.number, !known.contains(heldNumber),
-            session.instance(numbered: heldNumber) != nil
+          guard case .instance(let held) = value, let heldNumber = held.number, bound[heldNumber] == nil,
+            session.instance(numbered: heldNumber) != nil, let slot = slot(name, of: holder.typeName)
           else { continue }
-          let isOptional = classes[holder.typeName].map { declaration in
-            slots(of: declaration).contains { $0.name == name && { if case .optional = $0.dependency { true } else { false } }($0) }
-          } ?? false
-          emit("run.held[\(heldNumber)] = (run.held[\(number)] as! \(holder.typeName)).\(property(name, of: holder.typeName))\(isOptional ? "" : "!") as AnyObject")
-          known.insert(heldNumber)
+          let (type, isOptional): (String, Bool) = switch slot.dependency {
+          case .service(let service): (swiftType(service), false)
+          case .optional(let service): (swiftType(service), true)
+          case .provider(let service): (providerType(service), false)
+          case .argument(let type): (type, false)
+          }
+          body.assign(
+            instanceVariable(heldNumber),
+            "\(self.holder(number, as: holder.typeName)).\(property(name, of: holder.typeName))\(isOptional ? "!" : "")",
+            type: type, isTypeWritten: true, unread: .omitted)
+          bound[heldNumber] = type
           progress = true
         }
       }
     }
-  }
-
-  static func rootNumber(_ output: [String]) -> Int? {
-    guard let first = output.first, let hash = first.firstIndex(of: "#") else { return nil }
-    return Int(first[first.index(after: hash)...].prefix { $0.isNumber })
-  }
-
-  static func implementationName(_ output: [String]) -> String? {
-    output.first.map { String($0.prefix { $0 != "#" }) }
-  }
-
-  /// The tokens `+ t3 ...` and `- t3 ...` lines name, in order.
-  static func tokens(_ output: [String]) -> [Int] {
-    output.compactMap { line in
-      guard line.hasPrefix("+ t") || line.hasPrefix("- t") else { return nil }
-      return Int(line.dropFirst(3).prefix { $0.isNumber })
-    }
-  }
-
-  /// `("Logger", "MockLogger")` of `+ t7  Logger -> MockLogger  [singleton, mock]`.
-  static func subject(_ line: String) -> (String, String)? {
-    let words = line.split(separator: " ")
-    guard words.count >= 3 else { return nil }
-    let service = String(words[2])
-    if words.count >= 5, words[3] == "->" { return (service, String(words[4])) }
-    return (service, service)
   }
 }

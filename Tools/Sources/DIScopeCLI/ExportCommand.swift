@@ -9,9 +9,9 @@ public struct ExportCommand: ContextualCommand {
     abstract: "Write the Swift that a .dis script stands for, as a Swift Testing file.",
     discussion: """
       The script's declarations become protocols and classes, its registrations and resolves \
-      DIScope calls, its expectations #expect. The file needs `ExportRun` (see \
-      Tests/LessonExportTests/ExportRun.swift) to compile. With --check nothing is written: exit \
-      status 1 when OUT is not what the script exports now.
+      DIScope calls, its expectations #expect. The file needs only DIScope and Swift Testing: put \
+      it in a test target that depends on the DIScope product. With --check nothing is written: \
+      exit status 1 when OUT is not what the script exports now.
       """)
 
   @ArgumentParser.Argument(help: "The language to export to: swift.")

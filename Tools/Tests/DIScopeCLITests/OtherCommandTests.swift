@@ -43,8 +43,9 @@ import Testing
     let printed = discope("export", "swift", directory + "/first-steps.dis")
     #expect(printed.status == 0)
     #expect(printed.output.contains("enum FirstSteps {\n  final class A: Sendable {}"))
-    #expect(printed.output.contains("run.tokens[1] = run.root.register(A.self) { _ in A() }"))
-    #expect(printed.output.contains("#expect((run.lastRootOutcome == .cached))"))
+    #expect(printed.output.contains("let container = Container()"))
+    #expect(printed.output.contains("      container.register(A.self) { _ in A() }\n"))
+    #expect(printed.output.contains("#expect((try container.resolve(A.self) === (try container.resolve(A.self))))"))
 
     let output = directory + "/FirstSteps.swift"
     #expect(discope("export", "swift", directory + "/first-steps.dis", "--check", "-o", output).status == 1)

@@ -21,10 +21,10 @@ public final class Session {
   /// The current container: commands register into and resolve from it. It changes on
   /// `container child`, `container use` and `reset`.
   public private(set) var container: Container {
-    didSet { onContainerChange?(container) }
+    didSet { for follower in containerFollowers { follower(container) } }
   }
-  /// Called after the current container changes, with the new one.
-  public var onContainerChange: ((Container) -> Void)?
+  /// Told the new container whenever `container` changes (see ``followContainer(_:)``).
+  private var containerFollowers: [(Container) -> Void] = []
 
   let store = DeclarationStore()
   let budget: BuildBudget
@@ -141,7 +141,17 @@ public final class Session {
     }
   }
 
-  /// Switches the current container (the observer is told through `onContainerChange`).
+  /// Calls `handler` with the new current container each time it changes (`container child`,
+  /// `container use`, `reset`), from now on. Every follower is called; none replaces another.
+  ///
+  /// ```swift
+  /// session.followContainer { [weak panes] container in panes?.show(container) }
+  /// ```
+  public func followContainer(_ handler: @escaping (Container) -> Void) {
+    containerFollowers.append(handler)
+  }
+
+  /// Switches the current container (its followers are told: ``followContainer(_:)``).
   func switchContainer(to container: Container) {
     self.container = container
   }

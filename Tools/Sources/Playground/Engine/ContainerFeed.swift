@@ -60,14 +60,6 @@ public final class ContainerFeed: ContainerView {
     state.withLock { $0.observation = observation }
   }
 
-  /// Stops following the container.
-  public func detach() {
-    let old = state.withLock { state -> Observation? in
-      defer { state.observation = nil }
-      return state.observation
-    }
-    old?.cancel()
-  }
 
   /// The container being followed.
   public var container: Container? { state.withLock { $0.container } }

@@ -71,9 +71,6 @@ final class EngineWorker: @unchecked Sendable {
     reportsCompletionWords.store(reports, ordering: .relaxed)
   }
 
-  /// Jobs submitted and not finished.
-  var pendingCount: Int { pending.load(ordering: .relaxed) }
-
   /// Takes the results that arrived, oldest first.
   func takeResults() -> [Result] {
     results.withLock { results in

@@ -32,21 +32,25 @@ public protocol PlaygroundEngine: AnyObject {
 public protocol LocalPlaygroundEngine: PlaygroundEngine {
   /// The container commands act on now; it changes on `container use` and `reset`.
   var container: Container { get }
-  /// Called with the new container whenever `container` changes.
-  var onContainerChange: ((Container) -> Void)? { get set }
+  /// Calls `handler` with the new container whenever `container` changes, from now on; every
+  /// follower is called, none replaces another.
+  func followContainer(_ handler: @escaping (Container) -> Void)
   /// Names an observed instance when its Swift type is not what a user declared (a script's
-  /// classes all share one Swift type); nil keeps the container's own name.
+  /// classes all share one Swift type); nil keeps the container's own name. Each engine says
+  /// its own (no default: a property of the same name elsewhere must not stand in by accident).
   var instanceTypeNamer: InstanceTypeNamer { get }
   /// Words a failed resolve as the engine's own commands would (a script's hints name script
   /// commands, not Swift calls), for the trace pane: one wording wherever the error shows.
-  var errorLines: ErrorDescriber { get }
+  var errorDescriber: ErrorDescriber { get }
 }
 
 extension LocalPlaygroundEngine {
+  /// A feed over the current container that follows the engine to each new one (it adds itself
+  /// as one more follower: views made before it keep following too).
   public func makeView(glyphs: ResolutionTree.Glyphs) -> any ContainerView {
-    let feed = ContainerFeed(glyphs: glyphs, instanceTypeNamer: instanceTypeNamer, errorDescriber: errorLines)
+    let feed = ContainerFeed(glyphs: glyphs, instanceTypeNamer: instanceTypeNamer, errorDescriber: errorDescriber)
     feed.attach(to: container)
-    onContainerChange = { [weak feed] container in feed?.attach(to: container) }
+    followContainer { [weak feed] container in feed?.attach(to: container) }
     return feed
   }
 }
@@ -56,13 +60,6 @@ public typealias InstanceTypeNamer = @Sendable (Any) -> String?
 
 /// Words a failed resolve of `container` for a user, a line each.
 public typealias ErrorDescriber = @Sendable (ResolutionError, Container) -> [String]
-
-extension LocalPlaygroundEngine {
-  public var instanceTypeNamer: InstanceTypeNamer { { _ in nil } }
-  public var errorLines: ErrorDescriber {
-    { error, _ in error.description.split(separator: "\n").map(String.init) }
-  }
-}
 
 /// What one command did, as the playground shows and records it.
 public struct PlaygroundOutcome: Sendable, Hashable {

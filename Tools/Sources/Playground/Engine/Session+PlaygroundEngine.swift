@@ -16,7 +16,9 @@ extension Session: LocalPlaygroundEngine {
     { value in (value as? PlaygroundInstance)?.typeName }
   }
 
-  // `errorLines` is the session's own (DisScript): the words its commands print.
+  /// The session's own wording of a failed resolve (DisScript's `errorLines`): the words its
+  /// commands print.
+  public var errorDescriber: ErrorDescriber { errorLines }
 
   public var completionWords: CompletionWords {
     let candidates = completionCandidates

@@ -8,7 +8,10 @@ final class FakeEngine: LocalPlaygroundEngine {
   final class Thing: Sendable {}
 
   var container = Container()
-  var onContainerChange: ((Container) -> Void)?
+  private var followers: [(Container) -> Void] = []
+  func followContainer(_ handler: @escaping (Container) -> Void) { followers.append(handler) }
+  var instanceTypeNamer: InstanceTypeNamer { { _ in nil } }
+  var errorDescriber: ErrorDescriber { { error, _ in error.description.split(separator: "\n").map(String.init) } }
   private var tokens: [String: DIScope.RegistrationToken] = [:]
   private(set) var commands: [String] = []
 
@@ -55,7 +58,7 @@ final class FakeEngine: LocalPlaygroundEngine {
       }
     case "reset":
       container = Container()
-      onContainerChange?(container)
+      for follower in followers { follower(container) }
     default:
       output = ["error: unsupported"]
       failed = true

@@ -61,7 +61,7 @@ import Testing
   @Test func childContainersSeeTheirParentAndNoting() {
     let session = session("protocol L\nclass A: L\nclass B: L\nregister L = A")
     var changes: [String] = []
-    session.onContainerChange = { (container: Container) in changes.append(container.name) }
+    session.followContainer { (container: Container) in changes.append(container.name) }
     expectOutput(session, "container child test", ["container test (child of root) is current"])
     expectOutput(session, "register L = B", ["+ t2  L -> B  [singleton]  in test  (overrides t1 in root)"])
     expectOutput(session, "expect L is B", [])
@@ -126,7 +126,7 @@ import Testing
   @Test func resetKeepsDeclarationsAndStartsNumberingAgain() {
     let session = session(seedWorld + "\nresolve Logger")
     var changed = false
-    session.onContainerChange = { (_: Container) in changed = true }
+    session.followContainer { (_: Container) in changed = true }
     expectOutput(session, "reset", ["a fresh root container; declarations kept (6 types, 0 assemblies)"])
     #expect(changed)
     _ = expectError(session, "resolve Logger", "no registration for 'Logger'")

@@ -77,7 +77,7 @@ import Testing
       """)
     #expect(swift.contains("#expect(throws: (any Error).self) { _ = try container.resolve(WebService.self) }"))
     #expect(swift.contains("// the script refuses it: error: unknown service 'Missing' (no Swift: it would not compile)"))
-    #expect(swift.contains("// t9 was never made: in Swift there is no token to remove"))
+    #expect(swift.contains("// the script refuses it: error: no registration 't9'"))
   }
 
   @Test func aMockIsPushedWithMockWith() throws {

@@ -11,7 +11,7 @@ extension Session {
         // A class with runtime arguments cannot be built without them, and an expectation has
         // none to give: what answers is the class a resolve would build.
         guard answering.implementationName == implementation else {
-          throw ScriptFailure(
+          throw ScriptFailure.unmet(
             "expected '\(service)' to resolve to '\(implementation)', but \(RegistrationText.line(answering)) answers")
         }
         return []
@@ -19,7 +19,7 @@ extension Session {
       let (value, _) = try resolveForExpectation(service)
       let found = (value as? PlaygroundInstance)?.typeName ?? String(describing: type(of: value))
       guard found == implementation else {
-        throw ScriptFailure(
+        throw ScriptFailure.unmet(
           "expected '\(service)' to resolve to '\(implementation)', got \(InstanceText.line(value, number: number(of: value)))",
           hint: answerHint(service))
       }
@@ -29,7 +29,7 @@ extension Session {
       let wasCached = outcome == .cached
       guard wasCached == isCached else {
         let found = InstanceText.line(value, number: number(of: value))
-        throw ScriptFailure(
+        throw ScriptFailure.unmet(
           isCached
             ? "expected '\(service)' to be cached, but a resolve would build a new \(found)"
             : "expected '\(service)' to be new, but \(found) is cached",
@@ -41,7 +41,7 @@ extension Session {
       let actual = container.registrations(of: key).map(\.token.number)
       guard actual == tokens.map(\.number) else {
         let shown = actual.isEmpty ? "an empty stack" : actual.map { "t\($0)" }.joined(separator: " ")
-        throw ScriptFailure(
+        throw ScriptFailure.unmet(
           "expected the stack of '\(service)' to be \(tokens.isEmpty ? "empty" : tokens.map(\.description).joined(separator: " ")), "
             + "found \(shown)", hint: "stacks list tokens top first; 'show stacks \(service)' shows it")
       }
@@ -83,12 +83,12 @@ extension Session {
       if !kept.contains(where: { $0 === instance }) { kept.append(instance) }
     }
     guard found.count >= 2 else {
-      throw ScriptFailure(
+      throw ScriptFailure.unmet(
         "expected \(root.label) to share one '\(dependency)', but it holds \(found.count == 0 ? "none" : "only one")",
         hint: "'expect S shares T' needs two or more of S's dependencies to hold a T")
     }
     guard distinct.count == 1 else {
-      throw ScriptFailure(
+      throw ScriptFailure.unmet(
         "expected \(root.label) to share one '\(dependency)', but it holds "
           + distinct.map(\.label).joined(separator: " and "),
         hint: answerHint(dependency))
@@ -117,7 +117,7 @@ extension Session {
       wanted = text.quoted
     }
     guard holds else {
-      throw ScriptFailure("expected \(reference) to be \(wanted), found \(slot.description)")
+      throw ScriptFailure.unmet("expected \(reference) to be \(wanted), found \(slot.description)")
     }
     return []
   }

@@ -98,7 +98,8 @@ extension Session {
       }
     }
     if let missing = declared.first(where: { !names.contains($0.name) }) {
-      throw ScriptFailure(
+      // Unmet, not refused: in Swift such a resolve compiles, and throws.
+      throw ScriptFailure.unmet(
         "'\(info.implementationName)' needs the runtime argument '\(missing.name): \(missing.type)'",
         hint: "to fix, write '\(usage)'")
     }

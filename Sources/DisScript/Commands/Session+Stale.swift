@@ -37,7 +37,8 @@ extension Session {
     guard stale.isEmpty else {
       throw ScriptFailure(
         lines: ["error: expected no stale references, found \(stale.count):"]
-          + stale.map { "  " + line(for: $0) })
+          + stale.map { "  " + line(for: $0) },
+        isRefusal: false)
     }
     return []
   }

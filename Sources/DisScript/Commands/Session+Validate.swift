@@ -49,7 +49,7 @@ extension Session {
     let count = findings.count
     var summary = "validate found \(count) problem\(count == 1 ? "" : "s") in \(total) \(registrations)"
     if !unchecked.isEmpty { summary += "; \(unchecked.count) not checked" }
-    throw ScriptFailure(lines: lines + unchecked + [summary])
+    throw ScriptFailure(lines: lines + unchecked + [summary], isRefusal: false)
   }
 
   /// Why a registration was not checked, in the script's words (from the reason, not the

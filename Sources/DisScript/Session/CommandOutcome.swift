@@ -15,6 +15,10 @@ public struct CommandOutcome: Sendable {
   public let output: [String]
   /// Whether the command failed (a parse error included). A failed command changed nothing.
   public let isFailure: Bool
+  /// Whether it failed because the script's own checks refused it before it reached a container
+  /// (text that does not parse, an unknown name, an argument of the wrong type: what the compiler
+  /// refuses in Swift); false when it ran and the container, or what an `expect` states, said no.
+  public let isRefusal: Bool
   /// Parse errors, for the caller to render (`Diagnostic.rendered(in:)`).
   public let diagnostics: [Diagnostic]
   /// A playground command (`:record FILE` ...): the session did nothing; the UI handles it.
@@ -22,10 +26,11 @@ public struct CommandOutcome: Sendable {
 
   /// Creates an outcome.
   public init(
-    entry: Entry?, output: [String], isFailure: Bool, diagnostics: [Diagnostic] = [],
+    entry: Entry?, output: [String], isFailure: Bool, isRefusal: Bool? = nil, diagnostics: [Diagnostic] = [],
     playgroundCommand: PlaygroundCommand? = nil
   ) {
     self.entry = entry
+    self.isRefusal = isFailure && (isRefusal ?? (entry == nil))
     // What a command prints is escaped as the language writes strings: a name or value with a
     // control or bidirectional character never drives the terminal nor a file it reaches.
     self.output = output.map(\.terminalSafe)

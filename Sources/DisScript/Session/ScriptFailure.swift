@@ -9,8 +9,22 @@
 struct ScriptFailure: Error {
   /// The lines printed, output that came before the error included.
   var lines: [String]
+  /// Whether the script's own checks refused the command before it reached a container (an
+  /// unknown name, an argument of the wrong type: what, in Swift, the compiler refuses); false
+  /// when it ran and the container, or the check it states, said no.
+  var isRefusal = true
 
-  init(lines: [String]) { self.lines = lines }
+  init(lines: [String], isRefusal: Bool = true) {
+    self.lines = lines
+    self.isRefusal = isRefusal
+  }
+
+  /// A failure of a command that ran: the container threw, or what an `expect` states is not so.
+  static func unmet(_ message: String, hint: String? = nil) -> ScriptFailure {
+    var failure = ScriptFailure(message, hint: hint)
+    failure.isRefusal = false
+    return failure
+  }
 
   init(_ message: String, path: [String] = [], hint: String? = nil, before: [String] = []) {
     var lines = before + ["error: " + message]

@@ -8,12 +8,14 @@ extension Session {
     switch error {
     case let failure as ScriptFailure: return failure
     case let error as ResolutionError: return resolutionFailure(error)
-    default: return ScriptFailure("\(error)")
+    default: return .unmet("\(error)")
     }
   }
 
   func resolutionFailure(_ error: ResolutionError, before: [String] = []) -> ScriptFailure {
-    wording.failure(for: error, in: container, before: before)
+    var failure = wording.failure(for: error, in: container, before: before)
+    failure.isRefusal = false
+    return failure
   }
 
   /// The container's errors in the script's own terms, for a reader of the container's events

@@ -85,7 +85,8 @@ public final class Session {
       return CommandOutcome(entry: entry, output: output, isFailure: false)
     } catch {
       drainEvents()
-      return CommandOutcome(entry: entry, output: failure(for: error).lines, isFailure: true)
+      let failure = failure(for: error)
+      return CommandOutcome(entry: entry, output: failure.lines, isFailure: true, isRefusal: failure.isRefusal)
     }
   }
 

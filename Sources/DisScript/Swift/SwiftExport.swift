@@ -167,17 +167,13 @@ public struct SwiftExport {
     bindHeldInstances()
   }
 
-  /// Whether the command failed in the container (a resolve that throws), not in the script's
-  /// own checks of names and arguments, which in Swift are the compiler's.
+  /// Whether the command failed in the container (a resolve that throws) or in what it checks
+  /// (an `expect`, `validate`), not in the script's own checks of names and arguments, which in
+  /// Swift are the compiler's.
   private static func isContainerFailure(_ command: Command, _ outcome: CommandOutcome) -> Bool {
-    let first = outcome.output.first { $0.hasPrefix("error: ") } ?? ""
-    // A missing runtime argument is not here: in Swift that resolve compiles, and throws.
-    let scriptOnly = ["unknown service", "unknown class", "has no runtime argument", "is declared '",
-      "no mock", "already", "is not live", "is not a provider",
-      "takes no runtime arguments", "is given twice", "has no parameter", "no instance #"]
     switch command {
-    case .resolve, .expect, .validate, .remove: return !scriptOnly.contains { first.contains($0) }
-    default: return false
+    case .resolve, .expect, .validate, .remove: !outcome.isRefusal
+    default: false
     }
   }
 

@@ -76,8 +76,9 @@ public struct SwiftTranslation: Sendable {
     switch command {
     case .declareProtocol(let name):
       // Sendable, so that what conforms can be a singleton: a service the container may hand to
-      // more than one caller must be.
-      return "protocol \(name): Sendable {}"
+      // more than one caller must be. AnyObject, as a script's classes are, so that `===` says
+      // whether two resolves answered with one instance (as `discope export swift` writes it).
+      return "protocol \(name): AnyObject, Sendable {}"
     case .declareClass(let declaration):
       return classLine(declaration)
     case .register(let registration):

@@ -35,9 +35,14 @@ final class PlaygroundRenderer {
   @discardableResult
   func draw(_ state: PlaygroundState) -> [PaneID: Int] {
     let size = screen.size
-    let prose = ProseText.rows(state.currentProse, width: size.columns)
-      + (state.currentSwift.map { ProseText.swiftRows($0, width: size.columns) } ?? [])
     let maximumRows = ProseText.maximumRows(screenRows: size.rows)
+    let proseRows = ProseText.rows(state.currentProse, width: size.columns)
+    var swiftRows = state.currentSwift.map { ProseText.swiftRows($0, width: size.columns) } ?? []
+    if swiftRows.count > 1 && proseRows.count + swiftRows.count > maximumRows {
+      // Too few rows for both whole: the Swift keeps one row, cut, and the prose its end.
+      swiftRows = state.currentSwift.map { ProseText.swiftRow($0, width: size.columns) } ?? []
+    }
+    let prose = proseRows + swiftRows
     func screenLayout(proseRows: Int) -> ScreenLayout {
       policy.layout(
         size: size, paneCount: PaneID.allCases.count, focusedPane: state.focus.rawValue,

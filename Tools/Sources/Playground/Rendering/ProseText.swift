@@ -69,6 +69,11 @@ enum ProseText {
     wrap("Swift: " + line, width: max(1, width)).map { StyledSpan($0, style: TextStyle(color: .accent)) }
   }
 
+  /// `Swift: container.register(…`, cut to one row.
+  static func swiftRow(_ line: String, width: Int) -> [StyledSpan] {
+    [StyledSpan(("Swift: " + line).truncated(toWidth: max(1, width)), style: TextStyle(color: .accent))]
+  }
+
   /// A command's transcript lines (the command, then its output) as the region under the panes
   /// shows them while pane 4 is not on screen: wrapped to `width` in the pane's styles, and when
   /// they need more than `maximumRows`, the first of them and how many more pane 4 has.

@@ -37,7 +37,7 @@ struct ProseRegionEndToEndTests {
     defer { tmux.close() }
     try tmux.waitFor("the script open, its prose under the panes") { $0.contains("Registering") && $0.contains("REPLAY") }
     try tmux.waitFor("the long line whole, and the Swift of the next command") {
-      showsWhole($0) && $0.contains("Swift: protocol Logger: Sendable {}")
+      showsWhole($0) && $0.contains("Swift: protocol Logger: AnyObject, Sendable {}")
     }
     // Stepping on keeps the section's prose in view, and shows the next command's Swift.
     try tmux.press("Escape")

@@ -172,3 +172,17 @@ import Testing
     #expect(session.execute("resolve A").output.first == "A#2")
   }
 }
+
+/// `remove` and `unmock` say what answers now in the same words (one note, `RemovalText`).
+@Suite struct RemovalNoteTests {
+  @Test func unmockAndRemoveWordAnEmptiedStackAlike() {
+    let session = Session()
+    _ = session.execute("class Clock")
+    _ = session.execute("mock Clock")
+    let unmocked = session.execute("unmock Clock")
+    #expect(unmocked.output.first?.hasSuffix("(the stack of 'Clock' is empty now)") == true, "\(unmocked.output)")
+    _ = session.execute("register Clock")
+    let removed = session.execute("remove t2")
+    #expect(removed.output.first?.hasSuffix("(the stack of 'Clock' is empty now)") == true, "\(removed.output)")
+  }
+}

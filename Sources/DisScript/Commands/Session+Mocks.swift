@@ -50,22 +50,10 @@ extension Session {
         "'\(service)' has no mock to remove", hint: "'show mocks' lists the mocks in place")
     }
     let stack = container.registrations(of: key)
-    let below = stack.drop { $0.token != mock.token }.dropFirst().first
     container.remove(mock.token)
     family.removedTokens.insert(mock.token.number)
     drainEvents()
-    // As `remove` says it: a mock under a newer registration uncovers nothing.
-    let note: String
-    if let top = stack.first, top.token != mock.token {
-      note = "  (was under \(top.token))"
-    } else if let below {
-      note = "  (uncovers \(below.token))"
-    } else if let answering = container.answeringRegistration(for: key) {
-      note = "  (\(answering.token) in \(answering.container) answers now)"
-    } else {
-      note = "  (nothing is registered under it)"
-    }
-    return [tokenLine("-", mock) + note]
+    return [tokenLine("-", mock) + RemovalText.note(removed: mock, stackBefore: stack, owner: container)]
   }
 
   /// `mock S` for a Swift service: the mock the app registered on standby for it.

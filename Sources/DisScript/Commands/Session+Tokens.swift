@@ -7,22 +7,10 @@ extension Session {
     let record = try liveToken(written)
     guard let info = record.container.registration(record.token) else { throw notLive(written) }
     let stack = record.container.registrations(of: info.key)
-    let wasTop = stack.first?.token == record.token
-    let below = stack.dropFirst().first
     record.container.remove(record.token)
     family.removedTokens.insert(written.number)
     drainEvents()
-    var note = ""
-    if !wasTop, let top = stack.first {
-      note = "  (was under \(top.token))"
-    } else if let below {
-      note = "  (uncovers \(below.token))"
-    } else if let parent = record.container.answeringRegistration(for: info.key) {
-      note = "  (\(parent.token) in \(parent.container) answers now)"
-    } else {
-      note = "  (the stack of '\(info.key)' is empty now)"
-    }
-    return [tokenLine("-", info) + note]
+    return [tokenLine("-", info) + RemovalText.note(removed: info, stackBefore: stack, owner: record.container)]
   }
 
   func changeScope(_ written: SyntaxToken, to scope: SyntaxScope) throws -> [String] {

@@ -48,12 +48,13 @@ final class MockBell: Sound {}
     controller.enter("mock Sound")
     #expect(try container.resolve(Sound.self) is MockBell, "the command ran in the app")
     #expect(pump(controller) { controller.texts(.mocks).contains { $0.hasPrefix("+ t") && $0.contains("over Sound") } })
-    // Quitting asks about the mock; `r` takes it out of the app.
+    // Quitting asks about the mock, listing it; `u` takes it out of the app.
     #expect(controller.submitLine(":quit") == .continue)
-    #expect(controller.state.notice?.contains("r removes") == true, "\(controller.state.notice ?? "")")
-    #expect(controller.handle(.character("r")) == .quit(0))
-    #expect(pump(controller) { (try? container.resolve(Sound.self)) is Bell })
-    _ = engine
+    let question = controller.state.notice ?? ""
+    #expect(question.contains("u undoes the change this session made") && question.contains("pushed mock t"), "\(question)")
+    #expect(controller.handle(.character("u")) == .quit(0))
+    #expect((try? container.resolve(Sound.self)) is Bell, "undone before quitting")
+    #expect(engine.view.leaveReport?.undone.first?.hasPrefix("removed t") == true, "\(String(describing: engine.view.leaveReport))")
   }
 
   @Test func whenTheAppGoesThePanesStayAndNothingRuns() throws {

@@ -100,7 +100,7 @@ final class AttachedSession {
     return outcome
   }
 
-  /// The record of a command's outcome, with the session's mocks.
+  /// The record of a command's outcome, with what the session changed in the app.
   private func record(_ outcome: CommandOutcome) -> OutcomeRecord {
     OutcomeRecord(
       output: outcome.shownOutput, isFailure: outcome.isFailure, recordedText: outcome.recordedText,

@@ -9,10 +9,7 @@ enum ReadOnlyPolicy {
   /// Why `command` is refused on `container`, or nil when it may run.
   static func refusal(of command: Command, in container: Container) -> String? {
     // What changes the container is the command's own property; here, only what runs the app's code.
-    if let change = command.containerChange {
-      let name = command.typedName == "release container" ? "release" : command.typedName
-      return "'\(name)' would \(change.wording)"
-    }
+    if let change = command.containerChange { return "'\(command.typedName)' would \(change.wording)" }
     switch command {
     case .resolve(let resolution):
       if isBuilt(resolution.service, name: resolution.name, in: container) { return nil }
@@ -27,7 +24,11 @@ enum ReadOnlyPolicy {
     case .call: return "'call' would run the app's code"
     case .reset: return "'reset' would change what the session acts on"
     case .validate: return "'validate' would run the app's factories"
-    default: return nil
+    case .declareProtocol, .declareClass, .assembly, .show, .why, .help, .playground, .useContainer: return nil
+    // Refused above, by their `containerChange`.
+    case .register, .remove, .changeScope, .changeCaching, .mock, .mockAll, .unmock, .activate, .deactivate,
+      .makeChildContainer, .release, .releaseContainer, .shutdown:
+      return nil
     }
   }
 

@@ -144,4 +144,42 @@ struct SessionJournalTests {
     #expect(DebugServerTests.eventually { container.registration(greeter) != nil })
     #expect(DebugServerTests.eventually { log.contains("undid its changes: put back \(greeter)") })
   }
+
+  /// Changes made and undone while the app's own threads resolve what they touch (run under the
+  /// thread sanitizer by Scripts/test): the app never fails for longer than the session's change.
+  @Test func changesAndTheirUndoRaceNothingWithTheAppsThreads() throws {
+    let container = DebugServerTests.appContainer()
+    let greeter = try Self.token(of: Greeter.self, in: container)
+    let shop = try Self.token(of: Shop.self, in: container)
+    let server = try Self.start(container)
+    defer { server.stop() }
+    let stop = StopFlag()
+    let workers = DispatchGroup()
+    for _ in 0..<2 {
+      DispatchQueue.global().async(group: workers) {
+        while !stop.isSet { _ = try? container.resolve(Shop.self) }
+      }
+    }
+    for _ in 0..<3 {
+      let client = try DebugClient.connect(to: server.socketPath)
+      for command in ["scope \(shop) singleton", "mock Greeter", "cache \(greeter) off", "remove \(greeter)"] {
+        #expect(!(try client.run(command).outcome.isFailure), "\(command)")
+      }
+      let report = try #require(client.detach(keepChanges: false))
+      #expect(report.undone.count == 4 && report.notUndone.isEmpty, "\(report)")
+      #expect(try container.resolve(Shop.self).greeter is Hello)
+      #expect(container.registration(shop)?.scope == .prototype && container.registration(greeter)?.isCaching == true)
+    }
+    stop.set()
+    workers.wait()
+  }
+}
+
+/// A flag the test's thread sets and the app's threads read (NSLock-based: the thread sanitizer
+/// follows it).
+private final class StopFlag: @unchecked Sendable {  // safe: `value` is only touched under `lock`
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
 }

@@ -129,10 +129,6 @@ final class AttachedSession {
   /// Lets the session take in the app's events between commands (see `Session.catchUp()`).
   func catchUp() { session?.catchUp() }
 
-  /// What the session changed in the app and has not changed back, oldest first: what leaving
-  /// undoes unless the user keeps it.
-  var changeDescriptions: [String] { journal.descriptions }
-
   /// Undoes the session's changes, newest first (see ``SessionJournal/undo()``).
   func undoChanges() -> SessionJournal.Undoing { journal.undo() }
 

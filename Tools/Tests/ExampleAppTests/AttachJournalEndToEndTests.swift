@@ -66,9 +66,18 @@ extension AttachEndToEndTests {
     waitUntil("the app to log the undo", detail: { app.describe() }) {
       app.errors.contains("client 1: undid its changes: scope of t5 NoticeManager back to prototype")
     }
-    let check = try discope(["attach", app.socketPath, "--repl"], input: "why NoticeManager\nshow stacks NoticeManager\n")
+    let check = try discope(["attach", app.socketPath, "--repl"], input: "show stacks NoticeManager\n")
     #expect(check.output.contains("[prototype]"), "\(check.output)\(check.errorOutput)")
     #expect(!check.output.contains("[singleton]"), "\(check.output)")
+
+    // Only --keep-changes keeps them, and says so.
+    let keeper = try discope(["attach", app.socketPath, "--repl", "--keep-changes"], input: "scope t5 singleton\n")
+    #expect(keeper.output.contains("leaving keeps it (--keep-changes)") || keeper.errorOutput.contains("leaving keeps it (--keep-changes)"))
+    #expect(
+      keeper.errorOutput.contains("with this session's changes kept:\n  scope of t5 NoticeManager: prototype -> singleton"),
+      "\(keeper.errorOutput)")
+    let kept = try discope(["attach", app.socketPath, "--repl"], input: "show stacks NoticeManager\n")
+    #expect(kept.output.contains("[singleton]"), "kept in the app: \(kept.output)\(kept.errorOutput)")
   }
 
   /// The full screen lists the session's changes as it quits; `k` keeps them, and says so.

@@ -57,6 +57,18 @@ final class MockBell: Sound {}
     #expect(engine.view.leaveReport?.undone.first?.hasPrefix("removed t") == true, "\(String(describing: engine.view.leaveReport))")
   }
 
+  @Test func ctrlCAtTheQuestionUndoesTheChangesAndQuits() throws {
+    let (controller, container, server, engine) = try attached()
+    defer { server.stop() }
+    let token = try #require(container.registrations(of: ServiceKey(Sound.self)).first).token
+    controller.enter("scope \(token) prototype")
+    #expect(container.registration(token)?.scope == .prototype, "the command ran in the app")
+    #expect(controller.submitLine(":quit") == .continue, "it asks first")
+    #expect(controller.handle(.ctrl("c")) == .quit(130))
+    #expect(container.registration(token)?.scope == .singleton, "undone: the safe way out")
+    #expect(engine.view.leaveReport?.undone == ["scope of \(token) Sound back to singleton"], "\(String(describing: engine.view.leaveReport))")
+  }
+
   @Test func whenTheAppGoesThePanesStayAndNothingRuns() throws {
     let (controller, _, server, _) = try attached()
     #expect(pump(controller) { controller.texts(.registrations).contains { $0.contains("t1 Sound") } })

@@ -50,6 +50,19 @@ struct ReinstateTests {
     #expect(container.reinstate(held) == .containerShutDown)
   }
 
+  @Test func aMockOfAnInstanceAnswersWithThatInstanceAgain() throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    let mock = Db()
+    let token = container.mock(Db.self, with: mock)
+    let held = try #require(container.heldRegistrations()[token.number])
+    container.remove(token)
+    #expect(try container.resolve(Db.self) !== mock)
+    #expect(container.reinstate(held) == .reinstated(try #require(container.registration(token))))
+    #expect(try container.resolve(Db.self) === mock, "the very instance given, not a build")
+    #expect(try container.resolve(Db.self) === mock)
+  }
+
   @Test func observersHearItRegisteredAgain() throws {
     let container = Container()
     let token = container.register(Db.self) { _ in Db() }

@@ -36,6 +36,22 @@ struct SessionJournalTests {
     #expect(try container.resolve(Shop.self).greeter is Hello)
   }
 
+  @Test func aBuiltSingletonRemovedIsSaidToBeBuiltAnewWhenPutBack() throws {
+    let container = DebugServerTests.appContainer()
+    let greeter = try Self.token(of: Greeter.self, in: container)
+    let built = try container.resolve(Greeter.self)
+    let described = try #require(container.registration(greeter)).description
+    let server = try Self.start(container)
+    defer { server.stop() }
+    let client = try DebugClient.connect(to: server.socketPath)
+    let removed = try client.run("remove \(greeter)").outcome
+    #expect(removed.sessionChanges == ["removed \(described)"], "as it was, not as the removal left it: \(removed.sessionChanges)")
+    let report = try #require(client.detach(keepChanges: false))
+    #expect(report.undone.count == 1 && report.undone[0].hasPrefix("put back \(described); #"), "\(report)")
+    #expect(report.undone[0].hasSuffix("was let go at the removal: its next resolve builds anew"), "\(report)")
+    #expect(try container.resolve(Greeter.self) !== built, "built anew, as said")
+  }
+
   @Test func everyKindOfChangeIsUndoneNewestFirst() throws {
     let container = DebugServerTests.appContainer()
     let greeter = try Self.token(of: Greeter.self, in: container)

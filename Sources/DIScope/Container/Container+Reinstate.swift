@@ -16,9 +16,16 @@ extension Container {
     package let indexFromBottom: Int
     /// The container whose stack it sat in.
     package let owner: Container
+    /// The registration as it was when held: its implementation's name as built, the instance it
+    /// had cached (a removal lets both go).
+    package let info: RegistrationInfo
 
     /// Its token, as it was and as it is again once reinstated.
     package var token: RegistrationToken { registration.token }
+
+    /// Whether it answers with an instance it was given (a mock's, a value's), which comes back
+    /// with it; otherwise what it had built was let go at its removal, and is built anew.
+    package var answersWithGivenInstance: Bool { registration.factoryIsInstance }
   }
 
   /// What ``reinstate(_:)`` did.
@@ -41,7 +48,12 @@ extension Container {
       for stack in registry.stacks.allStacks {
         for index in 0..<stack.count {
           let registration = stack[index]
-          held[registration.number] = HeldRegistration(registration: registration, indexFromBottom: index, owner: self)
+          // Under the family lock, which guards the registration's state too.
+          let info = registration.state.withLockHeld { state in
+            registration.info(lockHeld: state, stackDepth: stack.count - 1 - index, container: name)
+          }
+          held[registration.number] = HeldRegistration(
+            registration: registration, indexFromBottom: index, owner: self, info: info)
         }
       }
       return held

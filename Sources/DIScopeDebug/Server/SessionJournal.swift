@@ -59,7 +59,8 @@ final class SessionJournal {
           changes.remove(at: index)
           changes.removeAll { Self.token(of: $0) == info.token }
         } else if let held = held[info.token.number] {
-          changes.append(.removed(info, held: held))
+          // As it was before the command: a removal forgets what it had built.
+          changes.append(.removed(held.info, held: held))
         }
       case .scopeChanged(let info, let old):
         guard !sessionChildren.contains(info.container), let owner = owners[info.container],
@@ -141,7 +142,9 @@ final class SessionJournal {
           if now.stackDepth != info.stackDepth {
             line += ", \(now.stackDepth ?? 0) below the top (the app pushed over \(info.key) since)"
           }
-          if info.cachedInstanceNumber != nil { line += "; its instance was disposed at the removal: the next resolve builds anew" }
+          if let number = info.cachedInstanceNumber, !held.answersWithGivenInstance {
+            line += "; #\(number) was let go at the removal: its next resolve builds anew"
+          }
           result.undone.append(line)
         case .alreadyLive:
           result.notUndone.append("\(Self.name(of: info)): already back")

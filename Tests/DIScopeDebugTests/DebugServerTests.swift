@@ -75,7 +75,7 @@ struct DebugServerTests {
     let services = snapshot?.lineage.first?.stacks.map(\.service) ?? []
     #expect(services.contains("Greeter") && services.contains("Shop"), "\(services)")
     #expect(steps.contains { $0.line.contains("Greeter → Hello#") && $0.depth == 1 }, "\(steps.map(\.line))")
-    client.detach(keepMocks: false)
+    client.detach(keepChanges: false)
     #expect(Self.eventually { server.attachedClientCount == 0 })
   }
 
@@ -86,17 +86,17 @@ struct DebugServerTests {
     let client = try DebugClient.connect(to: server.socketPath)
     let mocked = try client.run("mock Greeter")
     #expect(!mocked.outcome.isFailure, "\(mocked.outcome.output)")
-    #expect(mocked.outcome.sessionMocks.count == 1)
+    #expect(mocked.outcome.sessionChanges.count == 1)
     #expect(try container.resolve(Greeter.self) is MockHello)
     #expect(mocked.completion.services.contains("Greeter"))
     let why = try client.explain("Greeter")
     #expect(why.lines.first?.contains("answers") == true, "\(why.lines)")
-    client.detach(keepMocks: false)
+    client.detach(keepChanges: false)
     #expect(Self.eventually { (try? container.resolve(Greeter.self)) is Hello })
 
     let keeper = try DebugClient.connect(to: server.socketPath)
     _ = try keeper.run("mock Greeter")
-    keeper.detach(keepMocks: true)
+    keeper.detach(keepChanges: true)
     #expect(Self.eventually { server.attachedClientCount == 0 })
     #expect(try container.resolve(Greeter.self) is MockHello, "a kept mock stays")
   }
@@ -124,7 +124,7 @@ struct DebugServerTests {
     for command in ["register Greeter = Hello", "remove t1", "scope t1 prototype", "cache t1 off", "reset", "validate"] {
       #expect(try client.run(command).outcome.output.first?.contains("read-only") == true, "\(command)")
     }
-    client.detach(keepMocks: false)
+    client.detach(keepChanges: false)
   }
 
   @Test func aClientOfAnotherVersionIsRefusedWithBothVersions() throws {
@@ -139,7 +139,7 @@ struct DebugServerTests {
       Issue.record("no refusal: \(messages)")
       return
     }
-    #expect(reason.contains("protocol 1") && reason.contains("99"), "\(reason)")
+    #expect(reason.contains("protocol \(DebugProtocol.version)") && reason.contains("99"), "\(reason)")
     #expect(Self.eventually { log.contains("speaks protocol 99") })
   }
 
@@ -159,7 +159,7 @@ struct DebugServerTests {
     #expect(try container.resolve(Shop.self).greeter is Hello)
     let client = try DebugClient.connect(to: server.socketPath)
     #expect(try client.run("show stacks").outcome.isFailure == false)
-    client.detach(keepMocks: false)
+    client.detach(keepChanges: false)
   }
 
   @Test func aClientThatNeverReadsLosesEventsAndNeverBlocksAResolve() throws {
@@ -201,7 +201,7 @@ struct DebugServerTests {
     let raw = try UnixSocket.connect(to: server.socketPath)
     defer { raw.close() }
     let messages: [ClientMessage] = [
-      .hello(protocolVersion: DebugProtocol.version, client: "late", asciiOnly: false), .detach(keepMocks: false),
+      .hello(protocolVersion: DebugProtocol.version, client: "late", asciiOnly: false), .detach(keepChanges: false),
       .run(id: 1, source: "mock Greeter"),
     ]
     try raw.write(messages.flatMap { Frame.encode(MessageCoding.encode($0)) })
@@ -402,13 +402,13 @@ struct DebugServerTests {
     }
     _ = try first.run("protocol Extra")
     #expect(try second.run("show stacks").outcome.isFailure == false)
-    #expect(try first.run("mock Greeter").outcome.sessionMocks.count == 1)
+    #expect(try first.run("mock Greeter").outcome.sessionChanges.count == 1)
     #expect(try second.run("resolve Greeter").outcome.output.first?.hasPrefix("MockHello#") == true, "one container")
     #expect(try second.run("why Greeter").outcome.isFailure == false)
-    second.detach(keepMocks: false)
+    second.detach(keepChanges: false)
     #expect(DebugServerTests.eventually { server.attachedClientCount == 1 })
     #expect(try container.resolve(Greeter.self) is MockHello, "the second client took none of the first's mocks")
-    first.detach(keepMocks: false)
+    first.detach(keepChanges: false)
     #expect(DebugServerTests.eventually { (try? container.resolve(Greeter.self)) is Hello })
   }
 }

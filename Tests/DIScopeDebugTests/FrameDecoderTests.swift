@@ -56,7 +56,7 @@ struct FrameDecoderTests {
     var random = SplitMix(seed: 0xD15C0)
     let valid: [[UInt8]] = [
       ClientMessage.hello(protocolVersion: 1, client: "discope", asciiOnly: true), .run(id: 1, source: "mock Logger"),
-      .explain(id: 2, service: "Logger"), .detach(keepMocks: false), .refresh,
+      .explain(id: 2, service: "Logger"), .detach(keepChanges: false), .refresh,
     ].map { Frame.encode(MessageCoding.encode($0)) }
     var outcomes = (messages: 0, errors: 0, waits: 0)
     for round in 0..<20_000 {

@@ -21,6 +21,6 @@ import Testing
     #expect(SocketDirectory.standard.attachableProcesses().contains { $0.socketPath == server.socketPath })
     let client = try DebugClient.connect(to: server.socketPath)
     #expect(try client.run("resolve Greeter").outcome.output.first?.hasPrefix("Hello#") == true)
-    client.detach(keepMocks: false)
+    client.detach(keepChanges: false)
   }
 }

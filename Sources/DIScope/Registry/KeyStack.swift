@@ -22,6 +22,19 @@ struct KeyStack: RandomAccessCollection {
     if bottom == nil { bottom = registration } else { above.append(registration) }
   }
 
+  /// Puts `registration` back at `index` (0 = bottom), or on top when the stack is shorter now:
+  /// a registration a debugger removed and puts back (see `Container.reinstate(_:)`).
+  mutating func insert(_ registration: Registration, at index: Int) {
+    guard let current = bottom else { return bottom = registration }
+    let index = Swift.min(Swift.max(index, 0), count)
+    if index == 0 {
+      bottom = registration
+      above.insert(current, at: 0)
+    } else {
+      above.insert(registration, at: index - 1)
+    }
+  }
+
   /// Removes the registration numbered as `token`; returns it and its depth (0 = top).
   mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     // The usual removal, a mock or an override taken off the top: no search, no shifting.

@@ -147,6 +147,16 @@ struct Registry {
     }
   }
 
+  /// Puts back a registration that was removed, at `index` from the bottom of its stack (on top
+  /// when the stack is shorter now). Its key was registered before, so its stack is there.
+  mutating func reinsert(_ registration: Registration, at index: Int) {
+    if let position = position(of: registration.key) {
+      stacks[at: position].insert(registration, at: index)
+    } else {
+      _ = stacks.insert(registration)
+    }
+  }
+
   /// Removes exactly that registration; returns it and its depth (0 = top) if it was live.
   mutating func remove(_ token: RegistrationToken) -> (Registration, Int)? {
     // Another container's token names nothing here, whatever its number.

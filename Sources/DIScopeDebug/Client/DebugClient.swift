@@ -25,7 +25,7 @@ public struct DebugClientError: Error, Sendable, Hashable, CustomStringConvertib
 /// let reply = try client.run("resolve Logger")
 /// print(reply.outcome.output)
 /// for event in client.takeUpdates().events { print(event) }
-/// client.detach(keepMocks: false)
+/// let report = client.detach(keepChanges: false)   // what the session changed, undone
 /// ```
 public final class DebugClient: Sendable {
   /// What arrived since the last ``takeUpdates()``.
@@ -63,6 +63,7 @@ public final class DebugClient: Sendable {
     var waiting: [Int: DispatchSemaphore] = [:]
     var results: [Int: Reply] = [:]
     var explanations: [Int: (title: String, lines: [String])] = [:]
+    var leaveReport: LeaveReport?
   }
   private let state = Locked(State())
   /// Bumped whenever something arrives, for a screen that polls.
@@ -166,14 +167,23 @@ public final class DebugClient: Sendable {
   /// Asks for the stacks again (after events were dropped).
   public func refresh() { send(.refresh) }
 
-  /// Leaves the app; with `keepMocks`, the mocks this client pushed stay. The app goes on.
-  public func detach(keepMocks: Bool) {
-    send(.detach(keepMocks: keepMocks))
-    // The server closes once it has taken the mocks out; wait a little for it, not forever.
-    let deadline = ContinuousClock.now + .seconds(2)
+  /// Leaves the app: what this client's session changed there is undone, or, with
+  /// `keepChanges`, stays. The app goes on. Returns what the app did about the changes; nil when
+  /// it did not say within 5 s (the connection was over already, or the app is stuck: it undoes
+  /// them all the same once its command queue runs).
+  @discardableResult
+  public func detach(keepChanges: Bool) -> LeaveReport? {
+    if !isEnded { send(.detach(keepChanges: keepChanges)) }
+    // The server answers once it has undone the changes, then closes; wait for it, not forever.
+    let deadline = ContinuousClock.now + .seconds(5)
     while !isEnded && ContinuousClock.now < deadline { usleepMilliseconds(10) }
     handle.shutdown()
+    return state.withLock { $0.leaveReport }
   }
+
+  /// Cuts the connection without detaching, as a client killed would (for tests of what the
+  /// app does then).
+  func dropConnection() { handle.shutdown() }
 
   /// Takes what arrived since the last call.
   public func takeUpdates() -> Updates {
@@ -274,6 +284,7 @@ public final class DebugClient: Sendable {
           state.explanations[id] = (title, lines)
           wake = waiting
         }
+      case .left(let report): state.leaveReport = report
       case .refused(let reason): state.updates.ended = "the app refused: \(reason)"
       case .bye(let reason): state.updates.ended = "the app's server said bye: \(reason) (pid \(app.pid))"
       case .hello: break

@@ -2,7 +2,15 @@ import DIScope
 import DisScript
 import DisSyntax
 
-/// One client's `.dis` session over the app's container, and the mocks it pushed there.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One client's `.dis` session over the app's container, and the journal of what it changed there.
 ///
 /// Touched only on the server's command queue (commands from every client run one at a time),
 /// so it needs no lock of its own.
@@ -12,8 +20,8 @@ final class AttachedSession {
   private let options: SessionOptions
   /// Made at the first command: until then the client costs the app only its event queue.
   private var session: Session?
-  /// The mocks this session pushed that are still in the app, by token number.
-  private var pushedMocks: [Int: (info: RegistrationInfo, owner: Container)] = [:]
+  /// What the session changed in the app, to undo as it leaves.
+  private let journal = SessionJournal()
 
   init(container: Container, isReadOnly: Bool, glyphs: ResolutionTree.Glyphs) {
     self.container = container
@@ -42,20 +50,61 @@ final class AttachedSession {
       ]
       let refused = CommandOutcome(entry: entry, output: output, isFailure: true)
       return OutcomeRecord(
-        output: output, isFailure: true, recordedText: refused.recordedText, sessionMocks: mockDescriptions)
+        output: output, isFailure: true, recordedText: refused.recordedText, sessionChanges: journal.descriptions)
     }
-    let before = mocks()
-    let outcome = session.execute(entry)
-    let after = mocks()
-    for (number, mock) in after where before[number] == nil { pushedMocks[number] = mock }
-    for number in pushedMocks.keys where after[number] == nil { pushedMocks[number] = nil }
-    return record(outcome)
+    guard entry.command.containerChange != nil else { return record(session.execute(entry)) }
+    return record(journalling(entry, in: session))
   }
 
-  /// The record of a command's outcome, with the session's mocks.
+  /// Runs a command that changes the container, and journals what it changed: the events the
+  /// container reports on this thread while it runs (the app's own threads go on meanwhile, and
+  /// what they change is not the session's), and every registration held beforehand, so that a
+  /// removed one can be put back.
+  private func journalling(_ entry: Entry, in session: Session) -> CommandOutcome {
+    var owners: [String: Container] = [:]
+    var next: Container? = session.container
+    while let current = next {
+      owners[current.name] = owners[current.name] ?? current
+      next = current.parent
+    }
+    next = container
+    var root = container
+    while let current = next {
+      owners[current.name] = owners[current.name] ?? current
+      root = current
+      next = current.parent
+    }
+    var held: [Int: Container.HeldRegistration] = [:]
+    for owner in owners.values { held.merge(owner.heldRegistrations()) { first, _ in first } }
+    let before = session.container
+    let commandThread = pthread_self()
+    let heard = Locked<[ContainerEvent]>([])
+    // On the family's root, so that a change anywhere in it is heard.
+    let observation = root.observe { event in
+      switch event {
+      case .resolved, .resolutionFailed, .disposed, .eagerBuildFailed: return
+      default: break
+      }
+      guard pthread_equal(pthread_self(), commandThread) != 0 else { return }
+      heard.withLock { $0.append(event) }
+    }
+    let outcome = session.execute(entry)
+    observation.cancel()
+    var madeChild: Container?
+    if case .makeChildContainer = entry.command, !outcome.isFailure, session.container !== before {
+      madeChild = session.container
+    }
+    journal.record(
+      heard.withLock { $0 }, held: held, owners: owners, madeChild: madeChild, command: entry.command,
+      typed: entry.command.description, succeeded: !outcome.isFailure)
+    return outcome
+  }
+
+  /// The record of a command's outcome, with what the session changed in the app.
   private func record(_ outcome: CommandOutcome) -> OutcomeRecord {
     OutcomeRecord(
-      output: outcome.shownOutput, isFailure: outcome.isFailure, recordedText: outcome.recordedText, sessionMocks: mockDescriptions)
+      output: outcome.shownOutput, isFailure: outcome.isFailure, recordedText: outcome.recordedText,
+      sessionChanges: journal.descriptions)
   }
 
   /// The names a client may complete now.
@@ -80,44 +129,12 @@ final class AttachedSession {
   /// Lets the session take in the app's events between commands (see `Session.catchUp()`).
   func catchUp() { session?.catchUp() }
 
-  /// `t7 MockLogger over Logger`, for each mock this session pushed that is still there.
-  var mockDescriptions: [String] {
-    pushedMocks.keys.sorted().compactMap { number in
-      pushedMocks[number].map { "\($0.info.token) \($0.info.implementationName) over \($0.info.key)" }
-    }
-  }
+  /// Undoes the session's changes, newest first (see ``SessionJournal/undo()``).
+  func undoChanges() -> SessionJournal.Undoing { journal.undo() }
 
-  /// Takes out every mock this session pushed; returns what was removed.
-  func removeMocks() -> [String] {
-    let removed = mockDescriptions
-    for number in pushedMocks.keys.sorted(by: >) {
-      guard let mock = pushedMocks[number] else { continue }
-      _ = mock.owner.remove(mock.info.token)
-    }
-    pushedMocks = [:]
-    return removed
-  }
-
-  /// Forgets the session's mocks without removing them (the user kept them).
-  func keepMocks() { pushedMocks = [:] }
-
-  /// Every mock in the containers the session can reach, by token number.
-  private func mocks() -> [Int: (info: RegistrationInfo, owner: Container)] {
-    var found: [Int: (info: RegistrationInfo, owner: Container)] = [:]
-    var containers: [Container] = []
-    var next: Container? = session?.container ?? container
-    while let current = next {
-      containers.append(current)
-      next = current.parent
-    }
-    if !containers.contains(where: { $0 === container }) { containers.append(container) }
-    for owner in containers {
-      for stack in owner.stacks {
-        for info in stack.registrations where info.isMock && info.container == owner.name {
-          found[info.token.number] = (info, owner)
-        }
-      }
-    }
-    return found
+  /// Forgets the session's changes without undoing them (the user kept them); returns them.
+  func keepChanges() -> [String] {
+    defer { journal.keep() }
+    return journal.descriptions
   }
 }

@@ -31,7 +31,9 @@ final class ClientConnection: Sendable {
     var isAttached = false
     var isClosed = false
     var asciiOnly = false
-    var keepMocks = false
+    /// Set by the client's `detach`: it waits for a `left` saying what was undone or kept.
+    var isDetaching = false
+    var keepChanges = false
   }
   private let state = Locked(State())
   /// `nonisolated(unsafe)`: made on the command queue and only touched there (with its timer).
@@ -138,15 +140,18 @@ final class ClientConnection: Sendable {
           session.container.explanation(ofServiceNamed: service)?.lines(stale: { StaleText.line($0) }) ?? []
         outbox.send(.explanation(id: id, title: "why \(service)", lines: lines))
       }
-    case .detach(let keepMocks):
-      state.withLock { $0.keepMocks = keepMocks }
+    case .detach(let keepChanges):
+      state.withLock {
+        $0.isDetaching = true
+        $0.keepChanges = keepChanges
+      }
       close(reason: "detached", isProtocolError: false, afterSending: true)
     }
   }
 
   /// Runs `body` with the client's session on the command queue, unless the client has gone by
   /// then: a request that waited behind the client's own detach must not make a new session
-  /// (whose mocks nothing would take out).
+  /// (whose changes nothing would undo).
   private func onCommandQueue(_ body: @escaping @Sendable (AttachedSession) -> Void) {
     inFlight.add(1, ordering: .acquiringAndReleasing)
     server.commands.async { [self] in
@@ -261,17 +266,17 @@ final class ClientConnection: Sendable {
 
   // MARK: Closing
 
-  /// Detaches: the observation is cancelled, the session's mocks removed (unless kept), the
-  /// outbox closed; the writer sends what was queued before (with `afterSending`) and the last of
+  /// Detaches: the observation is cancelled, the session's changes undone (unless kept; a client
+  /// that asked to detach hears what was done in `left`), the outbox closed; the writer sends what was queued before (with `afterSending`) and the last of
   /// the two threads closes the socket. Safe to call from any thread, more than once.
   func close(reason: String, isProtocolError: Bool, afterSending: Bool = false) {
-    let taken = state.withLock { state -> (Observation?, Bool)? in
+    let taken = state.withLock { state -> (Observation?, Bool, Bool)? in
       guard !state.isClosed else { return nil }
       state.isClosed = true
       defer { state.observation = nil }
-      return (state.observation, state.keepMocks)
+      return (state.observation, state.keepChanges, state.isDetaching)
     }
-    guard let (observation, keepMocks) = taken else { return }
+    guard let (observation, keepChanges, isDetaching) = taken else { return }
     observation?.cancel()
     if isProtocolError {
       server.log("client \(id) disconnected: \(reason)")
@@ -279,14 +284,9 @@ final class ClientConnection: Sendable {
       server.log("client \(id) detached (\(reason))")
     }
     server.commands.async { [self] in
-      if let session {
-        if keepMocks {
-          session.keepMocks()
-        } else {
-          let removed = session.removeMocks()
-          if !removed.isEmpty { server.log("client \(id): removed its mocks: \(removed.joined(separator: ", "))") }
-        }
-      }
+      // A client that went without asking (a kill, a lost connection) keeps nothing.
+      let report = leave(keepingChanges: keepChanges && isDetaching)
+      if isDetaching { outbox.send(.left(report)) }
       session = nil
       catchUpTimer?.cancel()
       catchUpTimer = nil
@@ -294,6 +294,22 @@ final class ClientConnection: Sendable {
       // Unblocks a writer stuck on a client that does not read, and the reader's poll.
       if !afterSending { handle.shutdown() }
     }
+  }
+
+  /// Undoes the session's changes, or keeps them; logs what was done. On the command queue.
+  private func leave(keepingChanges: Bool) -> LeaveReport {
+    guard let session else { return LeaveReport() }
+    if keepingChanges {
+      let kept = session.keepChanges()
+      if !kept.isEmpty { server.log("client \(id): kept its changes: \(kept.joined(separator: "; "))") }
+      return LeaveReport(kept: kept)
+    }
+    let undoing = session.undoChanges()
+    if !undoing.undone.isEmpty { server.log("client \(id): undid its changes: \(undoing.undone.joined(separator: "; "))") }
+    if !undoing.notUndone.isEmpty {
+      server.log("client \(id): could not undo: \(undoing.notUndone.joined(separator: "; "))")
+    }
+    return LeaveReport(undone: undoing.undone, notUndone: undoing.notUndone)
   }
 
   /// Called by each of the two threads as it ends: the last one closes the socket (closed

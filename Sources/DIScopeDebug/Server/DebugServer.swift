@@ -146,8 +146,8 @@ public final class DebugServer: Sendable {
     return try start(container, socketPath: socketPath, readOnly: readOnly, log: log)
   }
 
-  /// Stops serving: attached clients hear `bye` and are detached (their observers removed, their
-  /// mocks taken out unless kept), and the socket file is removed. Calling it again does nothing.
+  /// Stops serving: attached clients hear `bye` and are detached (their observers removed, what
+  /// their sessions changed in the container undone), and the socket file is removed. Calling it again does nothing.
   public func stop() {
     guard !isStopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     unlink(socketPath)

@@ -8,9 +8,9 @@ import DisSyntax
 enum ReadOnlyPolicy {
   /// Why `command` is refused on `container`, or nil when it may run.
   static func refusal(of command: Command, in container: Container) -> String? {
+    // What changes the container is the command's own property; here, only what runs the app's code.
+    if let change = command.containerChange { return "'\(command.typedName)' would \(change.wording)" }
     switch command {
-    case .declareProtocol, .declareClass, .assembly, .show, .why, .help, .playground, .useContainer:
-      return nil
     case .resolve(let resolution):
       if isBuilt(resolution.service, name: resolution.name, in: container) { return nil }
       return "'resolve \(resolution.service)' would build it (run the app's factories)"
@@ -21,19 +21,14 @@ enum ReadOnlyPolicy {
         if isBuilt(service, name: nil, in: container) { return nil }
         return "'expect' would resolve \(service), which is not built (it would run the app's factories)"
       }
-    case .register: return "'register' would change the container"
-    case .remove: return "'remove' would change the container"
-    case .changeScope: return "'scope' would change the container"
-    case .changeCaching: return "'cache' would change the container"
-    case .mock, .mockAll: return "'mock' would change the container"
-    case .unmock: return "'unmock' would change the container"
     case .call: return "'call' would run the app's code"
-    case .activate, .deactivate: return "'\(command.name)' would change the container"
-    case .makeChildContainer: return "'container child' would change the container's family"
-    case .release: return "'release' would let go of an instance"
-    case .releaseContainer, .shutdown: return "'\(command.name)' would shut a container down (dispose its instances)"
     case .reset: return "'reset' would change what the session acts on"
     case .validate: return "'validate' would run the app's factories"
+    case .declareProtocol, .declareClass, .assembly, .show, .why, .help, .playground, .useContainer: return nil
+    // Refused above, by their `containerChange`.
+    case .register, .remove, .changeScope, .changeCaching, .mock, .mockAll, .unmock, .activate, .deactivate,
+      .makeChildContainer, .release, .releaseContainer, .shutdown:
+      return nil
     }
   }
 

@@ -29,16 +29,42 @@ public struct OutcomeRecord: Codable, Sendable, Hashable {
   public var isFailure: Bool
   /// The exact `.dis` text of the command and its output.
   public var recordedText: String
-  /// The mocks this client's session pushed that are still in the app (`t7 MockLogger over
-  /// Logger`): what detaching removes unless the user keeps them.
-  public var sessionMocks: [String]
+  /// What this client's session changed in the app and has not changed back, oldest first
+  /// (`removed t1 Config -> AppConfig [singleton]`, `pushed mock t7 MockLogger over Logger`):
+  /// what detaching undoes unless the user keeps it.
+  public var sessionChanges: [String]
 
-  public init(output: [String], isFailure: Bool, recordedText: String, sessionMocks: [String]) {
+  public init(output: [String], isFailure: Bool, recordedText: String, sessionChanges: [String]) {
     self.output = output
     self.isFailure = isFailure
     self.recordedText = recordedText
-    self.sessionMocks = sessionMocks
+    self.sessionChanges = sessionChanges
   }
+}
+
+/// What detaching did about the session's changes: each undone (newest first), or kept, or
+/// left as it is with why (the app changed it since; a released instance cannot come back).
+///
+/// ```swift
+/// let report = client.detach(keepChanges: false)
+/// report?.undone.forEach { print("undone:", $0) }
+/// ```
+public struct LeaveReport: Codable, Sendable, Hashable {
+  /// The changes undone, newest first: `put back t1 Config -> AppConfig [singleton]`.
+  public var undone: [String]
+  /// The changes the user kept in the app.
+  public var kept: [String]
+  /// What could not be undone, each with why.
+  public var notUndone: [String]
+
+  public init(undone: [String] = [], kept: [String] = [], notUndone: [String] = []) {
+    self.undone = undone
+    self.kept = kept
+    self.notUndone = notUndone
+  }
+
+  /// Whether the session had changed nothing.
+  public var isEmpty: Bool { undone.isEmpty && kept.isEmpty && notUndone.isEmpty }
 }
 
 /// Names a client may complete: the app's services and tokens, the session's declarations.
@@ -73,8 +99,9 @@ public enum ClientMessage: Codable, Sendable, Hashable {
   case refresh
   /// Why `service` resolves as it does.
   case explain(id: Int, service: String)
-  /// The client leaves; with `keepMocks`, the mocks its session pushed stay in the app.
-  case detach(keepMocks: Bool)
+  /// The client leaves: its session's changes are undone, or, with `keepChanges`, stay in the
+  /// app; the server answers `left` and closes.
+  case detach(keepChanges: Bool)
 }
 
 /// From the app's server to a client.
@@ -95,6 +122,8 @@ public enum ServerMessage: Codable, Sendable, Hashable {
   case completion(CompletionRecord)
   /// Why a service resolves as it does (`lines` empty when the app has no such service).
   case explanation(id: Int, title: String, lines: [String])
+  /// The answer to `detach`: what was undone or kept. The server closes after it.
+  case left(LeaveReport)
   /// The server is going away (the app stopped it or is exiting).
   case bye(reason: String)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DIScopeDebug
 import DisScript
+import DisSyntax
 import Foundation
 import Playground
 
@@ -13,7 +14,8 @@ import Playground
 /// discope attach                      # the one app serving, or the list
 /// discope attach shop                 # by name (or pid, or socket path)
 /// discope attach 4242 --repl          # the line REPL
-/// discope attach 4242 --script staging.dis   # replay a script against the running app
+/// discope attach 4242 --script staging.dis   # replay a script that only looks
+/// discope attach 4242 --script fix.dis --allow-changes --keep-changes   # one that changes the app, kept
 /// ```
 public struct AttachCommand: ContextualCommand {
   public static let configuration = CommandConfiguration(
@@ -23,9 +25,15 @@ public struct AttachCommand: ContextualCommand {
       The app starts a server with DebugServer.start(container) (or startIfRequested, with \
       DISCOPE_ATTACH=1); its socket is in $XDG_RUNTIME_DIR/discope (or $TMPDIR/discope-UID). \
       Commands typed run in the app, on its container. Leaving detaches and leaves the app as it \
-      was: quitting asks whether to keep the mocks the session pushed. Exit status: 0 on quit; \
-      1 when no app could be attached; with --script, discope test's statuses (0 passed, 1 a \
-      mismatch, 2 the file does not parse).
+      was: what the session changed there (register, remove, scope, cache, mock, unmock, \
+      activate, deactivate, container child) is undone, newest first, and what was undone is \
+      said; the full-screen playground asks as you quit whether to keep the changes instead, \
+      listing them; --repl and --script keep them only with --keep-changes. 'release #N' and \
+      'shutdown' cannot be undone, and are said so. --script refuses, before running anything, a \
+      script with a command that changes the app, unless --allow-changes. Exit status: 0 on \
+      quit; 1 when no app could be attached, or the script would change the app without \
+      --allow-changes; with --script, discope test's statuses (0 passed, 1 a mismatch, 2 the \
+      file does not parse).
       """)
 
   @ArgumentParser.Argument(help: "A socket path, a pid or an app name (default: the only app serving).")
@@ -43,6 +51,12 @@ public struct AttachCommand: ContextualCommand {
   @Option(name: .long, help: "Append each command and its output to this .dis file as it happens.")
   var record: String?
 
+  @Flag(name: .long, help: "Let --script run commands that change the app (undone as it leaves, unless --keep-changes).")
+  var allowChanges = false
+
+  @Flag(name: .long, help: "With --repl or --script: leave the session's changes in the app (they are undone otherwise).")
+  var keepChanges = false
+
   @Flag(name: .long, help: "Let a script piped into --repl write files with :save and :record.")
   var allowWrites = false
 
@@ -58,6 +72,12 @@ public struct AttachCommand: ContextualCommand {
     if repl && script != nil { throw ValidationError("'--repl' and '--script' cannot go together: pick one.") }
     if section != nil && script == nil { throw ValidationError("'--section' goes with '--script FILE'.") }
     if record != nil && script != nil { throw ValidationError("'--record' records a session; '--script' replays one.") }
+    if allowChanges && script == nil {
+      throw ValidationError("'--allow-changes' goes with '--script FILE' (typed commands always may change the app).")
+    }
+    if keepChanges && !repl && script == nil {
+      throw ValidationError("'--keep-changes' goes with '--repl' or '--script FILE' (the full-screen playground asks as you quit).")
+    }
   }
 
   public func execute(in context: CommandContext) -> Int32 {
@@ -75,6 +95,12 @@ public struct AttachCommand: ContextualCommand {
       if !candidates.isEmpty { listApps(candidates, in: directory, context: context, toError: true) }
       return 1
     }
+    if let script, !allowChanges, let refusal = Self.firstChange(inScriptAt: script) {
+      context.printErrorStyled(style.error(refusal))
+      context.printError(
+        "hint: nothing ran; --allow-changes runs it (the changes are undone as it leaves, unless --keep-changes too)")
+      return 1
+    }
     var isASCII = ascii || !Playground.canDrawUnicode
     if let script, let text = try? String(contentsOfFile: script, encoding: .utf8), ScriptTestRunner.drawsInASCII(text) {
       isASCII = true
@@ -89,16 +115,32 @@ public struct AttachCommand: ContextualCommand {
     if let script {
       let engine = RemoteEngine(client: client)
       let report = engine.replay(script, section: section)
-      engine.view.close(keepingMocks: false)
+      engine.view.close(keepingChanges: keepChanges)
       TestCommand.print(report, to: context, style: style, isUpdating: false)
       let summary = RunSummary([report])
       context.print(summary.line + " (against \(client.app.name), pid \(client.app.pid))")
+      for line in engine.view.leaveReport?.lines(app: client.app) ?? [] { context.printError(line) }
       return summary.exitCode
     }
     return Playground.attach(
       to: client, recordPath: record,
       historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII,
-      allowsScriptedWrites: allowWrites)
+      allowsScriptedWrites: allowWrites, keepsChanges: keepChanges)
+  }
+
+  /// `fix.dis:3:1: 'remove t1' would change the container of the app it runs against`, for the
+  /// first command of the script at `path` that changes the container; nil when none does (or
+  /// the file cannot be read or parsed: the replay says so, as `discope test` does).
+  static func firstChange(inScriptAt path: String) -> String? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let parsed = ScriptParser().parse(text, path: path)
+    for (entry, location) in parsed.script.locatedEntries {
+      guard let change = entry.command.containerChange else { continue }
+      let undo = change.isUndoable ? "" : ", and cannot be undone"
+      return "\(path):\(location.line):\(location.column): '\(entry.command.description)' would \(change.wording) "
+        + "of the running app\(undo); --script runs only commands that look unless --allow-changes"
+    }
+    return nil
   }
 
   private func listApps(

@@ -16,6 +16,8 @@ private func discope(_ arguments: [String], environment: [String: String] = [:])
       (["attach", "--repl", "--script", "a.dis"], "'--repl' and '--script' cannot go together"),
       (["attach", "--section", "x"], "'--section' goes with '--script FILE'"),
       (["attach", "--record", "r.dis", "--script", "a.dis"], "'--record' records a session; '--script' replays one"),
+      (["attach", "--allow-changes"], "'--allow-changes' goes with '--script FILE'"),
+      (["attach", "--keep-changes"], "'--keep-changes' goes with '--repl' or '--script FILE'"),
     ] {
       let result = discope(arguments)
       #expect(result.status == 64, "\(arguments)")
@@ -35,5 +37,28 @@ private func discope(_ arguments: [String], environment: [String: String] = [:])
     let missing = discope(["attach", runtime + "/nothing.sock"])
     #expect(missing.status == 1)
     #expect(missing.error.contains("cannot attach") && missing.error.contains("no app serves there"), "\(missing.error)")
+  }
+
+  /// A script that would change the app is refused before anything is attached: the socket named
+  /// here does not even exist, and the refusal, not "cannot attach", is what is said.
+  @Test func aScriptThatWouldChangeTheAppIsRefusedBeforeAttaching() throws {
+    let directory = temporaryDirectory()
+    let script = directory + "/fix.dis"
+    try "%dis 1\nshow stacks\n\nscope t2 prototype\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = discope(["attach", directory + "/nothing.sock", "--script", script])
+    #expect(result.status == 1)
+    #expect(
+      result.error.contains("\(script):4:1: 'scope t2 prototype' would change the container of the running app"),
+      "\(result.error)")
+    #expect(result.error.contains("--allow-changes"), "\(result.error)")
+    #expect(!result.error.contains("cannot attach"), "\(result.error)")
+
+    try "%dis 1\nrelease #3\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let release = discope(["attach", directory + "/nothing.sock", "--script", script])
+    #expect(release.error.contains("'release #3' would let go of an instance of the running app, and cannot be undone"), "\(release.error)")
+
+    try "%dis 1\nwhy Logging\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let looking = discope(["attach", directory + "/nothing.sock", "--script", script])
+    #expect(looking.error.contains("cannot attach"), "a script that only looks goes on to attach: \(looking.error)")
   }
 }

@@ -116,6 +116,10 @@ struct AttachEndToEndTests {
     try tmux.waitFor("the swap in pane 3") {
       namesTheMock(Panes.mocks($0), "+ t7 ", " over Logging (shadows t1 Logging)")
     }
+    // The session's first change says, once, that it changed the running app.
+    try tmux.waitFor("the note that the app was changed") {
+      $0.contains("note: this changed the running app shop (pid \(app.pid)); :quit asks whether to keep it or undo it")
+    }
     waitUntil("the app to print logger=MockLogger", detail: { app.describe() }) {
       app.ticks.contains { $0.logger == "MockLogger" }
     }
@@ -123,15 +127,19 @@ struct AttachEndToEndTests {
       Panes.trace($0).contains("cached t7 [singleton, mock]")
     }
 
-    // Quitting asks about the mock; r removes it, and the app resolves its own logger again.
+    // Quitting asks about the change; u undoes it, and the app resolves its own logger again.
     try run(tmux, ":quit")
-    try tmux.waitFor("the question about the pushed mock") {
-      $0.contains("Quit: r removes the mock this session pushed into the app, k keeps it")
+    try tmux.waitFor("the question about the session's change") {
+      $0.contains("Quit: u undoes the change this session made in the app (shop:\(app.pid)), k keeps it")
     }
-    try tmux.type("r")
+    try tmux.type("u")
+    let left = try tmux.waitFor("what was undone, once the screen is back") {
+      $0.contains("[exit 0]") && $0.contains("left shop (pid \(app.pid)) as it was: undone, newest first:")
+    }
+    #expect(left.contains("  removed t7 Logging (the session pushed it)"), "\(left)")
     try expectRestored(tmux, status: 0)
     waitUntil("the app to log the client's detach and the mock's removal", detail: { app.describe() }) {
-      app.errors.contains("client 1 detached") && namesTheMock(app.errors, "client 1: removed its mocks: t7 ", " over Logging\n")
+      app.errors.contains("client 1 detached") && app.errors.contains("client 1: undid its changes: removed t7 Logging (the session pushed it)")
     }
     waitUntil("the app to print logger=ConsoleLogger after the mock", detail: { app.describe() }) {
       app.isBackToConsoleLoggerAfterMock
@@ -185,7 +193,7 @@ struct AttachEndToEndTests {
   // MARK: 2. The client killed
 
   @Test(.enabled(if: AttachBinaries.isReadyInTmux, "tmux is missing"))
-  func killingTheClientDetachesItAndRemovesItsMocks() throws {
+  func killingTheClientDetachesItAndUndoesItsChanges() throws {
     let app = try ServedApp()
     defer { app.close() }
     // The shell says its pid, then becomes discope: that pid is the client's.
@@ -210,8 +218,8 @@ struct AttachEndToEndTests {
     waitUntil("the app to log the client's detach", detail: { app.describe() }) {
       app.errors.contains("client 1 detached (")
     }
-    waitUntil("the app to remove the killed client's mock", detail: { app.describe() }) {
-      namesTheMock(app.errors, "client 1: removed its mocks: t7 ", " over Logging\n")
+    waitUntil("the app to undo the killed client's mock", detail: { app.describe() }) {
+      app.errors.contains("client 1: undid its changes: removed t7 Logging (the session pushed it)")
     }
     waitUntil("the app to print logger=ConsoleLogger again", detail: { app.describe() }) {
       app.isBackToConsoleLoggerAfterMock
@@ -377,7 +385,7 @@ struct AttachEndToEndTests {
     #expect(text.contains("Logging: t1 Logging answers (the only registration in shop)"), "\(text)")
     #expect(!text.contains("t7"), "\(text)")
     waitUntil("the REPL's detach", detail: { app.describe() }) { app.errors.contains("client 1 detached") }
-    #expect(!app.errors.contains("removed its mocks"), "\(app.describe())")
+    #expect(!app.errors.contains("undid its changes"), "\(app.describe())")
     let tick = app.lastTick
     waitForTicks(app, after: tick)
     #expect(app.ticks.allSatisfy { $0.logger == "ConsoleLogger" }, "\(app.describe())")

@@ -44,10 +44,10 @@ struct SwinjectAttachEndToEndTests {
       app.ticks.contains { $0.logger == "MockLogger" }
     }
 
-    // Quitting removes the session's mock: the app resolves its own logger again.
+    // Quitting undoes the session's mock: the app resolves its own logger again.
     try run(tmux, ":quit")
-    try tmux.waitFor("the question about the pushed mock") { $0.contains("r removes the mock") }
-    try tmux.type("r")
+    try tmux.waitFor("the question about the pushed mock") { $0.contains("u undoes the change") }
+    try tmux.type("u")
     try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
     waitUntil("the app to print logger=ConsoleLogger after the mock", detail: { app.describe() }) {
       app.isBackToConsoleLoggerAfterMock

@@ -7,7 +7,9 @@ extension Playground {
   /// Opens the full-screen playground (or, with `repl`, the line REPL) on the container of the
   /// app at the other end of `client`: its stacks, the resolutions its threads make, its mock
   /// swaps, and commands that run in the app. Leaving detaches: the app goes on as it was, and
-  /// the mocks the session pushed are removed unless the user kept them.
+  /// what the session changed there is undone unless kept. The full screen asks, listing the
+  /// changes, as the user quits; the REPL keeps them only with `keepsChanges`. What was undone or
+  /// kept is said on standard error once the screen is put back.
   ///
   /// ```swift
   /// let client = try DebugClient.connect(to: path)
@@ -15,19 +17,44 @@ extension Playground {
   /// ```
   public static func attach(
     to client: DebugClient, recordPath: String? = nil, historyFile: String? = nil, repl: Bool = false, isASCII: Bool = false,
-    allowsScriptedWrites: Bool = false
+    allowsScriptedWrites: Bool = false, keepsChanges: Bool = false
   ) -> Int32 {
-    let engine = RemoteEngine(client: client)
+    let rule =
+      if !repl { ":quit asks whether to keep it or undo it" } else if keepsChanges {
+        "leaving keeps it (--keep-changes)"
+      } else { "leaving undoes it (discope attach --repl --keep-changes keeps it)" }
+    let engine = RemoteEngine(client: client, leavingRule: rule)
     var options = PlaygroundOptions(engineFactory: { engine })
     options.allowsScriptedWrites = allowsScriptedWrites
     options.isASCII = isASCII
     options.recordPath = recordPath
     options.historyFile = historyFile
     let status = repl ? runREPL(options) : run(options)
-    // Already closed when the user chose at the question; otherwise nothing was pushed that
-    // stays, or the user left without a question (Ctrl-D in the REPL): take the mocks out.
-    engine.view.close(keepingMocks: false)
+    // Already closed when the user chose at the question; otherwise the REPL's flag decides, and
+    // a screen left without the question (nothing changed, or the app ended) keeps nothing.
+    engine.view.close(keepingChanges: repl && keepsChanges)
+    for line in engine.view.leaveReport?.lines(app: client.app) ?? [] { printError(line) }
     return status
+  }
+}
+
+extension LeaveReport {
+  /// What leaving did, for a person: nothing when the session changed nothing.
+  ///
+  /// ```text
+  /// left shop (pid 4242) as it was: undone, newest first:
+  ///   put back t1 Config -> AppConfig [singleton]
+  /// ```
+  public func lines(app: AppIdentity) -> [String] {
+    var lines: [String] = []
+    let who = "\(app.name) (pid \(app.pid))"
+    if !kept.isEmpty { lines += ["left \(who) with this session's changes kept:"] + kept.map { "  " + $0 } }
+    if !undone.isEmpty {
+      let head = notUndone.isEmpty ? "left \(who) as it was" : "left \(who)"
+      lines += ["\(head): undone, newest first:"] + undone.map { "  " + $0 }
+    }
+    if !notUndone.isEmpty { lines += ["not undone in \(who):"] + notUndone.map { "  " + $0 } }
+    return lines
   }
 }
 

@@ -52,7 +52,7 @@ extension PlaygroundController {
   public func perform(_ command: PlaygroundCommand) -> KeyOutcome {
     switch command {
     case .quit:
-      return quitUnlessRecording(status: 0)
+      return requestQuit(status: 0)
     case .record(let path):
       startRecording(to: path)
     case .stop:

@@ -47,12 +47,12 @@ extension PlaygroundController {
     case .confirmDetach(let status):
       update { $0.overlay = nil; $0.notice = nil }
       switch key {
-      case .character("r"), .character("R"), .ctrl("c"):
+      case .character("u"), .character("U"), .ctrl("c"):
         // Ctrl-C takes the safe way out: the app is left as it was before the session.
-        worker.view.close(keepingMocks: false)
+        worker.view.close(keepingChanges: false)
         return .quit(key == .ctrl("c") ? 130 : status)
       case .character("k"), .character("K"):
-        worker.view.close(keepingMocks: true)
+        worker.view.close(keepingChanges: true)
         return .quit(status)
       default:
         return .continue
@@ -92,32 +92,43 @@ extension PlaygroundController {
     case .completions(let candidates):
       update { $0.notice = candidates.isEmpty ? "no completion" : candidates.joined(separator: "  ") }
     case .endOfInput:
-      return quitUnlessRecording(status: 0)
+      return requestQuit(status: 0)
     case .edited, .ignored:
       break
     }
     return .continue
   }
 
-  /// Quits with `status`; asks first while recording, and when attached to an app into which
-  /// the session pushed mocks (remove them, or keep them in the app?).
-  func quitUnlessRecording(status: Int32) -> KeyOutcome {
-    let mocks = worker.view.sessionMocks
-    if !mocks.isEmpty {
-      let kept = state.recording.map { " (the recording in \($0.name) is kept)" } ?? ""
-      update {
-        $0.overlay = .confirmDetach(status: status)
-        // The choice first: a narrow bottom row cuts the end, and the list can be long.
-        $0.notice = "Quit: r removes the \(mocks.count == 1 ? "mock" : "\(mocks.count) mocks") this session pushed "
-          + "into the app, k keeps \(mocks.count == 1 ? "it" : "them"), any other key stays\(kept) — "
-          + mocks.joined(separator: ", ")
-      }
-      return .continue
+  /// Quits with `status`, unless the user has something to decide first. The one place that
+  /// decides it: what the session changed in an attached app comes first (undo it, or keep
+  /// it?, on the full screen; the REPL's flag decides as it leaves), then a recording under way
+  /// (quit?).
+  func requestQuit(status: Int32) -> KeyOutcome {
+    let changes = worker.view.sessionChanges
+    if asksAboutSessionChanges && !changes.isEmpty { return askAboutChanges(changes, status: status) }
+    if let recording = state.recording { return askToQuitRecording(recording.name, status: status) }
+    return .quit(status)
+  }
+
+  /// Lists the session's changes in the app and asks: `u` undoes them (as leaving does unless
+  /// told otherwise), `k` keeps them, any other key stays.
+  private func askAboutChanges(_ changes: [String], status: Int32) -> KeyOutcome {
+    let kept = state.recording.map { " (the recording in \($0.name) is kept)" } ?? ""
+    let app = worker.view.connectionLabel.map { " (\($0))" } ?? ""
+    let them = changes.count == 1 ? "it" : "them"
+    update {
+      $0.overlay = .confirmDetach(status: status)
+      // The choice first: a narrow bottom row cuts the end, and the list can be long.
+      $0.notice = "Quit: u undoes the \(changes.count == 1 ? "change" : "\(changes.count) changes") this session made "
+        + "in the app\(app), k keeps \(them), any other key stays\(kept) — " + changes.joined(separator: "; ")
     }
-    guard let recording = state.recording else { return .quit(status) }
+    return .continue
+  }
+
+  private func askToQuitRecording(_ name: String, status: Int32) -> KeyOutcome {
     update {
       $0.overlay = .confirmQuit(status: status)
-      $0.notice = "Quit? y quits (the recording in \(recording.name) is kept), any other key stays"
+      $0.notice = "Quit? y quits (the recording in \(name) is kept), any other key stays"
     }
     return .continue
   }
@@ -147,9 +158,9 @@ extension PlaygroundController {
       if state.replay != nil { takeOverLive() }
       update { $0.mode = .command }
       if key == .character(":") { handle(.character(":")) }
-    case .quit: return quitUnlessRecording(status: 0)
+    case .quit: return requestQuit(status: 0)
     case .interrupt:
-      return quitUnlessRecording(status: 130)
+      return requestQuit(status: 130)
     case .redraw:
       // Attached to an app, what the screen shows may be behind (events dropped): ask again.
       worker.view.refresh()

@@ -147,6 +147,11 @@ public final class PlaygroundController {
   /// transcript: reading the stacks after every command cost as much as running it.
   public var showsPanes = true
 
+  /// Whether quitting asks what to do with the changes the session made in an attached app (the
+  /// full screen). Off in the line REPL, whose `--keep-changes` flag decides instead: a line
+  /// read as the answer could be the next command of a piped script.
+  public var asksAboutSessionChanges = true
+
   /// Waits for every submitted command and applies the results (tests, the plain REPL).
   public func settle() {
     worker.waitUntilIdle()

@@ -29,13 +29,13 @@ public protocol ContainerView: AnyObject, Sendable {
   func takeNotices() -> [String]
   /// Asks for the stacks again (after events were dropped); a local view has nothing to do.
   func refresh()
-  /// The mocks this session pushed into an attached app that are still there (`t7 MockLogger
-  /// over Logger`); quitting asks whether to keep them.
-  var sessionMocks: [String] { get }
+  /// What this session changed in an attached app and has not changed back, oldest first
+  /// (`removed t1 Config -> AppConfig [singleton]`); quitting asks whether to keep it.
+  var sessionChanges: [String] { get }
   /// `shop:4242` for an attached app (`shop:4242 ENDED` once it is gone); nil for a local one.
   var connectionLabel: String? { get }
-  /// Ends the connection to an attached app; its mocks are removed unless kept.
-  func close(keepingMocks: Bool)
+  /// Ends the connection to an attached app; the session's changes are undone unless kept.
+  func close(keepingChanges: Bool)
   /// Names to complete that arrived on their own (an attached app's, on attaching); nil when
   /// none arrived since the last call. A local engine's words come with each command's result.
   func takeCompletionWords() -> CompletionWords?
@@ -44,9 +44,9 @@ public protocol ContainerView: AnyObject, Sendable {
 extension ContainerView {
   public func takeNotices() -> [String] { [] }
   public func refresh() {}
-  public var sessionMocks: [String] { [] }
+  public var sessionChanges: [String] { [] }
   public var connectionLabel: String? { nil }
-  public func close(keepingMocks: Bool) {}
+  public func close(keepingChanges: Bool) {}
   public func takeCompletionWords() -> CompletionWords? { nil }
 }
 

@@ -12,6 +12,7 @@ enum InteractiveREPL {
     let controller: PlaygroundController
     do {
       controller = try Playground.makeController(options, isSynchronous: true)
+      controller.asksAboutSessionChanges = false
     } catch {
       Playground.printError("error: \(error)")
       return 1

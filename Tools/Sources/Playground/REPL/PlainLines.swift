@@ -24,6 +24,7 @@ enum PlainLines {
     let controller: PlaygroundController
     do {
       controller = try Playground.makeController(options, isSynchronous: true)
+      controller.asksAboutSessionChanges = false
     } catch {
       Playground.printError("error: \(error)")
       return 1

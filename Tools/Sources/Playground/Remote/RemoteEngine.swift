@@ -17,7 +17,10 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
   public let view: RemoteView
   private let parser = ScriptParser()
 
-  public init(client: DebugClient) { view = RemoteView(client: client) }
+  /// `leavingRule` is said with the session's first change (see ``RemoteView/leavingRule``).
+  public init(client: DebugClient, leavingRule: String? = nil) {
+    view = RemoteView(client: client, leavingRule: leavingRule)
+  }
 
   public func run(_ source: String) -> PlaygroundOutcome {
     switch parser.parseCommand(source) {

@@ -15,16 +15,26 @@ public final class RemoteView: ContainerView {
     var completion: CompletionWords?
     /// Words that arrived with events, not yet handed to the screen.
     var freshCompletion: CompletionWords?
-    var sessionMocks: [String] = []
+    var sessionChanges: [String] = []
+    /// Whether the first change was announced (once a session).
+    var hasAnnouncedChanges = false
     var ended: String?
     var isClosed = false
+    var leaveReport: LeaveReport?
   }
 
   /// The connection to the app.
   public let client: DebugClient
   private let state = Mutex(State())
 
-  public init(client: DebugClient) { self.client = client }
+  /// What leaving does with the session's changes, said with the first of them: `:quit asks
+  /// whether to keep it`. Nil says nothing (a script replayed, whose output is compared).
+  public let leavingRule: String?
+
+  public init(client: DebugClient, leavingRule: String? = nil) {
+    self.client = client
+    self.leavingRule = leavingRule
+  }
 
   public func drain() -> [FeedItem] {
     let updates = client.takeUpdates()
@@ -80,23 +90,34 @@ public final class RemoteView: ContainerView {
     }
   }
 
-  public var sessionMocks: [String] { state.withLock { $0.ended == nil ? $0.sessionMocks : [] } }
+  public var sessionChanges: [String] { state.withLock { $0.ended == nil ? $0.sessionChanges : [] } }
 
   public var connectionLabel: String? {
     "\(client.app.name):\(client.app.pid)" + (client.app.isReadOnly ? " read-only" : "")
       + (state.withLock { $0.ended } == nil ? "" : " ENDED")
   }
 
-  public func close(keepingMocks: Bool) {
+  public func close(keepingChanges: Bool) {
     guard !state.withLock({ state in defer { state.isClosed = true }; return state.isClosed }) else { return }
-    client.detach(keepMocks: keepingMocks)
+    let report = client.detach(keepChanges: keepingChanges)
+    state.withLock { $0.leaveReport = report }
   }
 
-  /// What the engine learnt from a command's reply: the words to complete, the session's mocks.
+  /// What the app did about the session's changes as it was left; nil before, or when it did not
+  /// say (it was gone).
+  public var leaveReport: LeaveReport? { state.withLock { $0.leaveReport } }
+
+  /// What the engine learnt from a command's reply: the words to complete, the session's
+  /// changes. The first change of the session is announced, once: it changed the running app.
   func note(_ reply: DebugClient.Reply) {
     state.withLock { state in
       state.completion = reply.completion
-      state.sessionMocks = reply.outcome.sessionMocks
+      state.sessionChanges = reply.outcome.sessionChanges
+      if let leavingRule, !state.hasAnnouncedChanges, !reply.outcome.sessionChanges.isEmpty {
+        state.hasAnnouncedChanges = true
+        state.notices.append(
+          "note: this changed the running app \(client.app.name) (pid \(client.app.pid)); \(leavingRule)")
+      }
     }
   }
 

@@ -48,12 +48,25 @@ final class MockBell: Sound {}
     controller.enter("mock Sound")
     #expect(try container.resolve(Sound.self) is MockBell, "the command ran in the app")
     #expect(pump(controller) { controller.texts(.mocks).contains { $0.hasPrefix("+ t") && $0.contains("over Sound") } })
-    // Quitting asks about the mock; `r` takes it out of the app.
+    // Quitting asks about the mock, listing it; `u` takes it out of the app.
     #expect(controller.submitLine(":quit") == .continue)
-    #expect(controller.state.notice?.contains("r removes") == true, "\(controller.state.notice ?? "")")
-    #expect(controller.handle(.character("r")) == .quit(0))
-    #expect(pump(controller) { (try? container.resolve(Sound.self)) is Bell })
-    _ = engine
+    let question = controller.state.notice ?? ""
+    #expect(question.contains("u undoes the change this session made") && question.contains("pushed mock t"), "\(question)")
+    #expect(controller.handle(.character("u")) == .quit(0))
+    #expect((try? container.resolve(Sound.self)) is Bell, "undone before quitting")
+    #expect(engine.view.leaveReport?.undone.first?.hasPrefix("removed t") == true, "\(String(describing: engine.view.leaveReport))")
+  }
+
+  @Test func ctrlCAtTheQuestionUndoesTheChangesAndQuits() throws {
+    let (controller, container, server, engine) = try attached()
+    defer { server.stop() }
+    let token = try #require(container.registrations(of: ServiceKey(Sound.self)).first).token
+    controller.enter("scope \(token) prototype")
+    #expect(container.registration(token)?.scope == .prototype, "the command ran in the app")
+    #expect(controller.submitLine(":quit") == .continue, "it asks first")
+    #expect(controller.handle(.ctrl("c")) == .quit(130))
+    #expect(container.registration(token)?.scope == .singleton, "undone: the safe way out")
+    #expect(engine.view.leaveReport?.undone == ["scope of \(token) Sound back to singleton"], "\(String(describing: engine.view.leaveReport))")
   }
 
   @Test func whenTheAppGoesThePanesStayAndNothingRuns() throws {

@@ -74,12 +74,16 @@ public final class Session {
     }
     do {
       var output = try perform(entry.command)
-      switch entry.command {
-      case .register, .remove, .changeScope, .changeCaching, .mock, .mockAll, .unmock, .activate,
-        .deactivate:
+      if entry.command.containerChange == .registrations {
+        // What a change of registrations leaves behind: an instance still holding what its key
+        // no longer answers with.
         drainEvents()
         output += staleNotes()
-      case .makeChildContainer, .useContainer, .reset, .releaseContainer: forgetStaleNotes()
+      }
+      switch entry.command {
+      case .makeChildContainer, .useContainer, .reset, .releaseContainer:
+        // Another container is current: its stale references are noted afresh.
+        forgetStaleNotes()
       default: break
       }
       return CommandOutcome(entry: entry, output: output, isFailure: false)

@@ -4,10 +4,11 @@ import DisSyntax
 /// `show stacks|trace|mocks|graph|tokens [S]`: the playground's views as text.
 extension Session {
   func show(_ view: View, service: String?) throws -> [String] {
-    if let service { _ = try lookUp(service, named: nil) }
+    // A module-qualified name (`ExampleApp.Logging`) shows what its short name would.
+    let key = try service.map { try lookUp($0, named: nil).1 }
     switch view {
     case .stacks: return showStacks(service)
-    case .trace: return showTrace(service)
+    case .trace: return showTrace(key.map(\.serviceName))
     case .mocks: return showMocks(service)
     case .graph: return ShowGraph(session: self).lines(for: service)
     case .tokens: return showTokens(service)

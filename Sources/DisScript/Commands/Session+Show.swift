@@ -39,6 +39,7 @@ extension Session {
         }
       }
     }
+    lines += liveChildrenLines(service)
     if lines.isEmpty || lines.allSatisfy({ $0.hasPrefix("container ") && $0.hasSuffix("no registrations") }) && chain.count == 1 {
       return [service.map { "no registrations of '\($0)'" } ?? "no registrations"]
     }
@@ -56,10 +57,15 @@ extension Session {
   }
 
   private func showTrace(_ service: String?) -> [String] {
+    if isAttached { catchUp() }  // the app's resolutions since the last command
     guard let trace = family.traces.last(where: { service == nil || $0.service == service }) else {
-      return [service.map { "no resolution of '\($0)' yet" } ?? "no resolution yet"]
+      let none = service.map { "no resolution of '\($0)' yet" } ?? "no resolution yet"
+      guard isAttached else { return [none] }
+      return [none + " (the app's resolutions are kept from this session's first command on)"]
     }
-    return trace.lines
+    // Over a busy app, one tree is one request among many: the newest few say more.
+    guard isAttached, service == nil else { return trace.lines }
+    return family.traces.suffix(5).flatMap(\.lines)
   }
 
   private func showMocks(_ service: String?) -> [String] {

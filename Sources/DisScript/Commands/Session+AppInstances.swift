@@ -53,7 +53,7 @@ extension Session {
     switch expected {
     case .instance(let number):
       wanted = "#\(number)"
-      let held = value.flatMap { self.number(of: $0) }
+      let held = value.flatMap { self.number(of: $0) ?? cachedNumber(of: $0) }
       holds = held == number
       found = value.map { InstanceText.line($0, number: held) } ?? "nil"
     case .none:
@@ -69,6 +69,25 @@ extension Session {
       throw ScriptFailure("expected \(reference) to be \(wanted), found \(found)")
     }
     return []
+  }
+
+  /// The number of an object one of the app's containers caches (built before the session
+  /// began, so never seen built), found by identity.
+  private func cachedNumber(of value: Any) -> Int? {
+    guard type(of: value) is AnyClass else { return nil }
+    let object = value as AnyObject
+    for owner in [family.root] + family.root.liveChildren {
+      for stack in owner.stacks {
+        for info in stack.registrations {
+          guard let number = info.cachedInstanceNumber,
+            let cached = owner.cachedInstance(numbered: number), type(of: cached) is AnyClass,
+            cached as AnyObject === object
+          else { continue }
+          return number
+        }
+      }
+    }
+    return nil
   }
 
   /// `value` without its optional layers; nil when one is empty.

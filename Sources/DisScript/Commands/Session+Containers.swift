@@ -51,9 +51,13 @@ extension Session {
   func existingContainer(named name: String) throws -> Container {
     guard let container = family.container(named: name) else {
       let names = family.containers.map(\.name) + appChildren(of: family.root).map(\.name)
+      let listed = "containers: " + names.joined(separator: ", ")
       throw ScriptFailure(
         "no container named '\(name)'",
-        hint: suggestion(for: name, among: names) ?? "containers: " + names.joined(separator: ", "))
+        hint: suggestion(for: name, among: names)
+          ?? (isAttached
+            ? listed + " (the app's children are listed while they live, from when a client first watched the app)"
+            : listed))
     }
     return container
   }

@@ -40,7 +40,10 @@ import Testing
     controller.enter("resolve Web")
     controller.enter("resolve Web")
     let lines = controller.texts(.trace)
-    #expect(lines.filter { $0 == "resolve Web" }.count == 2)
+    // Each headed by where it started and who resolved it.
+    let headings = lines.filter { $0.hasPrefix("resolve Web  (root#") }
+    #expect(headings.count == 2, "\(lines)")
+    #expect(headings.allSatisfy { $0.contains(", thread ") && $0.hasSuffix(")") }, "\(headings)")
     #expect(lines.contains { $0.hasPrefix("└─ Dep") && $0.contains("created") })
     #expect(lines.last?.contains("cached") == true)
     #expect(controller.state.trace.resolutionCount == 2)

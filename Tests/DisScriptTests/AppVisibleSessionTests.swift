@@ -47,6 +47,10 @@ import Testing
     #expect(stacks.contains("container request (3 live, newest request#\(requests[2].number), child of app)"), "\(stacks)")
     #expect(stacks.contains("  RequestID"), "\(stacks)")
 
+    // `show stacks S` lists only the children that register S themselves.
+    #expect(session.execute("show stacks RequestID").output.contains("  RequestID"))
+    #expect(!session.execute("show stacks Logging").output.joined().contains("live children"))
+
     let entered = session.execute("container use request")
     #expect(!entered.isFailure && entered.output.first == "container request#\(requests[2].number) (child of app) is current", "\(entered.output)")
     #expect(session.container === requests[2])
@@ -115,8 +119,12 @@ import Testing
     #expect(!holds.isFailure, "\(holds.output)")
     let wrong = session.execute("expect #\(handlerNumber).request = nil")
     #expect(wrong.isFailure && wrong.output.first?.hasPrefix("error: expected #\(handlerNumber).request to be nil") == true, "\(wrong.output)")
-    // The app's singleton is found in its container's cache.
-    #expect(!session.execute("expect #\(loggingNumber).missing = nil").output.isEmpty)
+    // The app's singleton is found in its container's cache; the session holds none of the
+    // app's objects, so it has none to release.
+    let missing = session.execute("expect #\(loggingNumber).missing = nil")
+    #expect(missing.isFailure && missing.output.first == "error: Logging#\(loggingNumber) has no property 'missing'", "\(missing.output)")
+    let release = session.execute("release #\(loggingNumber)")
+    #expect(release.isFailure && release.output.first?.contains("the session holds none of them") == true, "\(release.output)")
 
     let listed = app.liveChildren.map(\.number) == [request?.number]
     #expect(listed)

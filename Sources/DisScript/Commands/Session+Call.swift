@@ -37,7 +37,8 @@ extension Session {
     if isAttached, family.seen[number] == nil {
       let object = try appInstance(number)  // says whether it is gone
       throw ScriptFailure(
-        "#\(number) is one of the app's objects (\(InstanceText.line(object, number: number))), not a script's",
+        "#\(number) is one of the app's objects (\(InstanceText.line(object, number: number))): "
+          + "the session holds none of them, and 'call' and 'release' act on a script's instances",
         hint: "'expect #\(number).property = #M|nil|\"text\"' checks what it holds")
     }
     if family.seen[number] != nil {

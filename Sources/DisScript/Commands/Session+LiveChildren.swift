@@ -23,14 +23,14 @@ extension Session {
   /// `show stacks`' section on the app's live children: each name with its count, and the
   /// newest one's own registrations (a request's values, its overrides).
   func liveChildrenLines(_ service: String?) -> [String] {
-    let groups = appChildren()
-    guard !groups.isEmpty else { return [] }
-    var lines = ["live children of \(container.name) (the app's; 'container use NAME' enters the newest):"]
-    for (name, containers) in groups {
+    var lines: [String] = []
+    for (name, containers) in appChildren() {
       guard let newest = containers.last else { continue }
+      let stacks = newest.stacks.filter { isService($0.key, named: service) }
+      // `show stacks S`: only the children that register S themselves.
+      if service != nil && stacks.isEmpty { continue }
       let parent = newest.parent.map { ", child of \($0.name)" } ?? ""
       lines.append("container \(name) (\(containers.count) live, newest \(name)#\(newest.number)\(parent))")
-      let stacks = newest.stacks.filter { isService($0.key, named: service) }
       if stacks.isEmpty { lines.append("  no registrations of its own") }
       for stack in stacks {
         lines.append("  " + displayName(of: stack.key))
@@ -39,7 +39,15 @@ extension Session {
         }
       }
     }
-    return lines
+    guard !lines.isEmpty else { return [] }
+    return ["live children of \(container.name) (the app's; 'container use NAME' enters the newest):"] + lines
+  }
+
+  /// Whether the newest live child of some name registers `service` itself.
+  func childRegisters(_ service: String) -> Bool {
+    appChildren().contains { group in
+      group.containers.last?.stacks.contains { isService($0.key, named: service) } ?? false
+    }
   }
 
   /// The app's live child `name` (`request`: the newest of that name; `request#12`: that one),

@@ -5,7 +5,14 @@ import DisSyntax
 extension Session {
   func show(_ view: View, service: String?) throws -> [String] {
     // A module-qualified name (`ExampleApp.Logging`) shows what its short name would.
-    let key = try service.map { try lookUp($0, named: nil).1 }
+    var key: ServiceKey?
+    if let service {
+      do {
+        key = try lookUp(service, named: nil).1
+      } catch where view == .stacks && childRegisters(service) {
+        // A service only the app's live children register (a request's `RequestID`).
+      }
+    }
     switch view {
     case .stacks: return showStacks(service)
     case .trace: return showTrace(key.map(\.serviceName))

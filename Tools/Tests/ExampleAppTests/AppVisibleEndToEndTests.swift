@@ -68,7 +68,9 @@ struct AppVisibleEndToEndTests {
     screen = try tmux.waitFor("the prototype resolved", timeout: .seconds(60)) {
       Panes.transcript($0).contains("created t5 [prototype]")
     }
-    #expect(!Panes.transcript(screen).contains("error: expected #4"), "\(screen)")
+    // A failed command is marked `!` in the transcript: the expectation held.
+    #expect(Panes.transcript(screen).contains("expect #4.webService = #2"), "\(screen)")
+    #expect(!Panes.transcript(screen).contains("! expect #4"), "\(screen)")
     #expect(!Panes.transcript(screen).contains("unknown service"), "\(screen)")
     // The prototype the command built is the app's: the session kept none of it.
     let built = try #require(number(after: "NoticeManager#", in: Panes.transcript(screen)), "\(screen)")

@@ -57,6 +57,36 @@ import Testing
     #expect(app.liveChildren.isEmpty)
   }
 
+  /// Threads serving requests while a debugger lists them: every listed child is alive and
+  /// whole, none is kept, and the sweeps (out of the lock) lose none that lives.
+  @Test func listingWhileThreadsMakeAndDropChildren() async throws {
+    let tally = Tally()
+    let app = Container(name: "app")
+    let observation = app.observe { _ in }
+    defer { observation.cancel() }
+    let kept = app.makeChild(named: "session")
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<300 {
+            let request = app.makeChild(named: "request")
+            request.register(RequestObject.self) { _ in RequestObject(tally: tally) }
+            _ = try? request.resolve(RequestObject.self)
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<100 {
+          let listed = app.liveChildren
+          #expect(listed.allSatisfy { $0.name == "request" || $0 === kept })
+          #expect(listed.contains { $0 === kept })
+        }
+      }
+    }
+    #expect(app.liveChildren.map(\.name) == ["session"])
+    #expect(tally.alive.load(ordering: .relaxed) == 0)
+  }
+
   @Test func aChildHasANumberOfItsOwnAsTracesShowIt() throws {
     let app = Container(name: "app")
     let a = app.makeChild(named: "request")

@@ -35,6 +35,21 @@ struct CommandParsingTests {
     ("deactivate Networking", .deactivate(assembly: "Networking")),
     ("container child feature", .makeChildContainer(name: "feature")),
     ("container use root", .useContainer(name: "root")),
+    // One live child among several of that name, by its number.
+    ("container use request#12", .useContainer(name: "request#12")),
+    // Module-qualified names, as an app's Swift types print, wherever a service name is.
+    ("resolve ExampleApp.Logging", .resolve(Resolution(service: "ExampleApp.Logging"))),
+    ("register ExampleApp.Logging = ExampleApp.ConsoleLogger",
+     .register(Registration(service: "ExampleApp.Logging", implementation: .type("ExampleApp.ConsoleLogger")))),
+    ("mock ExampleApp.Logging", .mock(service: "ExampleApp.Logging", implementation: nil)),
+    ("unmock ExampleApp.Logging", .unmock(service: "ExampleApp.Logging")),
+    ("show stacks ExampleApp.Logging", .show(.stacks, service: "ExampleApp.Logging")),
+    ("why ExampleApp.Logging", .why(service: "ExampleApp.Logging", name: nil)),
+    ("expect ExampleApp.WebService is ExampleApp.LiveWebService",
+     .expect(.resolvesTo(service: "ExampleApp.WebService", implementation: "ExampleApp.LiveWebService"))),
+    ("expect ExampleApp.Logging cached", .expect(.freshness(service: "ExampleApp.Logging", isCached: true))),
+    ("expect stack ExampleApp.Logging = t2 t1",
+     .expect(.stack(service: "ExampleApp.Logging", tokens: [RegistrationToken(2), RegistrationToken(1)]))),
     ("show stacks", .show(.stacks, service: nil)),
     ("show trace Logger", .show(.trace, service: "Logger")),
     ("show tokens", .show(.tokens, service: nil)),
@@ -124,5 +139,27 @@ struct CommandParsingTests {
     let entry = parseSingleEntry("expect #1.name = \"a # b\" # real comment")
     #expect(entry?.command == .expect(.parameter(InstanceParameter(instance: 1, parameter: "name"), equals: .text("a # b"))))
     #expect(entry?.comment == " real comment")
+  }
+}
+
+@Suite("Module-qualified names")
+struct QualifiedNameParsingTests {
+  @Test func aSpacedDotIsNotPartOfAName() {
+    let lines = diagnosticLines("resolve ExampleApp . Logging")
+    #expect(lines.count == 1 && lines[0].contains("unexpected '.'"), "\(lines)")
+  }
+
+  @Test func anInstanceParameterStillParsesBesideQualifiedNames() {
+    let entry = parseSingleEntry("expect #25466.webService = #4")
+    #expect(entry?.command == .expect(.parameter(InstanceParameter(instance: 25466, parameter: "webService"), equals: .instance(4))))
+  }
+
+  @Test func aQualifiedClassParameterTypeParses() {
+    let entry = parseSingleEntry("class Probe(logger: ExampleApp.Logging)")
+    guard case .declareClass(let declaration)? = entry?.command else {
+      Issue.record("not a class: \(String(describing: entry))")
+      return
+    }
+    #expect(declaration.parameters?.map(\.dependency) == [.service("ExampleApp.Logging")])
   }
 }

@@ -63,6 +63,29 @@ extension Container {
     return found.map { $0.0.info(stackDepth: $0.1, container: name) }
   }
 
+  /// The instance numbered `number` (`WebService#3`) that a registration of this container holds
+  /// cached now (a singleton, an eager one, a weak one while it lives), if any; nothing is built.
+  /// For a debugger that names instances by number: it finds what is still there, and keeps
+  /// nothing itself.
+  ///
+  /// ```swift
+  /// let web = try container.resolve(WebService.self)   // WebService#3
+  /// container.cachedInstance(numbered: 3) as? WebService === web   // true
+  /// ```
+  public func cachedInstance(numbered number: Int) -> Any? {
+    family.withLock { _ in
+      for stack in registry.stacks.allStacks {
+        for registration in stack {
+          let found = registration.state.withLockHeld { state in
+            state.cachedNumber == number ? state.cachedInstance(of: registration) : nil
+          }
+          if let found { return found }
+        }
+      }
+      return nil
+    }
+  }
+
   /// The registration that answers `key` here or in the nearest parent, without building anything.
   public func answeringRegistration(for key: ServiceKey) -> RegistrationInfo? {
     let found = family.withLock { state in lookup(key, in: state) }

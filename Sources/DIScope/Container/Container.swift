@@ -183,7 +183,33 @@ public final class Container: Sendable {
     // bump reads it under the family lock) and bumps the family's generation, which the child's
     // entries depend on.
     if !hasHadChildren.load(ordering: .relaxed) { hasHadChildren.store(true, ordering: .releasing) }
-    return Container(parent: self, name: name)
+    let child = Container(parent: self, name: name)
+    // Only while watched: a debugger lists the app's live children (see `liveChildren`).
+    if family.isObserved { family.liveChildren.note(child) }
+    return child
+  }
+
+  /// This container's number in its process, never reused: the `12` of `request#12` in a trace
+  /// (``ResolutionStep/containerNumber``), which tells one request's child from another's.
+  ///
+  /// ```swift
+  /// let request = app.makeChild(named: "request")
+  /// print("\(request.name)#\(request.number)")   // request#12
+  /// ```
+  public var number: UInt64 { id.raw }
+
+  /// The descendants of this container alive now that were made while its family was observed
+  /// (``observe(_:)``, a debugger attached), oldest first: a request's child while it serves.
+  /// Held weakly: listing them keeps none alive. A child made while nothing observed is not
+  /// listed, so that an app nobody watches pays nothing for the list; nor is one shut down.
+  ///
+  /// ```swift
+  /// let observation = app.observe { _ in }
+  /// let request = app.makeChild(named: "request")
+  /// app.liveChildren.map(\.name)   // ["request"]
+  /// ```
+  public var liveChildren: [Container] {
+    family.liveChildren.containers.filter { $0 !== self && $0.selfOrParent(withID: id) != nil && !$0.isShutDown }
   }
 
   /// Notes that a thread is about to keep an entry under this container's id (see

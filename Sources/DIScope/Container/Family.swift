@@ -27,6 +27,8 @@ final class Family: Sendable {
   @usableFromInline let observerCount = Atomic<Int>(0)
   /// Creation numbers for instances (`WebService#3`), shared by the family.
   let instanceCounter = Atomic<Int>(0)
+  /// The children made while the family was observed, held weakly (see `Container.liveChildren`).
+  let liveChildren = LiveChildren()
 
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }

@@ -99,6 +99,17 @@ public final class TraceRecorder: Sendable {
     return trees.withLock { $0.suffix(limit).filter { $0.resolver == thread }.map(\.tree) }
   }
 
+  /// The root resolutions recorded so far that other threads and `await` resolutions made,
+  /// oldest first: what an app resolved while a debugger's command ran on its own thread.
+  ///
+  /// ```swift
+  /// recorder.recordedElsewhere.map(\.step.container)   // ["request", "request", ...]
+  /// ```
+  public var recordedElsewhere: [ResolutionTree] {
+    let thread = ResolutionStep.Resolver.thread(ThreadState.current.number)
+    return trees.withLock { $0.suffix(limit).filter { $0.resolver != thread }.map(\.tree) }
+  }
+
   /// Forgets what was recorded.
   public func clear() { trees.withLock { $0.removeAll() } }
 

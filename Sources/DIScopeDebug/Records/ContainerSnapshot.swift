@@ -47,15 +47,39 @@ public struct ContainerSnapshot: Codable, Sendable, Hashable {
     }
   }
 
+  /// The live children of one name (`request`), as pane 1 lists them: how many live now, and
+  /// the newest one's own registrations (a request's values, its overrides).
+  public struct ChildGroup: Codable, Sendable, Hashable {
+    public var name: String
+    public var count: Int
+    /// The newest, as traces name it: `request#12`.
+    public var newest: String
+    /// The name of the newest one's parent.
+    public var parent: String
+    public var stacks: [Stack]
+
+    public init(name: String, count: Int, newest: String, parent: String, stacks: [Stack]) {
+      self.name = name
+      self.count = count
+      self.newest = newest
+      self.parent = parent
+      self.stacks = stacks
+    }
+  }
+
   /// The container and its parents, nearest first.
   public var lineage: [Level]
+  /// The container's live children (``Container/liveChildren``), grouped by name, oldest group
+  /// first; nil from a server that does not send them.
+  public var children: [ChildGroup]?
   public var stale: [Stale]
   /// Names the container family: it changes when a fresh container takes over (`reset`), whose
   /// tokens start again at t1.
   public var family: UInt64
 
-  public init(lineage: [Level], stale: [Stale] = [], family: UInt64 = 0) {
+  public init(lineage: [Level], stale: [Stale] = [], family: UInt64 = 0, children: [ChildGroup]? = nil) {
     self.lineage = lineage
+    self.children = children
     self.stale = stale
     self.family = family
   }
@@ -86,7 +110,32 @@ extension ContainerSnapshot {
         identity: "\(reference.holder.registration.token)\(reference.holder)|\(reference.held.registration.token)\(reference.held)",
         line: describingStale(reference))
     }
-    self.init(lineage: lineage, stale: stale, family: UInt64(UInt(bitPattern: ObjectIdentifier(root).hashValue)))
+    self.init(
+      lineage: lineage, stale: stale, family: UInt64(UInt(bitPattern: ObjectIdentifier(root).hashValue)),
+      children: Self.childGroups(of: container))
+  }
+
+  /// `container`'s live children by name, each group's newest with its own stacks; nil when
+  /// there are none (what a snapshot of an app with no request under way says).
+  static func childGroups(of container: Container) -> [ChildGroup]? {
+    var groups: [(name: String, children: [Container])] = []
+    for child in container.liveChildren {
+      if let index = groups.firstIndex(where: { $0.name == child.name }) {
+        groups[index].children.append(child)
+      } else {
+        groups.append((child.name, [child]))
+      }
+    }
+    guard !groups.isEmpty else { return nil }
+    return groups.compactMap { group in
+      guard let newest = group.children.last else { return nil }
+      return ChildGroup(
+        name: group.name, count: group.children.count, newest: "\(newest.name)#\(newest.number)",
+        parent: newest.parent?.name ?? "",
+        stacks: newest.stacks.map { stack in
+          Stack(service: stack.key.description, registrations: stack.registrations.map(RegistrationRecord.init))
+        })
+    }
   }
 }
 

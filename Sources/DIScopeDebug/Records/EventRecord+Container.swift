@@ -33,7 +33,8 @@ extension EventRecord {
         StepRecord(
           service: step.key.description, outcome: step.outcome.rawValue, scope: step.scope?.description,
           depth: step.depth, instanceNumber: step.instanceNumber, isMock: step.registration?.isMock ?? false,
-          line: ResolutionTree.line(for: step, typeName: name, glyphs: context.glyphs), thread: thread))
+          line: ResolutionTree.line(for: step, typeName: name, glyphs: context.glyphs), thread: thread,
+          origin: step.depth == 0 ? "\(step.container)#\(step.containerNumber), \(step.resolver)" : nil))
     case .resolutionFailed(let error, _):
       let asked = error.path.count > 1 ? error.path[0] : error.key.description
       let lines = context.errorLines?(error) ?? error.description.split(separator: "\n").map(String.init)

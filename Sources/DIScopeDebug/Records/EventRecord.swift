@@ -56,11 +56,16 @@ public struct StepRecord: Codable, Sendable, Hashable {
   public var line: String
   /// The thread that resolved: the steps of resolutions on several threads interleave.
   public var thread: UInt
+  /// For a root step, where the resolution started and who resolved it, as `DISCOPE_TRACE`
+  /// says it: `request#12, thread 3` (a child's name and number; a thread or an `await` task
+  /// as DIScope numbers them). Nil for the steps below a root.
+  public var origin: String?
 
   public init(
     service: String, outcome: String, scope: String?, depth: Int, instanceNumber: Int?, isMock: Bool,
-    line: String, thread: UInt
+    line: String, thread: UInt, origin: String? = nil
   ) {
+    self.origin = origin
     self.service = service
     self.outcome = outcome
     self.scope = scope

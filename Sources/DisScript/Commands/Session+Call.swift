@@ -36,6 +36,13 @@ extension Session {
   /// The instance `#number` the session holds.
   func heldInstance(_ number: Int) throws -> PlaygroundInstance {
     if let instance = family.instances[number] { return instance }
+    if isAttached, family.seen[number] == nil {
+      let object = try appInstance(number)  // says whether it is gone
+      throw ScriptFailure(
+        "#\(number) is one of the app's objects (\(InstanceText.line(object, number: number))): "
+          + "the session holds none of them, and 'call' and 'release' act on a script's instances",
+        hint: "'expect #\(number).property = #M|nil|\"text\"' checks what it holds")
+    }
     if family.seen[number] != nil {
       throw ScriptFailure("#\(number) was released", hint: "'resolve' again to get an instance to work with")
     }

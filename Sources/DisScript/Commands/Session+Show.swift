@@ -4,10 +4,18 @@ import DisSyntax
 /// `show stacks|trace|mocks|graph|tokens [S]`: the playground's views as text.
 extension Session {
   func show(_ view: View, service: String?) throws -> [String] {
-    if let service { _ = try lookUp(service, named: nil) }
+    // A module-qualified name (`ExampleApp.Logging`) shows what its short name would.
+    var key: ServiceKey?
+    if let service {
+      do {
+        key = try lookUp(service, named: nil).1
+      } catch where view == .stacks && childRegisters(service) {
+        // A service only the app's live children register (a request's `RequestID`).
+      }
+    }
     switch view {
     case .stacks: return showStacks(service)
-    case .trace: return showTrace(service)
+    case .trace: return showTrace(key.map(\.serviceName))
     case .mocks: return showMocks(service)
     case .graph: return ShowGraph(session: self).lines(for: service)
     case .tokens: return showTokens(service)
@@ -38,6 +46,7 @@ extension Session {
         }
       }
     }
+    lines += liveChildrenLines(service)
     if lines.isEmpty || lines.allSatisfy({ $0.hasPrefix("container ") && $0.hasSuffix("no registrations") }) && chain.count == 1 {
       return [service.map { "no registrations of '\($0)'" } ?? "no registrations"]
     }
@@ -55,10 +64,15 @@ extension Session {
   }
 
   private func showTrace(_ service: String?) -> [String] {
+    if isAttached { catchUp() }  // the app's resolutions since the last command
     guard let trace = family.traces.last(where: { service == nil || $0.service == service }) else {
-      return [service.map { "no resolution of '\($0)' yet" } ?? "no resolution yet"]
+      let none = service.map { "no resolution of '\($0)' yet" } ?? "no resolution yet"
+      guard isAttached else { return [none] }
+      return [none + " (the app's resolutions are kept from this session's first command on)"]
     }
-    return trace.lines
+    // Over a busy app, one tree is one request among many: the newest few say more.
+    guard isAttached, service == nil else { return trace.lines }
+    return family.traces.suffix(5).flatMap(\.lines)
   }
 
   private func showMocks(_ service: String?) -> [String] {

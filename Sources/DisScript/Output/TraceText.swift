@@ -15,6 +15,12 @@ enum TraceText {
     return zip(rendered, steps).map { line, step in corrected(line, step, glyphs: glyphs) }
   }
 
+  /// Where a root resolution started and who resolved it, as `DISCOPE_TRACE` says it:
+  /// `request#12, thread 3`.
+  static func origin(of step: ResolutionStep) -> String {
+    "\(step.container)#\(step.containerNumber), \(step.resolver)"
+  }
+
   /// One step as the container's renderer writes it, corrected.
   static func line(for step: ResolutionStep, glyphs: ResolutionTree.Glyphs) -> String {
     corrected(ResolutionTree.line(for: step, glyphs: glyphs), step, glyphs: glyphs)

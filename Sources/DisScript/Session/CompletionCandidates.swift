@@ -49,7 +49,8 @@ extension Session {
         instance.slotNames.compactMap { name in instance.number.map { "#\($0).\(name)" } }
       },
       assemblies: declarations.assemblyOrder,
-      containers: family.containers.map(\.name),
+      // The app's live children too, attached: `container use request`.
+      containers: family.containers.map(\.name) + appChildren(of: family.root).map(\.name),
       commands: CommandTable.names)
   }
 }

@@ -20,6 +20,9 @@ struct FamilyState {
   var isCheckingExpectation = false
   /// The creation numbers of Swift objects built by a container made in Swift, by identity.
   var objectNumbers: [ObjectIdentifier: Int] = [:]
+  /// The Swift objects the session saw built, by creation number, held weakly: what `#N` names
+  /// over an app's container. A debugger keeps none of the app's instances alive.
+  var appObjects: [Int: WeakObject] = [:]
   /// The assemblies active in each container (by container name, then assembly name).
   var activeGroups: [String: [String: RegistrationGroup]] = [:]
   /// The rendered trees of recent resolutions, oldest first, with the service each resolved.
@@ -69,6 +72,11 @@ struct TokenRecord {
   let service: String
   /// `true` for `register S instance Impl`: one instance, whose scope cannot change.
   let isInstance: Bool
+}
+
+/// A weak reference to one of the app's objects.
+struct WeakObject {
+  weak var object: AnyObject?
 }
 
 /// A weak reference to an instance.

@@ -51,11 +51,13 @@ extension Session {
     case .registered(let info), .mockPushed(let info, _): adopt(info)
     case .removed(let info, _), .mockPopped(let info, _): family.removedTokens.insert(info.token.number)
     case .resolved(let step):
-      guard let value = step.instance?.value, !(value is PlaygroundInstance),
+      guard let value = step.instance?.value, !(value is PlaygroundInstance), type(of: value) is AnyClass,
         step.outcome == .created, let number = step.instanceNumber
       else { return }
-      if family.objectNumbers.count > 10_000 { family.objectNumbers.removeAll() }
-      family.objectNumbers[ObjectIdentifier(value as AnyObject)] = number
+      if family.objectNumbers.count > 10_000 { forgetGoneObjects() }
+      let object = value as AnyObject
+      family.objectNumbers[ObjectIdentifier(object)] = number
+      family.appObjects[number] = WeakObject(object: object)
     default: break
     }
   }
@@ -63,7 +65,19 @@ extension Session {
   /// The creation number of a Swift object the session saw built, if any.
   func number(of value: Any) -> Int? {
     guard !(value is PlaygroundInstance), type(of: value) is AnyClass else { return nil }
-    return family.objectNumbers[ObjectIdentifier(value as AnyObject)]
+    let object = value as AnyObject
+    // Checked against the weak reference: a gone object's address may be another's now.
+    guard let number = family.objectNumbers[ObjectIdentifier(object)],
+      family.appObjects[number]?.object === object
+    else { return nil }
+    return number
+  }
+
+  /// Lets go of the numbers of the app's objects that are gone; all of them if too many live.
+  private func forgetGoneObjects() {
+    family.appObjects = family.appObjects.filter { $0.value.object != nil }
+    if family.appObjects.count > 5_000 { family.appObjects.removeAll() }
+    family.objectNumbers = family.objectNumbers.filter { family.appObjects[$0.value] != nil }
   }
 
   /// The name a script uses for `key`: a Swift type's short or qualified name, or a declared name.

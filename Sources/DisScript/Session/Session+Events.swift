@@ -13,7 +13,24 @@ extension Session {
   public func catchUp() {
     drainEvents()
     family.steps = []
+    keepAppTraces(family.recorder.recorded)
     family.recorder.clear()
+  }
+
+  /// Keeps the newest of `trees`, the app's own resolutions (its threads', its requests'), for
+  /// `show trace`: each says where it started and who resolved it (`request#12, thread 3:`), as
+  /// `DISCOPE_TRACE` prints it. Only over an app's container: a script's session resolves on its
+  /// own thread only, and its trees are its commands'.
+  func keepAppTraces(_ trees: [ResolutionTree]) {
+    guard isAttached else { return }
+    for tree in trees.suffix(options.limits.maximumTraces) {
+      var lines = TraceText.lines(of: tree, glyphs: options.glyphs)
+      lines[0] = TraceText.origin(of: tree.step) + ": " + lines[0]
+      family.traces.append((tree.step.key.serviceName, lines))
+    }
+    if family.traces.count > options.limits.maximumTraces {
+      family.traces.removeFirst(family.traces.count - options.limits.maximumTraces)
+    }
   }
 
   /// Processes the events buffered since the last call, in order.
@@ -78,6 +95,8 @@ extension Session {
     drainEvents()
     // Only this thread's: over an app's container, its own threads resolve meanwhile.
     let trees = family.recorder.recordedOnThisThread
+    // What the app resolved meanwhile, on its other threads, is kept for `show trace`.
+    keepAppTraces(family.recorder.recordedElsewhere)
     family.recorder.clear()
     return trees.map { tree in
       let lines = TraceText.lines(of: tree, glyphs: options.glyphs)

@@ -69,6 +69,7 @@ public final class Session {
     defer {
       drainEvents()
       family.steps = []  // steps hold instances: keep none past the command
+      keepAppTraces(family.recorder.recordedElsewhere)  // the app's, for `show trace`
       family.recorder.clear()
       budget.reset(to: family.instances.count)
     }
@@ -159,5 +160,10 @@ public final class Session {
   /// Switches the current container (its followers are told: ``followContainer(_:)``).
   func switchContainer(to container: Container) {
     self.container = container
+    // Over an app's container, the Swift services are those the current one sees: a request's
+    // child adds its own (`RequestID`) to the app's.
+    if let index = directories.firstIndex(where: { $0 is SwiftServices }) {
+      directories[index] = SwiftServices(container: container)
+    }
   }
 }

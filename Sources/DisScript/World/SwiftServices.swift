@@ -65,7 +65,10 @@ public struct SwiftServices: ServiceDirectory {
 
   public func key(forService service: String, named name: String?) -> ServiceKey? {
     let keys = keys
+    // The module-qualified name always works (`ExampleApp.Logging`, as the app's types print),
+    // the short one while no other module's type shares it.
     return keys.first { key in key.name == name && Self.name(of: key, among: keys) == service }
+      ?? keys.first { key in key.name == name && key.qualifiedServiceName == service }
   }
 
   public func resolve(_ key: ServiceKey, in container: Container, arguments: ScriptArguments?) throws -> Any {

@@ -69,3 +69,20 @@ public final class MockLogger: Logging {
   public init() {}
   public func log(_ message: String) {}
 }
+
+/// A request's identity, registered in the request's own child container.
+public final class RequestID: Sendable {
+  public let value: Int
+  public init(value: Int) { self.value = value }
+}
+
+/// What serves one request: built in the request's child, from the app's web service and the
+/// request's identity.
+public final class RequestHandler: Sendable {
+  public let webService: WebService
+  public let requestID: RequestID
+  public init(webService: WebService, requestID: RequestID) {
+    self.webService = webService
+    self.requestID = requestID
+  }
+}

@@ -96,7 +96,7 @@ final class ServedApp {
   /// unless `socket` is false; `environment` adds to the test's own.
   init(
     directory: String? = nil, socket: Bool = true, readOnly: Bool = false, environment: [String: String] = [:],
-    executable: String? = AttachBinaries.server
+    executable: String? = AttachBinaries.server, extraArguments: [String] = []
   ) throws {
     let server = try #require(executable)
     self.directory = try directory ?? makeTemporaryDirectory()
@@ -104,6 +104,7 @@ final class ServedApp {
     var arguments = [server]
     if socket { arguments += ["--socket", "\(self.directory)/app.sock"] }
     if readOnly { arguments.append("--read-only") }
+    arguments += extraArguments
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     pid = try Self.spawn(
       arguments, environment: env, output: "\(self.directory)/stdout", errors: "\(self.directory)/stderr")

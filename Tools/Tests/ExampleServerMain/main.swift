@@ -3,7 +3,10 @@
 // with its own work: two threads resolve what a request needs every 50 ms and the app prints, on
 // each tick, which logger its web service got. It links DIScopeDebug, never the terminal modules.
 //
-//   example-server [--socket PATH] [--read-only] [--ticks-file PATH]
+//   example-server [--socket PATH] [--read-only] [--ticks-file PATH] [--requests]
+//
+// With `--requests` it also serves requests as a server app does: each in a child container named
+// `request` (its `RequestID` registered there), which lives about 300 ms, two at a time.
 //
 // SIGTERM stops the server (clients hear `bye`) and exits 0; SIGINT exits 0 without stopping it.
 // Either way the socket is removed.
@@ -49,6 +52,30 @@ for worker in 1...2 {
         say("tick \(tick) logger=\(direct) webService.logger=\(logger)")
       }
       usleep(50_000)
+    }
+  }
+}
+
+if arguments.contains("--requests") {
+  container.register(RequestHandler.self, scope: .prototype) { r in
+    RequestHandler(webService: try r.resolve(WebService.self), requestID: try r.resolve(RequestID.self))
+  }
+  for worker in 0..<2 {
+    Thread.detachNewThread {
+      var served = 0
+      while true {
+        served += 1
+        // One request, in a function of its own: nothing of it outlives its shutdown.
+        func serve() {
+          let request = container.makeChild(named: "request")
+          request.register(RequestID.self, value: RequestID(value: served * 2 + worker))
+          _ = try? request.resolve(RequestHandler.self)
+          usleep(300_000)
+          try? request.shutdownSynchronously()
+        }
+        serve()
+        usleep(20_000)
+      }
     }
   }
 }

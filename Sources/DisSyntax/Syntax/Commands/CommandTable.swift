@@ -55,7 +55,11 @@ public enum CommandTable {
     .init("deactivate", [[.placeholder("A")]], "remove every registration of assembly A"),
     .init(
       "container", [[.keyword("child"), .placeholder("NAME")], [.keyword("use"), .placeholder("NAME")]],
-      "make a child of the current container and switch to it, or switch back by name"),
+      "make a child of the current container and switch to it, or switch back by name",
+      details: [
+        "attached to an app, NAME may be one of the app's live children (listed by 'show stacks'):",
+        "'container use request' enters the newest, 'container use request#12' that one",
+      ]),
     .init(
       "show", [[G.choice(View.allCases.map { [.keyword($0.rawValue)] }), .optional([.placeholder("S")])]],
       "print one of the playground's views as text"),

@@ -44,19 +44,19 @@ extension CommandParser {
           hint: "to fix, make '\(name)' an initializer parameter: 'class C(\(name): arg T)'")
       }
       _ = cursor.advance()
-      return Parameter(name: name, dependency: .argument(try cursor.name("a type after 'arg'")))
+      return Parameter(name: name, dependency: .argument(try cursor.serviceName("a type after 'arg'")))
     }
     let typeLocation = cursor.currentLocation
-    let type = try cursor.name("a type for '\(name)'")
+    let type = try cursor.serviceName("a type for '\(name)'")
     if cursor.take("<") {
       guard type == "Provider" else {
         throw .error("unknown generic type '\(type)'", at: typeLocation,
           hint: "the only generic type is 'Provider<T>'")
       }
-      let provided = try cursor.name("a type inside 'Provider<...>'")
+      let provided = try cursor.serviceName("a type inside 'Provider<...>'")
       // `Provider<UserDetails, String>`: the runtime arguments' types, as Swift writes them.
       var arguments: [String] = []
-      while cursor.take(",") { arguments.append(try cursor.name("a runtime argument's type after ','")) }
+      while cursor.take(",") { arguments.append(try cursor.serviceName("a runtime argument's type after ','")) }
       let written = ([provided] + arguments).joined(separator: ", ")
       try cursor.expect(">", "to close 'Provider<\(written)'")
       if cursor.current?.isSymbol("?") == true {
@@ -70,7 +70,7 @@ extension CommandParser {
   /// `S [= Impl | instance Impl] [named N] [scope=X] [cache=on|off]`, up to the
   /// end of the command or a separator (`;`, `}`, a line break, a comment).
   func registration(_ cursor: inout TokenCursor) throws(Diagnostic) -> Registration {
-    var registration = Registration(service: try cursor.name("a service name"))
+    var registration = Registration(service: try cursor.serviceName("a service name"))
     // `Logger -> ConsoleLogger` is how output shows a registration; a script writes `=`.
     if let dash = cursor.current, dash.isSymbol("-") || dash.word == "-", cursor.tokens.count > cursor.position + 1,
       cursor.tokens[cursor.position + 1].isSymbol(">")
@@ -83,9 +83,9 @@ extension CommandParser {
           + "\(implementation ?? "Impl")'")
     }
     if cursor.take("=") {
-      registration.implementation = .type(try cursor.name("an implementation after '='"))
+      registration.implementation = .type(try cursor.serviceName("an implementation after '='"))
     } else if cursor.take(keyword: "instance") {
-      registration.implementation = .instance(try cursor.name("an implementation after 'instance'"))
+      registration.implementation = .instance(try cursor.serviceName("an implementation after 'instance'"))
     }
     var seen = Set<String>()
     while let token = cursor.current, !Self.isSeparator(token) {

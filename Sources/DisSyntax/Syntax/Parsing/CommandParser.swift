@@ -42,21 +42,28 @@ struct CommandParser {
     case "scope": return .changeScope(try cursor.registrationToken(), to: try cursor.choice("scope", Self.scopes))
     case "cache": return .changeCaching(try cursor.registrationToken(), isEnabled: try cursor.choice("cache setting", Self.onOff))
     case "mock": return try mock(&cursor)
-    case "unmock": return .unmock(service: try cursor.name("a service name"))
+    case "unmock": return .unmock(service: try cursor.serviceName("a service name"))
     case "call": return .call(try cursor.instanceParameter(), arguments: try cursor.arguments())
     case "assembly": return .assembly(try assembly(&cursor))
     case "activate": return .activate(assembly: try cursor.name("an assembly name"))
     case "deactivate": return .deactivate(assembly: try cursor.name("an assembly name"))
     case "container":
       let isChild = try cursor.choice("container action", ["child": true, "use": false])
-      let container = try cursor.name("a container name")
+      var container = try cursor.name("a container name")
+      // `container use request#12`: one of several live children of that name, by its number.
+      if !isChild, case .instance(let number)? = cursor.current?.kind,
+        cursor.current?.location.column == cursor.tokens[cursor.position - 1].endColumn
+      {
+        container += "#\(number)"
+        _ = cursor.advance()
+      }
       return isChild ? .makeChildContainer(name: container) : .useContainer(name: container)
     case "show":
       let view = try cursor.choice("view", Dictionary(uniqueKeysWithValues: View.allCases.map { ($0.rawValue, $0) }))
-      return .show(view, service: cursor.isAtEnd ? nil : try cursor.name("a service name"))
+      return .show(view, service: cursor.isAtEnd ? nil : try cursor.serviceName("a service name"))
     case "validate": return .validate
     case "why":
-      let service = try cursor.name("a service name")
+      let service = try cursor.serviceName("a service name")
       guard cursor.take(keyword: "named") else { return .why(service: service, name: nil) }
       return .why(service: service, name: try cursor.registrationName())
     case "expect": return .expect(try expectation(&cursor))
@@ -73,7 +80,7 @@ struct CommandParser {
   static let onOff = ["on": true, "off": false]
 
   private func resolution(_ cursor: inout TokenCursor, isOptional: Bool) throws(Diagnostic) -> Resolution {
-    var resolution = Resolution(service: try cursor.name("a service name"), isOptional: isOptional)
+    var resolution = Resolution(service: try cursor.serviceName("a service name"), isOptional: isOptional)
     if cursor.take(keyword: "named") { resolution.name = try cursor.registrationName() }
     if cursor.take(keyword: "with") {
       guard !cursor.isAtEnd else { throw cursor.failure("expected an argument like 'name=value' after 'with'") }
@@ -84,9 +91,9 @@ struct CommandParser {
 
   private func mock(_ cursor: inout TokenCursor) throws(Diagnostic) -> Command {
     if cursor.take("*") { return .mockAll }
-    let service = try cursor.name("a service name or '*'")
+    let service = try cursor.serviceName("a service name or '*'")
     guard cursor.take("=") else { return .mock(service: service, implementation: nil) }
-    return .mock(service: service, implementation: try cursor.name("an implementation after '='"))
+    return .mock(service: service, implementation: try cursor.serviceName("an implementation after '='"))
   }
 
   private func expectation(_ cursor: inout TokenCursor) throws(Diagnostic) -> Expectation {
@@ -111,19 +118,20 @@ struct CommandParser {
       _ = cursor.advance()
       return .noStaleReferences
     }
+    // `expect stack S = ...`, S perhaps qualified (`ExampleApp.Logging`): an `=` after a name.
     let isStack = cursor.current?.word == "stack" && cursor.tokens.count > cursor.position + 2
-      && cursor.tokens[cursor.position + 2].isSymbol("=")
+      && cursor.tokens[(cursor.position + 2)...].contains { $0.isSymbol("=") }
     if isStack {
       _ = cursor.advance()
-      let service = try cursor.name("a service name")
+      let service = try cursor.serviceName("a service name")
       try cursor.expect("=", "after 'stack \(service)'")
       var tokens: [RegistrationToken] = []
       while !cursor.isAtEnd { tokens.append(try cursor.registrationToken()) }
       return .stack(service: service, tokens: tokens)
     }
-    let service = try cursor.name("a service name, 'stack' or '#N.param'")
+    let service = try cursor.serviceName("a service name, 'stack' or '#N.param'")
     if cursor.take(keyword: "shares") {
-      return .shares(service: service, dependency: try cursor.name("a service after 'shares'"))
+      return .shares(service: service, dependency: try cursor.serviceName("a service after 'shares'"))
     }
     if cursor.take(keyword: "is") {
       if cursor.current?.word == "not", cursor.tokens.count > cursor.position + 1 {
@@ -133,7 +141,7 @@ struct CommandParser {
           hint: "to assert that '\(service)' does not resolve to '\(other)', write "
             + "'! expect \(service) is \(other)': a command marked '!' must fail")
       }
-      return .resolvesTo(service: service, implementation: try cursor.name("an implementation after 'is'"))
+      return .resolvesTo(service: service, implementation: try cursor.serviceName("an implementation after 'is'"))
     }
     let isCached = try cursor.choice("expectation", ["cached": true, "new": false])
     return .freshness(service: service, isCached: isCached)

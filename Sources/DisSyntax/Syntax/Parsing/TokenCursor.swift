@@ -63,6 +63,21 @@ struct TokenCursor {
     return word
   }
 
+  /// A service or type name: a word, or a module-qualified name written without spaces
+  /// (`ExampleApp.Logging`), as an app's Swift types print. The dot must touch the words on both
+  /// sides: `#3.logger` is an instance's parameter, and a spaced `A . B` is two names.
+  mutating func serviceName(_ what: String) throws(Diagnostic) -> String {
+    var text = try name(what)
+    while position + 1 < tokens.count, tokens[position].isSymbol("."),
+      tokens[position].location.column == tokens[position - 1].endColumn,
+      let next = tokens[position + 1].word, tokens[position + 1].location.column == tokens[position].endColumn
+    {
+      text += "." + next
+      position += 2
+    }
+    return text
+  }
+
   /// A registration's name after `named`: a word, or a string as output shows names
   /// (`named "audit"`), which may also hold spaces.
   mutating func registrationName() throws(Diagnostic) -> String {

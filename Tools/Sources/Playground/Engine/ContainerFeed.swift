@@ -29,6 +29,10 @@ public final class ContainerFeed: ContainerView {
     var container: Container?
     var observation: Observation?
     var snapshotVersion = 0
+    /// When a resolution in another container (a child the app made) last had pane 1 read
+    /// again: children come and go with no event of their own, and a busy app's requests
+    /// resolve many times a second.
+    var lastChildrenRefresh = ContinuousClock.now - .seconds(1)
   }
 
   private let state = Mutex(State())
@@ -93,8 +97,19 @@ public final class ContainerFeed: ContainerView {
       context.errorLines = { error in errorDescriber(error, container) }
     }
     let record = EventRecord(event, context: context)
+    // A root step from another container than the one followed: a child lives (or lived), and
+    // pane 1 lists the live ones; read again at most once a second.
+    var isInAChild = false
+    if case .resolved(let step) = event, step.depth == 0 {
+      isInAChild = state.withLock { $0.container?.number } != step.containerNumber
+    }
     state.withLock { state in
       state.items.append(FeedItem(record: record, epoch: state.epoch))
+      let now = ContinuousClock.now
+      if isInAChild, now - state.lastChildrenRefresh >= .seconds(1) {
+        state.lastChildrenRefresh = now
+        state.snapshotVersion += 1
+      }
     }
   }
 

@@ -29,6 +29,37 @@ public struct RegistrationsPane: Sendable {
   /// registrations whose cached instance holds a stale reference are marked.
   public mutating func refresh(from snapshot: ContainerSnapshot) {
     lines = Self.lines(for: snapshot.lineage, isASCII: isASCII, staleHolders: Set(snapshot.stale.map(\.holderToken)))
+    lines += Self.lines(forChildren: snapshot.children ?? [], isASCII: isASCII)
+  }
+
+  /// The live children's lines: each name with how many live and the newest one, then the
+  /// newest one's own registrations (`container use request` enters it).
+  ///
+  /// ```text
+  /// ── live children: container use NAME ──
+  /// request (3 live, newest request#12)
+  ///   RequestID
+  ///     t9 RequestID [singleton] holds #40
+  /// ```
+  public static func lines(forChildren children: [ContainerSnapshot.ChildGroup], isASCII: Bool) -> [PaneLine] {
+    guard !children.isEmpty else { return [] }
+    let rule = isASCII ? "--" : "──"
+    var result = [PaneLine("\(rule) live children: container use NAME \(rule)", kind: .secondary, group: 10_000, isGroupHeading: true)]
+    for (index, child) in children.enumerated() {
+      let group = 10_001 + index
+      result.append(
+        PaneLine(
+          "\(child.name) (\(child.count) live, newest \(child.newest))", kind: .heading, group: group, isGroupHeading: true))
+      if child.stacks.isEmpty { result.append(PaneLine("  no registrations of its own", kind: .secondary, group: group)) }
+      for stack in child.stacks {
+        result.append(PaneLine("  " + stack.service, kind: .plain, group: group))
+        for info in stack.registrations {
+          result.append(
+            PaneLine("    \(info.token) \(Self.implementation(info)) \(tags(info))", kind: info.isMock ? .mock : .secondary, group: group))
+        }
+      }
+    }
+    return result
   }
 
   /// The lines for stacks of a container and its parents (pure, for tests and measurements).

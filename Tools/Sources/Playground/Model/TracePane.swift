@@ -86,7 +86,10 @@ public struct TracePane: Sendable {
       return
     }
     let optional = step.outcome == "absent" ? "?" : ""
-    append([PaneLine("resolve\(optional) \(step.service)", kind: .heading)] + render(node))
+    // Where it started and who resolved it: an app's requests resolve in their own children,
+    // on many threads.
+    let origin = step.origin.map { "  (\($0))" } ?? ""
+    append([PaneLine("resolve\(optional) \(step.service)\(origin)", kind: .heading)] + render(node))
   }
 
   private mutating func append(_ block: [PaneLine]) {

@@ -21,7 +21,13 @@ public final class RemoteView: ContainerView {
     var ended: String?
     var isClosed = false
     var leaveReport: LeaveReport?
+    /// When the stacks were last asked for on a timer: the app's children come and go (a
+    /// request's lives milliseconds) with no event saying so.
+    var lastChildrenRefresh = ContinuousClock.now
   }
+
+  /// How often pane 1's list of the app's live children is read again.
+  static let childrenRefreshPeriod = Duration.seconds(1)
 
   /// The connection to the app.
   public let client: DebugClient
@@ -39,9 +45,14 @@ public final class RemoteView: ContainerView {
   public func drain() -> [FeedItem] {
     let updates = client.takeUpdates()
     return state.withLock { state in
-      if let snapshot = updates.snapshot {
+      if let snapshot = updates.snapshot, snapshot != state.snapshot {
         state.snapshot = snapshot
         state.snapshotVersion += 1
+      }
+      let now = ContinuousClock.now
+      if state.ended == nil, now - state.lastChildrenRefresh >= Self.childrenRefreshPeriod {
+        state.lastChildrenRefresh = now
+        client.refresh()
       }
       if let words = updates.completion {
         state.completion = words

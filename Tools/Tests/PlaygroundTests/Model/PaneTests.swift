@@ -40,7 +40,10 @@ import Testing
     controller.enter("resolve Web")
     controller.enter("resolve Web")
     let lines = controller.texts(.trace)
-    #expect(lines.filter { $0 == "resolve Web" }.count == 2)
+    // Each headed by where it started and who resolved it.
+    let headings = lines.filter { $0.hasPrefix("resolve Web  (root#") }
+    #expect(headings.count == 2, "\(lines)")
+    #expect(headings.allSatisfy { $0.contains(", thread ") && $0.hasSuffix(")") }, "\(headings)")
     #expect(lines.contains { $0.hasPrefix("└─ Dep") && $0.contains("created") })
     #expect(lines.last?.contains("cached") == true)
     #expect(controller.state.trace.resolutionCount == 2)
@@ -140,5 +143,28 @@ import Testing
     let blocks = pane.lines.map(\.text).split(separator: "")
     #expect(blocks.count == 32)
     #expect(blocks.allSatisfy { $0.count == 4 && $0.dropFirst(2).allSatisfy { $0.contains("Part#") } }, "\(blocks.filter { $0.count != 4 }.prefix(2))")
+  }
+
+  /// Pane 1 lists the app's live children by name, with how many live and the newest one's own
+  /// registrations; pane 2 heads each resolution with where it started and who resolved it.
+  @Test func pane1ListsLiveChildrenAndPane2SaysWhereEachResolutionStarted() throws {
+    let container = Container(name: "app")
+    container.register(Part.self, scope: .prototype) { _ in Part() }
+    let feed = ContainerFeed()
+    feed.attach(to: container)
+    let requests = (0..<2).map { _ in container.makeChild(named: "request") }
+    for request in requests { request.register(Whole.self) { r in Whole([try r.resolve(Part.self)]) } }
+    _ = try requests[1].resolve(Whole.self)
+
+    var registrations = RegistrationsPane()
+    registrations.refresh(from: try #require(feed.snapshot()))
+    let lines = registrations.lines.map(\.text)
+    #expect(lines.contains("request (2 live, newest request#\(requests[1].number))"), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("    t") && $0.contains("[singleton]") }, "\(lines)")
+
+    var trace = TracePane()
+    for item in feed.drain() { trace.apply(item.record) }
+    #expect(trace.lines.map(\.text).contains { $0.hasPrefix("resolve Whole  (request#\(requests[1].number), thread ") }, "\(trace.lines.map(\.text))")
+    withExtendedLifetime(requests) {}
   }
 }

@@ -1,0 +1,104 @@
+import DIScope
+import Synchronization
+import Testing
+
+/// `liveChildren`: the children alive now, listed while the family is observed, held weakly.
+@Suite struct LiveChildrenTests {
+  final class Tally: Sendable {
+    let alive = Atomic(0)
+  }
+  final class RequestObject: Sendable {
+    let tally: Tally
+    init(tally: Tally) {
+      self.tally = tally
+      tally.alive.add(1, ordering: .relaxed)
+    }
+    deinit { tally.alive.subtract(1, ordering: .relaxed) }
+  }
+
+  @Test func childrenMadeWhileObservedAreListedUntilTheyGo() throws {
+    let app = Container(name: "app")
+    let unwatched = app.makeChild(named: "before")
+    let observation = app.observe { _ in }
+    defer { observation.cancel() }
+    var first: Container? = app.makeChild(named: "request")
+    let second = app.makeChild(named: "request")
+    let grandchild = second.makeChild(named: "task")
+    #expect(app.liveChildren.map(\.number) == [first!.number, second.number, grandchild.number])
+    #expect(second.liveChildren.map(\.name) == ["task"])
+    #expect(grandchild.liveChildren.isEmpty)
+    first = nil
+    #expect(app.liveChildren.map(\.number) == [second.number, grandchild.number])
+    withExtendedLifetime(unwatched) {}
+  }
+
+  @Test func aShutDownChildIsNotListed() throws {
+    let app = Container(name: "app")
+    let observation = app.observe { _ in }
+    defer { observation.cancel() }
+    let request = app.makeChild(named: "request")
+    try request.shutdownSynchronously()
+    #expect(app.liveChildren.isEmpty)
+  }
+
+  @Test func listingKeepsNoChildNorWhatItCachedAlive() async throws {
+    let tally = Tally()
+    let app = Container(name: "app")
+    let observation = app.observe { _ in }
+    defer { observation.cancel() }
+    // More children than one sweep holds, so that the list sweeps out the gone ones too.
+    for _ in 0..<200 {
+      let request = app.makeChild(named: "request")
+      request.register(RequestObject.self) { _ in RequestObject(tally: tally) }
+      _ = try request.resolve(RequestObject.self)
+      #expect(app.liveChildren.contains { $0 === request })
+    }
+    #expect(tally.alive.load(ordering: .relaxed) == 0)
+    #expect(app.liveChildren.isEmpty)
+  }
+
+  /// Threads serving requests while a debugger lists them: every listed child is alive and
+  /// whole, none is kept, and the sweeps (out of the lock) lose none that lives.
+  @Test func listingWhileThreadsMakeAndDropChildren() async throws {
+    let tally = Tally()
+    let app = Container(name: "app")
+    let observation = app.observe { _ in }
+    defer { observation.cancel() }
+    let kept = app.makeChild(named: "session")
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<300 {
+            let request = app.makeChild(named: "request")
+            request.register(RequestObject.self) { _ in RequestObject(tally: tally) }
+            _ = try? request.resolve(RequestObject.self)
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<100 {
+          let listed = app.liveChildren
+          #expect(listed.allSatisfy { $0.name == "request" || $0 === kept })
+          #expect(listed.contains { $0 === kept })
+        }
+      }
+    }
+    #expect(app.liveChildren.map(\.name) == ["session"])
+    #expect(tally.alive.load(ordering: .relaxed) == 0)
+  }
+
+  @Test func aChildHasANumberOfItsOwnAsTracesShowIt() throws {
+    let app = Container(name: "app")
+    let a = app.makeChild(named: "request")
+    let b = app.makeChild(named: "request")
+    #expect(a.number != b.number && a.number != app.number)
+    let steps = Mutex<[ResolutionStep]>([])
+    let observation = app.observe { event in
+      if case .resolved(let step) = event { steps.withLock { $0.append(step.withoutInstance()) } }
+    }
+    defer { observation.cancel() }
+    b.register(Int.self, value: 3)
+    _ = try b.resolve(Int.self)
+    #expect(steps.withLock { $0.last?.containerNumber } == b.number)
+  }
+}

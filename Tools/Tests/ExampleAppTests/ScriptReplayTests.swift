@@ -49,7 +49,10 @@ import Testing
     let failure = try #require(throws: ScriptReplayFailure.self) {
       try DisScriptFile(contentsOf: ExampleContainer.script).replay(on: container)
     }
-    #expect(failure.description.contains("\(ExampleContainer.script.path):49: mock Logging"), "\(failure)")
+    // The script's own line of `mock Logging`, wherever edits move it.
+    let text = try String(contentsOfFile: ExampleContainer.script.path, encoding: .utf8)
+    let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "mock Logging" }) + 1
+    #expect(failure.description.contains("\(ExampleContainer.script.path):\(line): mock Logging"), "\(failure)")
     #expect(failure.description.contains("'Logging' has no mock on standby"), "\(failure)")
   }
 }

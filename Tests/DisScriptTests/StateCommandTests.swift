@@ -186,3 +186,22 @@ import Testing
     #expect(removed.output.first?.hasSuffix("(the stack of 'Clock' is empty now)") == true, "\(removed.output)")
   }
 }
+
+/// Every bound a session keeps is a `SessionLimits` field, so a host (a debugger attached for
+/// hours) can set each.
+@Suite struct SessionLimitsTests {
+  @Test func aRecordingMockAndTheMockHistoryKeepTheirNewest() {
+    let session = Session(options: SessionOptions(limits: SessionLimits(maximumMockNotes: 2, maximumMockSwaps: 2)))
+    _ = session.execute("class A")
+    _ = session.execute("mock A")
+    for _ in 0..<3 { _ = session.execute("resolve A") }
+    let mock = session.instance(numbered: 1)
+    #expect(mock?.recorded.count == 2, "\(mock?.recorded ?? [])")
+    _ = session.execute("unmock A")
+    _ = session.execute("mock A")
+    let history = session.execute("show mocks").output
+    let swaps = history.drop { $0 != "history:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+    #expect(swaps.count == 2, "\(history)")
+    #expect(swaps.last?.hasPrefix("  + t2") == true, "the newest kept: \(history)")
+  }
+}

@@ -13,13 +13,9 @@ extension Session {
         hint: "to fix, 'deactivate \(name)' first")
     }
     let plans = try assembly.registrations.map { try plan($0) }
-    family.eagerFailures = []
     let group = container.install(ScriptAssembly(name: name, plans: plans, session: SessionReference(self)))
-    drainEvents()
     let lines = group.tokens.map { tokenLine("+", $0, in: container) } + takeTraces().flatMap { $0 }
-    if !family.eagerFailures.isEmpty {
-      try checkEagerBuilds(rollingBack: group.tokens)
-    }
+    try checkEagerBuilds(rollingBack: group.tokens)
     family.activeGroups[place, default: [:]][name] = group
     return lines.isEmpty ? ["assembly \(name) is active, with no registrations"] : lines
   }
@@ -38,7 +34,6 @@ extension Session {
     container.remove(group)
     for token in group.tokens { family.removedTokens.insert(token.number) }
     family.activeGroups[place]?[name] = nil
-    drainEvents()
     guard infos.isEmpty else { return infos.reversed().map { tokenLine("-", $0) } }
     return group.tokens.isEmpty
       ? ["assembly \(name) is inactive; it had no registrations"]

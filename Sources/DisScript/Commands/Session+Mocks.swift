@@ -52,7 +52,6 @@ extension Session {
     let stack = container.registrations(of: key)
     container.remove(mock.token)
     family.removedTokens.insert(mock.token.number)
-    drainEvents()
     return [tokenLine("-", mock) + RemovalText.note(removed: mock, stackBefore: stack, owner: container)]
   }
 
@@ -68,7 +67,6 @@ extension Session {
         "'\(service)' has no mock on standby",
         hint: "to fix, keep one ready in Swift before replaying: container.registerMock(\(service).self) { Mock\(service)() }")
     }
-    drainEvents()
     return [tokenLine("+", token, in: container) + shadowNoteAfterMock(key)]
   }
 
@@ -87,7 +85,6 @@ extension Session {
         factory: factory)
     }
     family.tokens[token.number] = TokenRecord(token: token, container: container, service: service, isInstance: false)
-    drainEvents()
     return token
   }
 

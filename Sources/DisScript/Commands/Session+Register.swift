@@ -6,7 +6,6 @@ extension Session {
   func register(_ registration: DisSyntax.Registration) throws -> [String] {
     let plan = try plan(registration)
     let shadowed = shadowNote(for: plan.key, in: container)
-    family.eagerFailures = []
     let token = push(plan, into: container)
     var lines = [tokenLine("+", token, in: container) + shadowed]
     if plan.isInstance {
@@ -24,9 +23,7 @@ extension Session {
 
   /// Fails, removing `tokens`, when an eager build failed since the last look.
   func checkEagerBuilds(rollingBack tokens: [ContainerToken]) throws {
-    drainEvents()
-    guard let (info, error) = family.eagerFailures.first else { return }
-    family.eagerFailures = []
+    guard let (info, error) = takeEagerFailures().first else { return }
     for token in tokens.reversed() { withdraw(token) }
     _ = takeTraces()
     var failure = resolutionFailure(error)
@@ -39,7 +36,6 @@ extension Session {
   func withdraw(_ token: ContainerToken) {
     family.tokens[token.number]?.container.remove(token)
     family.tokens[token.number] = nil
-    drainEvents()
   }
 
   /// `+ t3  Logger -> FileLogger  [singleton]`, with `in test` for a child container.

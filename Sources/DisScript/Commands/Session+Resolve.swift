@@ -43,8 +43,6 @@ extension Session {
     _ key: ServiceKey, with directory: any ServiceDirectory, arguments: ScriptArguments?,
     in container: Container? = nil
   ) throws -> (Any, [String]) {
-    drainEvents()
-    family.steps = []
     do {
       let value = try directory.resolve(key, in: container ?? self.container, arguments: arguments)
       return (value, takeTraces().flatMap { $0 })

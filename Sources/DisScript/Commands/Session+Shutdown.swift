@@ -32,13 +32,11 @@ extension Session {
 
   /// Shuts `container` down; one line per instance disposed, newest first.
   private func shutDown(_ container: Container) -> [String] {
-    drainEvents()
-    family.disposals = []
+    _ = takeDisposals()  // what came before this container's shutdown is not its
     try? container.shutdownSynchronously()  // each failure is in its `.disposed` event too
-    drainEvents()
-    defer { family.disposals = [] }
-    guard !family.disposals.isEmpty else { return ["\(container.name): nothing to dispose"] }
-    return family.disposals.map { disposal in
+    let disposals = takeDisposals()
+    guard !disposals.isEmpty else { return ["\(container.name): nothing to dispose"] }
+    return disposals.map { disposal in
       let subject = "\(disposal.typeName)#\(disposal.instanceNumber) (\(disposal.registration.token))"
       return disposal.failure.map { "- \(container.name): dispose of \(subject) failed: \($0)" }
         ?? "- \(container.name): disposed \(subject)"

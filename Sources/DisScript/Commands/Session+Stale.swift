@@ -7,6 +7,7 @@ extension Session {
   /// `note:` lines for the stale references that the command just run created, seen from the
   /// current container; remembers them, so each is noted once.
   func staleNotes() -> [String] {
+    drainEvents()  // a reader of what the command caused: the instances it built are numbered
     let current = container.staleReferences()
     let fresh = current.filter { !family.notedStale.contains(StaleIdentity($0)) }
     family.notedStale = Set(current.map(StaleIdentity.init))

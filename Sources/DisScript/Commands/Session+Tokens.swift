@@ -9,7 +9,6 @@ extension Session {
     let stack = record.container.registrations(of: info.key)
     record.container.remove(record.token)
     family.removedTokens.insert(written.number)
-    drainEvents()
     return [tokenLine("-", info) + RemovalText.note(removed: info, stackBefore: stack, owner: record.container)]
   }
 
@@ -21,18 +20,15 @@ extension Session {
         "\(written) takes runtime arguments, so it cannot be eager: it would be built with none",
         hint: "to fix, keep it prototype, graph, singleton or weak")
     }
-    family.eagerFailures = []
     do {
       try record.container.setScope(scope.containerScope, for: record.token)
     } catch {
       throw ScriptFailure(error.message, hint: error.hint)
     }
     let traces = takeTraces().flatMap { $0 }
-    if let failure = family.eagerFailures.first {
-      family.eagerFailures = []
+    if let failure = takeEagerFailures().first {
       // Back to the scope it had, which it was allowed.
       _ = try? record.container.setScope(before.scope, for: record.token)
-      drainEvents()
       throw resolutionFailure(failure.error)
     }
     return [changeLine(record, before: before, change: "was \(before.scope)")] + traces
@@ -42,7 +38,6 @@ extension Session {
     let record = try changeableToken(written, what: "its caching")
     guard let before = record.container.registration(record.token) else { throw notLive(written) }
     record.container.setCaching(isEnabled, for: record.token)
-    drainEvents()
     return [changeLine(record, before: before, change: "cache was \(before.isCaching ? "on" : "off")")]
   }
 

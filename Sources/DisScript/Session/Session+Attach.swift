@@ -54,7 +54,7 @@ extension Session {
       guard let value = step.instance?.value, !(value is PlaygroundInstance), type(of: value) is AnyClass,
         step.outcome == .created, let number = step.instanceNumber
       else { return }
-      if family.objectNumbers.count > 10_000 { forgetGoneObjects() }
+      if family.objectNumbers.count > options.limits.maximumAppObjects { forgetGoneObjects() }
       let object = value as AnyObject
       family.objectNumbers[ObjectIdentifier(object)] = number
       family.appObjects[number] = WeakObject(object: object)
@@ -76,7 +76,7 @@ extension Session {
   /// Lets go of the numbers of the app's objects that are gone; all of them if too many live.
   private func forgetGoneObjects() {
     family.appObjects = family.appObjects.filter { $0.value.object != nil }
-    if family.appObjects.count > 5_000 { family.appObjects.removeAll() }
+    if family.appObjects.count > options.limits.maximumAppObjects / 2 { family.appObjects.removeAll() }
     family.objectNumbers = family.objectNumbers.filter { family.appObjects[$0.value] != nil }
   }
 

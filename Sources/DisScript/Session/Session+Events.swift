@@ -17,6 +17,41 @@ extension Session {
     family.recorder.clear()
   }
 
+  /// Where a command starts: takes in what happened since the last one (the app's own work over
+  /// an app's container), and starts the command's own buffers empty.
+  func beginCommand() {
+    drainEvents()
+    family.steps = []
+    family.eagerFailures = []
+    family.disposals = []
+    budget.reset(to: family.instances.count)
+  }
+
+  /// Where a command ends: takes in what it caused, and keeps no instance past it (steps hold
+  /// instances); the app's trees seen meanwhile are kept as descriptions, for `show trace`.
+  func endCommand() {
+    drainEvents()
+    family.steps = []
+    keepAppTraces(family.recorder.recordedElsewhere)
+    family.recorder.clear()
+    budget.reset(to: family.instances.count)
+  }
+
+  /// The eager builds that failed since the command started (taken in first), and forgets them.
+  func takeEagerFailures() -> [(info: RegistrationInfo, error: ResolutionError)] {
+    drainEvents()
+    defer { family.eagerFailures = [] }
+    return family.eagerFailures
+  }
+
+  /// What the containers disposed since the command started or last asked (taken in first),
+  /// in order, and forgets it.
+  func takeDisposals() -> [Disposal] {
+    drainEvents()
+    defer { family.disposals = [] }
+    return family.disposals
+  }
+
   /// Keeps the newest of `trees`, the app's own resolutions (its threads', its requests'), for
   /// `show trace`: each says where it started and who resolved it (`request#12, thread 3:`), as
   /// `DISCOPE_TRACE` prints it. Only over an app's container: a script's session resolves on its
@@ -33,7 +68,9 @@ extension Session {
     }
   }
 
-  /// Processes the events buffered since the last call, in order.
+  /// Processes the events buffered since the last call, in order. Called where a command starts
+  /// and ends, between commands (`catchUp()`), and by the readers of what a command caused
+  /// (`takeTraces()`, `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`); nowhere else.
   func drainEvents() {
     let events = family.events.withLock { events in
       defer { events.removeAll(keepingCapacity: true) }
@@ -46,7 +83,7 @@ extension Session {
       case .resolved(let step):
         see(step)
         // What a failed resolve built: this thread's steps, not the app's other threads'.
-        if thread == current, family.steps.count < 10_000 { family.steps.append(step) }
+        if thread == current, family.steps.count < options.limits.maximumFailureSteps { family.steps.append(step) }
       case .mockPushed(let info, let shadowing):
         family.mockTimeline.append((info.key.serviceName,
           "+ \(info.token)  \(info.implementationName) over \(info.key)"
@@ -62,6 +99,9 @@ extension Session {
         family.disposals.append(disposal)
       default: break
       }
+    }
+    if family.mockTimeline.count > options.limits.maximumMockSwaps {
+      family.mockTimeline.removeFirst(family.mockTimeline.count - options.limits.maximumMockSwaps)
     }
   }
 

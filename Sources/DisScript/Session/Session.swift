@@ -39,7 +39,7 @@ public final class Session {
   public init(options: SessionOptions = SessionOptions()) {
     self.options = options
     budget = BuildBudget(limit: options.limits.maximumInstances)
-    builder = InstanceBuilder(store: store, budget: budget)
+    builder = InstanceBuilder(store: store, budget: budget, maximumMockNotes: options.limits.maximumMockNotes)
     parser = ScriptParser(limits: options.limits.parser)
     directories = [DeclaredServices(store: store)]
     family = FamilyState(root: Container(name: "root"), glyphs: options.glyphs)
@@ -65,20 +65,16 @@ public final class Session {
     if case .playground(let command) = entry.command {
       return CommandOutcome(entry: entry, output: [], isFailure: false, playgroundCommand: command)
     }
-    budget.reset(to: family.instances.count)
-    defer {
-      drainEvents()
-      family.steps = []  // steps hold instances: keep none past the command
-      keepAppTraces(family.recorder.recordedElsewhere)  // the app's, for `show trace`
-      family.recorder.clear()
-      budget.reset(to: family.instances.count)
-    }
+    // The event rule: events are taken in where a command starts and where it ends, and in
+    // between only by the readers that need what the command itself caused (`takeTraces()`,
+    // `takeEagerFailures()`, `takeDisposals()`), each of which takes them in first.
+    beginCommand()
+    defer { endCommand() }
     do {
       var output = try perform(entry.command)
       if entry.command.containerChange == .registrations {
         // What a change of registrations leaves behind: an instance still holding what its key
         // no longer answers with.
-        drainEvents()
         output += staleNotes()
       }
       switch entry.command {
@@ -89,7 +85,6 @@ public final class Session {
       }
       return CommandOutcome(entry: entry, output: output, isFailure: false)
     } catch {
-      drainEvents()
       let failure = failure(for: error)
       return CommandOutcome(entry: entry, output: failure.lines, isFailure: true, isRefusal: failure.isRefusal)
     }

@@ -28,17 +28,31 @@ public struct SessionLimits: Sendable, Hashable {
   public var maximumContainers: Int
   /// How many resolution traces `show trace` keeps. Default 64.
   public var maximumTraces: Int
+  /// How many steps of a resolve are kept to show what it built before it failed. Default 10,000.
+  public var maximumFailureSteps: Int
+  /// How many notes a recording mock keeps of what it was handed to (the newest). Default 1,000.
+  public var maximumMockNotes: Int
+  /// How many swaps `show mocks` keeps in its history (the newest). Default 1,000.
+  public var maximumMockSwaps: Int
+  /// Over an app's container: how many of the app's objects the session numbers (`#N`) at once,
+  /// weakly; past it, those gone are forgotten, and if still too many, all. Default 10,000.
+  public var maximumAppObjects: Int
   /// The parser's own bounds, for commands typed or read from a file.
   public var parser: ParserLimits
 
   /// Creates limits; every argument has a default.
   public init(
     maximumInstances: Int = 10_000, maximumContainers: Int = 64, maximumTraces: Int = 64,
-    parser: ParserLimits = ParserLimits()
+    maximumFailureSteps: Int = 10_000, maximumMockNotes: Int = 1_000, maximumMockSwaps: Int = 1_000,
+    maximumAppObjects: Int = 10_000, parser: ParserLimits = ParserLimits()
   ) {
     self.maximumInstances = maximumInstances
     self.maximumContainers = maximumContainers
     self.maximumTraces = maximumTraces
+    self.maximumFailureSteps = maximumFailureSteps
+    self.maximumMockNotes = maximumMockNotes
+    self.maximumMockSwaps = maximumMockSwaps
+    self.maximumAppObjects = maximumAppObjects
     self.parser = parser
   }
 }

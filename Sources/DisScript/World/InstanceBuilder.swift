@@ -10,6 +10,8 @@ import DisSyntax
 struct InstanceBuilder: Sendable {
   let store: DeclarationStore
   let budget: BuildBudget
+  /// How many notes a recording mock keeps (`SessionLimits.maximumMockNotes`).
+  let maximumMockNotes: Int
 
   /// The factory of a registration whose instances are `className`s.
   func factory(for className: String) -> @Sendable (Resolver) throws -> PlaygroundInstance {
@@ -27,7 +29,7 @@ struct InstanceBuilder: Sendable {
   func recordingMock(of service: String) -> @Sendable (Resolver) throws -> PlaygroundInstance {
     { _ in
       try self.budget.take()
-      return PlaygroundInstance(typeName: "Mock" + service, mockedService: service)
+      return PlaygroundInstance(typeName: "Mock" + service, mockedService: service, maximumNotes: self.maximumMockNotes)
     }
   }
 

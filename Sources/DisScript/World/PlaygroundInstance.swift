@@ -37,11 +37,14 @@ public final class PlaygroundInstance: Sendable {
   public let properties: [(name: String, value: SlotValue)]
   /// For an automatic recording mock, the service it stands in for.
   public let mockedService: String?
+  /// How many notes a recording mock keeps (the newest): `SessionLimits.maximumMockNotes`.
+  let maximumNotes: Int
   /// What a recording mock has seen: who it was handed to, in order.
   public var recorded: [String] { changing.withLock { $0.recorded } }
 
   /// Notes what a recording mock saw, keeping the newest `limit` notes.
-  func record(_ note: String, keepingAtMost limit: Int = 1_000) {
+  func record(_ note: String) {
+    let limit = maximumNotes
     changing.withLock { changing in
       changing.recorded.append(note)
       if changing.recorded.count > limit {
@@ -52,8 +55,9 @@ public final class PlaygroundInstance: Sendable {
 
   init(
     typeName: String, parameters: [(name: String, value: SlotValue)] = [],
-    properties: [(name: String, value: SlotValue)] = [], mockedService: String? = nil
+    properties: [(name: String, value: SlotValue)] = [], mockedService: String? = nil, maximumNotes: Int = 0
   ) {
+    self.maximumNotes = maximumNotes
     self.typeName = typeName
     self.parameters = parameters
     self.properties = properties

@@ -28,7 +28,7 @@ final class ClientConnection: Sendable {
   /// (the session) or under the lock (the rest).
   private struct State {
     var observation: Observation?
-    var isAttached = false
+    var isOverAppContainer = false
     var isClosed = false
     var asciiOnly = false
     /// Set by the client's `detach`: it waits for a `left` saying what was undone or kept.
@@ -79,7 +79,7 @@ final class ClientConnection: Sendable {
     let helloDeadline = ContinuousClock.now + server.helloTimeout
     while !state.withLock({ $0.isClosed }) {
       // Checked on every pass: a client that drips a byte at a time must not outlive it.
-      if !state.withLock({ $0.isAttached }), ContinuousClock.now > helloDeadline {
+      if !state.withLock({ $0.isOverAppContainer }), ContinuousClock.now > helloDeadline {
         return close(reason: "no hello within \(server.helloTimeout)", isProtocolError: true)
       }
       // A client that sends requests faster than they run is not read until they have: its
@@ -112,10 +112,10 @@ final class ClientConnection: Sendable {
   static let requestsInFlight = 4
 
   private func handle(_ message: ClientMessage) {
-    let isAttached = state.withLock { $0.isAttached }
+    let isOverAppContainer = state.withLock { $0.isOverAppContainer }
     switch message {
     case .hello(let version, let client, let asciiOnly):
-      guard !isAttached else { return }
+      guard !isOverAppContainer else { return }
       guard version == DebugProtocol.version else {
         outbox.send(
           .refused(
@@ -124,7 +124,7 @@ final class ClientConnection: Sendable {
         return close(reason: "it speaks protocol \(version)", isProtocolError: true, afterSending: true)
       }
       attach(asciiOnly: asciiOnly)
-    case _ where !isAttached:
+    case _ where !isOverAppContainer:
       return close(reason: "protocol error: a request before hello", isProtocolError: true)
     case .run(let id, let source):
       onCommandQueue { [self] session in
@@ -163,7 +163,7 @@ final class ClientConnection: Sendable {
 
   private func attach(asciiOnly: Bool) {
     state.withLock {
-      $0.isAttached = true
+      $0.isOverAppContainer = true
       $0.asciiOnly = asciiOnly
     }
     let outbox = self.outbox

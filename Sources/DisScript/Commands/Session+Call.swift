@@ -36,7 +36,7 @@ extension Session {
   /// The instance `#number` the session holds.
   func heldInstance(_ number: Int) throws -> PlaygroundInstance {
     if let instance = family.instances[number] { return instance }
-    if isAttached, family.seen[number] == nil {
+    if isOverAppContainer, family.seen[number] == nil {
       let object = try appInstance(number)  // says whether it is gone
       throw ScriptFailure(
         "#\(number) is one of the app's objects (\(InstanceText.line(object, number: number))): "

@@ -55,7 +55,7 @@ extension Session {
       throw ScriptFailure(
         "no container named '\(name)'",
         hint: suggestion(for: name, among: names)
-          ?? (isAttached
+          ?? (isOverAppContainer
             ? listed + " (the app's children are listed while they live, from when a client first watched the app)"
             : listed))
     }

@@ -8,7 +8,7 @@ extension Session {
   /// script's own `container child`), grouped by name, oldest group first; each group's
   /// containers oldest first.
   func appChildren(of parent: Container? = nil) -> [(name: String, containers: [Container])] {
-    guard isAttached else { return [] }
+    guard isOverAppContainer else { return [] }
     var groups: [(name: String, containers: [Container])] = []
     for child in (parent ?? container).liveChildren where !family.containers.contains(where: { $0.container === child }) {
       if let index = groups.firstIndex(where: { $0.name == child.name }) {

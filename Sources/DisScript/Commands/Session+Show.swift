@@ -64,14 +64,14 @@ extension Session {
   }
 
   private func showTrace(_ service: String?) -> [String] {
-    if isAttached { catchUp() }  // the app's resolutions since the last command
+    if isOverAppContainer { catchUp() }  // the app's resolutions since the last command
     guard let trace = family.traces.last(where: { service == nil || $0.service == service }) else {
       let none = service.map { "no resolution of '\($0)' yet" } ?? "no resolution yet"
-      guard isAttached else { return [none] }
+      guard isOverAppContainer else { return [none] }
       return [none + " (the app's resolutions are kept from this session's first command on)"]
     }
     // Over a busy app, one tree is one request among many: the newest few say more.
-    guard isAttached, service == nil else { return trace.lines }
+    guard isOverAppContainer, service == nil else { return trace.lines }
     return family.traces.suffix(5).flatMap(\.lines)
   }
 

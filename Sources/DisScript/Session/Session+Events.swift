@@ -57,7 +57,7 @@ extension Session {
   /// `DISCOPE_TRACE` prints it. Only over an app's container: a script's session resolves on its
   /// own thread only, and its trees are its commands'.
   func keepAppTraces(_ trees: [ResolutionTree]) {
-    guard isAttached else { return }
+    guard isOverAppContainer else { return }
     for tree in trees.suffix(options.limits.maximumTraces) {
       var lines = TraceText.lines(of: tree, glyphs: options.glyphs)
       lines[0] = TraceText.origin(of: tree.step) + ": " + lines[0]

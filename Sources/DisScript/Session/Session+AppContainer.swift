@@ -32,8 +32,10 @@ extension Session {
     }
   }
 
-  /// Whether the session works on a container built in Swift (``init(container:options:)``).
-  var isAttached: Bool { directories.contains { $0 is SwiftServices } }
+  /// Whether the session works on a container an app built in Swift (``init(container:options:)``),
+  /// in the app's process: the playground's `run(on:)`, or the debug server a `discope attach`
+  /// client talks to.
+  var isOverAppContainer: Bool { directories.contains { $0 is SwiftServices } }
 
   /// Records a registration the app made, so scripts can name its token.
   func adopt(_ info: RegistrationInfo) {
@@ -46,7 +48,7 @@ extension Session {
 
   /// Follows the app's own registrations and removals, seen as container events.
   func follow(_ event: ContainerEvent) {
-    guard isAttached else { return }
+    guard isOverAppContainer else { return }
     switch event {
     case .registered(let info), .mockPushed(let info, _): adopt(info)
     case .removed(let info, _), .mockPopped(let info, _): family.removedTokens.insert(info.token.number)

@@ -1,8 +1,9 @@
 import DIScope
 import DisScript
 
-/// The playground attached to a container of a running program: the app's real registrations,
-/// resolutions and mock swaps, live.
+/// The playground in the app's own process, over one of its containers: the app's real
+/// registrations, resolutions and mock swaps, live. ("Attach" is the other way in: `discope
+/// attach` reaches an app's container from another process, through `DIScopeDebug`.)
 extension Playground {
   /// Opens the full-screen playground over `container`, a container the running app built in
   /// Swift. Its panes follow the container's own events, so registrations, resolutions and mock
@@ -16,7 +17,7 @@ extension Playground {
   /// exit(Playground.run(on: container))
   /// ```
   public static func run(on container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> Int32 {
-    run(.attached(to: container, glyphs: glyphs))
+    run(.inProcess(on: container, glyphs: glyphs))
   }
 
   /// A debug console over `container` on the program's standard input: the `discope repl`
@@ -26,7 +27,7 @@ extension Playground {
   /// Thread.detachNewThread { _ = Playground.runConsole(on: container) }
   /// ```
   public static func runConsole(on container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> Int32 {
-    runREPL(.attached(to: container, glyphs: glyphs))
+    runREPL(.inProcess(on: container, glyphs: glyphs))
   }
 }
 
@@ -35,9 +36,9 @@ extension PlaygroundOptions {
   /// new session over the same container.
   ///
   /// ```swift
-  /// exit(Playground.run(.attached(to: container)))
+  /// exit(Playground.run(.inProcess(on: container)))
   /// ```
-  public static func attached(to container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> PlaygroundOptions {
+  public static func inProcess(on container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> PlaygroundOptions {
     var options = PlaygroundOptions(engineFactory: {
       Session(container: container, options: SessionOptions(glyphs: glyphs))
     })

@@ -62,7 +62,7 @@ public final class Session {
 
   /// Runs one parsed command. Its `!` and expected block are ignored here: replay compares them.
   public func execute(_ entry: Entry) -> CommandOutcome {
-    if case .playground(let command) = entry.command {
+    if let command = entry.playgroundCommand {
       return CommandOutcome(entry: entry, output: [], isFailure: false, playgroundCommand: command)
     }
     // The event rule: events are taken in where a command starts and where it ends, and in

@@ -96,6 +96,13 @@ public struct Entry: Sendable, Hashable {
   /// success, or failure with `!`, is checked).
   public var expectedOutput: ExpectedBlock?
 
+  /// The playground command this entry is (`:record FILE`, `:quit`…), which no engine runs: the
+  /// playground or the tool reading the script carries it out. `nil` for every other command.
+  /// The one place that tells them apart.
+  public var playgroundCommand: PlaygroundCommand? {
+    if case .playground(let command) = command { command } else { nil }
+  }
+
   /// Creates an entry.
   public init(
     _ command: Command, isExpectedToFail: Bool = false, comment: String? = nil,

@@ -67,11 +67,9 @@ extension RemoteEngine {
   /// ```
   public func replay(_ path: String, section: String? = nil) -> FileReport {
     ScriptTestRunner(section: section).runFile(path) { entry in
-      if case .playground(let command) = entry.command {
-        return CommandOutcome(entry: entry, output: [], isFailure: false, playgroundCommand: command)
-      }
       let outcome = run(entry)
-      return CommandOutcome(entry: entry, output: outcome.output, isFailure: outcome.isFailure)
+      return CommandOutcome(
+        entry: entry, output: outcome.output, isFailure: outcome.isFailure, playgroundCommand: outcome.playgroundCommand)
     }
   }
 }

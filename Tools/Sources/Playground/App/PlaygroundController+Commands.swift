@@ -34,7 +34,7 @@ extension PlaygroundController {
       return .continue
     }
     if trimmed.hasPrefix(":"), case .success(let entry) = ScriptParser().parseCommand(trimmed),
-      case .playground(let command) = entry.command
+      let command = entry.playgroundCommand
     {
       return perform(command)
     }

@@ -25,10 +25,7 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
   public func run(_ source: String) -> PlaygroundOutcome {
     switch parser.parseCommand(source) {
     case .success(let entry):
-      if case .playground(let command) = entry.command {
-        return PlaygroundOutcome(entry: entry, output: [], isFailure: false, recordedText: "", playgroundCommand: command)
-      }
-      return send(source, entry: entry)
+      return stayingHere(entry) ?? send(source, entry: entry)
     case .failure:
       // The app's session words the parse error, as a local session would.
       var outcome = send(source, entry: nil)
@@ -38,10 +35,15 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
   }
 
   public func run(_ entry: Entry) -> PlaygroundOutcome {
-    if case .playground(let command) = entry.command {
-      return PlaygroundOutcome(entry: entry, output: [], isFailure: false, recordedText: "", playgroundCommand: command)
+    stayingHere(entry) ?? send(entry.command.description, entry: entry)
+  }
+
+  /// A playground command's outcome (`:record`, `:quit`…): it stays here, for the playground to
+  /// carry out; nil for a command the app runs.
+  private func stayingHere(_ entry: Entry) -> PlaygroundOutcome? {
+    entry.playgroundCommand.map {
+      PlaygroundOutcome(entry: entry, output: [], isFailure: false, recordedText: "", playgroundCommand: $0)
     }
-    return send(entry.command.description, entry: entry)
   }
 
   private func send(_ source: String, entry: Entry?) -> PlaygroundOutcome {

@@ -4,17 +4,8 @@ import Testing
 
 /// `liveChildren`: the children alive now, listed while the family is observed, held weakly.
 @Suite struct LiveChildrenTests {
-  final class Tally: Sendable {
-    let alive = Atomic(0)
-  }
-  final class RequestObject: Sendable {
-    let tally: Tally
-    init(tally: Tally) {
-      self.tally = tally
-      tally.alive.add(1, ordering: .relaxed)
-    }
-    deinit { tally.alive.subtract(1, ordering: .relaxed) }
-  }
+  typealias Tally = AliveTally
+  typealias RequestObject = TalliedObject
 
   @Test func childrenMadeWhileObservedAreListedUntilTheyGo() throws {
     let app = Container(name: "app")

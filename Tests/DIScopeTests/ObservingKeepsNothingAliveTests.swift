@@ -5,18 +5,8 @@ import Testing
 /// A recorder, a trace, an observer that keeps steps: none of them keeps an instance, or a
 /// registration (and with it a cached instance), alive.
 @Suite struct ObservingKeepsNothingAliveTests {
-  /// Counts the instances alive, per test (each test uses its own counter).
-  final class Tally: Sendable {
-    let alive = Atomic(0)
-  }
-  final class RequestObject: Sendable {
-    let tally: Tally
-    init(tally: Tally) {
-      self.tally = tally
-      tally.alive.add(1, ordering: .relaxed)
-    }
-    deinit { tally.alive.subtract(1, ordering: .relaxed) }
-  }
+  typealias Tally = AliveTally
+  typealias RequestObject = TalliedObject
   final class Handler: Sendable {
     let object: RequestObject
     init(object: RequestObject) { self.object = object }
@@ -41,7 +31,7 @@ import Testing
     #expect(lines.count == 2)
     #expect(lines.first?.hasPrefix("Handler#") == true)
     #expect(lines.first?.hasSuffix(" created t1 [prototype, from app]") == true)
-    #expect(lines.last?.hasPrefix("└─ RequestObject#") == true)
+    #expect(lines.last?.hasPrefix("└─ TalliedObject#") == true)
     #expect(lines.last?.hasSuffix("[singleton]") == true)
     #expect(trees.allSatisfy { $0.step.instance == nil && $0.children.allSatisfy { $0.step.instance == nil } })
   }

@@ -58,7 +58,7 @@ extension Container {
   /// stopped, in the entries of `entryOwner` (see `entryOwner(for:)`). Out of line, so that a
   /// caller the compiler could not specialise (a resolve through a generic function) pays for
   /// `Optional<Service>`'s metadata only here, never on a hit; still `@inlinable`, so that
-  /// specialised callers get the typed routed paths (see `TypedRoute`).
+  /// specialised callers get the typed routed paths (see `RoutedBuild.swift`).
   @inlinable @inline(never)
   func resolveUncached<Service>(
     _ type: Service.Type, name: String?, index: Int, entryOwner: Unmanaged<Container>
@@ -220,6 +220,21 @@ extension Container {
       }
       return try factory.make(resolver)
     }
+  }
+
+  /// Resolves whatever answers `key`, untyped: for tools that know a service only by its name.
+  ///
+  /// - Throws: `ResolutionError` as `resolve` would; `.argumentMismatch` for registrations that
+  ///   take runtime arguments.
+  public func resolveAny(key: ServiceKey) throws -> Any {
+    let found = family.withLock { state in lookup(key, in: state) }
+    guard let (registration, _) = found else {
+      throw notRegistered(key, thread: ThreadState.current, arguments: nil)
+    }
+    guard let factory = registration.erasedFactory else {
+      throw argumentMismatch(registration, passed: nil)
+    }
+    return try factory.resolveErased(in: self, key: key)
   }
 
   /// A registration with no factory of `Service` answers with the instance it was given (a mock)

@@ -96,4 +96,23 @@ struct FirstResolveCachingTests {
     #expect(inlineHit(Db.self, in: root) === db)
     #expect(try root.resolve(Db.self) === db)
   }
+
+  /// A factory pushed over a key this thread resolved before is built through the route the push
+  /// remembered, which keeps the instance in its registration only (a push, one resolve and a
+  /// removal allocate no box); the next resolve takes it under one lock and keeps it for the
+  /// inlined lookup.
+  @Test func aRoutedSingletonIsAnInlinedHitAfterItsSecondResolve() throws {
+    let container = Container()
+    container.register(Db.self) { _ in Db() }
+    let original = try container.resolve(Db.self)
+    let token = container.register(Db.self) { _ in Db() }
+    let pushed = try container.resolve(Db.self)
+    #expect(pushed !== original)
+    #expect(inlineHit(Db.self, in: container) == nil)
+    #expect(try container.resolve(Db.self) === pushed)
+    #expect(inlineHit(Db.self, in: container) === pushed)
+    container.remove(token)
+    #expect(inlineHit(Db.self, in: container) == nil)
+    #expect(try container.resolve(Db.self) === original)
+  }
 }

@@ -73,6 +73,9 @@ extension Container {
       return build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         $0.graph.value(at: build.detail, as: Service.self)
       }
+    case .cachedHit:
+      // A `Service`: the route answered only a `FactoryRegistration<Service>`.
+      return build.box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
     default:
       // A prototype or graph-scope service this thread has resolved before, or a singleton it
       // just claimed: straight to its factory, with no lock, no stack lookup and no checked cast.

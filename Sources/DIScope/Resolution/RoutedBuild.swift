@@ -31,6 +31,9 @@ extension Container {
       /// A singleton this thread now builds: it holds the claim (epoch `detail`; see
       /// `finishBuilding`) and is on the chain. Built in `owner`.
       case singleton
+      /// A singleton built already, whose route this thread had without its instance: now in the
+      /// thread's cache too, and `box` is it.
+      case cachedHit
     }
 
     @usableFromInline let kind: Kind
@@ -45,6 +48,9 @@ extension Container {
     /// The container a `singleton` is built in (its owner, itself or an ancestor of the resolving
     /// container, which holds it alive).
     @usableFromInline let owner: Unmanaged<Container>?
+    /// The box of a `cachedHit` (unretained: this thread's cache entry holds it, and nothing
+    /// changes the thread's cache before the caller reads the instance out of it).
+    @usableFromInline var box: Unmanaged<InstanceBox>? = nil
 
     static var general: RoutedBuild {
       RoutedBuild(kind: .general, registration: nil, thread: nil, detail: 0, owner: nil)
@@ -91,35 +97,63 @@ extension Container {
         try enterBuild(registration, thread: state)
         return RoutedBuild(kind: .graph, registration: registration, thread: thread, detail: 0, owner: nil)
       case .singleton where !family.isObserved && !route.holdsInstance:
-        guard let epoch = claimSingleton(registration, thread: state) else { return .general }
-        state.chain.push(registration)
-        return RoutedBuild(
-          kind: .singleton, registration: registration, thread: thread, detail: epoch,
-          owner: route.owner)
+        switch claimSingleton(registration, thread: state) {
+        case .claimed(let epoch):
+          state.chain.push(registration)
+          return RoutedBuild(
+            kind: .singleton, registration: registration, thread: thread, detail: epoch,
+            owner: route.owner)
+        case .built(let box, let number):
+          // Kept beside the route, under the generation the route was found valid for (a change
+          // since bumped it, and the entry is never used): the next resolve is the inlined hit.
+          registration._withUnsafeGuaranteedRef { registration in
+            state.cache.store(
+              containerID: entryOwner._withUnsafeGuaranteedRef { $0.id.raw }, typeID: typeID,
+              name: registration.key.name, generation: generation, box: box,
+              route: FastPathCache.Route(
+                registration: registration, owner: route.owner.takeUnretainedValue(),
+                scope: .singleton, cachedNumber: number))
+          }
+          return RoutedBuild(
+            kind: .cachedHit, registration: nil, thread: nil, detail: 0, owner: nil,
+            box: Unmanaged.passUnretained(box))
+        case .general:
+          return .general
+        }
       default:
         return .general
       }
     }
   }
 
-  /// Claims the build of a routed singleton under one family lock; returns the epoch claimed, or
-  /// `nil` when the general path must answer (built already, which it caches for this thread;
-  /// another thread building it now, which it waits for; a weak or isolated registration; a cycle
-  /// or runaway depth, which it reports). Checked before the claim, so nothing is given back.
-  private func claimSingleton(_ registration: Unmanaged<Registration>, thread: ThreadState) -> Int? {
-    guard thread.chain.admits(registration) else { return nil }
+  /// What `claimSingleton` found.
+  private enum SingletonClaim {
+    /// This thread builds it, in the epoch claimed.
+    case claimed(epoch: Int)
+    /// Built already (by another thread, or by this thread's routed build, which keeps the
+    /// instance in the registration only): its box and number.
+    case built(InstanceBox, number: Int)
+    /// The general path answers: another thread building it now, which it waits for; a weak or
+    /// isolated registration; a cycle or runaway depth, which it reports.
+    case general
+  }
+
+  /// Claims the build of a routed singleton, or takes the instance built already, under one family
+  /// lock. The guard's rule is asked before the claim, so nothing is given back.
+  private func claimSingleton(_ registration: Unmanaged<Registration>, thread: ThreadState) -> SingletonClaim {
+    guard thread.chain.admits(registration) else { return .general }
     let me = ObjectIdentifier(thread)
     return registration._withUnsafeGuaranteedRef { registration in
-      guard registration.isolation == .none else { return nil }
+      guard registration.isolation == .none else { return .general }
       return family.withLock { _ in
         registration.state.withLockHeld { state in
           // The route's scope was read when the route was stored: the generation vouches for it.
-          // Built already (by another thread, or by this thread's routed build, which keeps the
-          // instance in the registration only): the general path answers, and keeps the instance
-          // in this thread's cache, where the inlined lookup finds it from then on.
-          guard !state.hasCached, !state.isBuilding, state.weakInstance == nil else { return nil }
+          guard !state.isBuilding, state.weakInstance == nil else { return .general }
+          if state.hasCached, let box = state.cachedBox(of: registration) {
+            return .built(box, number: state.cachedNumber ?? 0)
+          }
           state.builder = me
-          return state.epoch
+          return .claimed(epoch: state.epoch)
         }
       }
     }

@@ -115,4 +115,10 @@ struct FirstResolveCachingTests {
     #expect(inlineHit(Db.self, in: container) == nil)
     #expect(try container.resolve(Db.self) === original)
   }
+
+  /// The plan a routed build returns counts no reference (see `Container.RoutedBuild`): a trivial
+  /// value, which a field that retained (a strong box, a registration) would break.
+  @Test func aRoutedBuildsPlanIsATrivialValue() {
+    #expect(_isPOD(Container.RoutedBuild.self))
+  }
 }

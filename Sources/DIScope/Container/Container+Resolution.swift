@@ -74,7 +74,8 @@ extension Container {
         $0.graph.value(at: build.detail, as: Service.self)
       }
     case .cachedHit:
-      // A `Service`: the route answered only a `FactoryRegistration<Service>`.
+      // Set for every `cachedHit`, and held by this thread's cache entry (see `RoutedBuild.box`);
+      // a `Service`, since the route answered only a `FactoryRegistration<Service>`.
       return build.box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
     default:
       // A prototype or graph-scope service this thread has resolved before, or a singleton it

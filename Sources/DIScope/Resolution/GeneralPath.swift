@@ -227,6 +227,7 @@ extension Container {
   /// unboxed (a class instance, which the slot's untyped `fill(with:)` takes as it is).
   private func fill<Slot: ServiceSlot>(_ slot: inout Slot, from entry: GraphEntry) {
     if entry.isBoxed {
+      // Unchecked: `isBoxed` says the entry's object is its box.
       slot.fill(from: unsafeDowncast(entry.instance, to: InstanceBox.self))
     } else {
       _ = slot.fill(with: entry.instance)

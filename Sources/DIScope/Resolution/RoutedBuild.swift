@@ -111,11 +111,13 @@ extension Container {
               containerID: entryOwner._withUnsafeGuaranteedRef { $0.id.raw }, typeID: typeID,
               name: registration.key.name, generation: generation, box: box,
               route: FastPathCache.Route(
+                // The route's owner, held alive by the resolving container (see `Route.owner`).
                 registration: registration, owner: route.owner.takeUnretainedValue(),
                 scope: .singleton, cachedNumber: number))
           }
           return RoutedBuild(
             kind: .cachedHit, registration: nil, thread: nil, detail: 0, owner: nil,
+            // Unretained: the entry just written holds it (see `RoutedBuild.box`).
             box: Unmanaged.passUnretained(box))
         case .general:
           return .general

@@ -7,7 +7,7 @@
 extension Container {
   /// Finds the registration that answers `key` here or in the nearest parent, with its owner.
   /// Call only under the family lock.
-  func lookup(_ key: ServiceKey, in _: FamilyState) -> (Registration, Container)? {
+  func lookup(_ key: ServiceKey, in _: FamilyLockedState) -> (Registration, Container)? {
     var container: Container? = self
     while let current = container {
       if let registration = current.registry.top(of: key) { return (registration, current) }

@@ -3,7 +3,7 @@
 /// family lock — then produce the instance under its scope, in one place for every scope.
 ///
 /// Not specialised for the service (see `ServiceSlot.swift`): the caller's typed slot is reached
-/// through the `ServiceSlot` it lends `inout`.
+/// through the one `ServiceSlot` it hands over.
 extension Container {
   /// Finds the registration that answers `key` here or in the nearest parent, with its owner.
   /// Call only under the family lock.
@@ -18,10 +18,9 @@ extension Container {
 
   /// Resolves `key` into the caller's slot; returns false when nothing answers an optional resolve.
   @usableFromInline
-  @_semantics("optimize.sil.specialize.generic.never")  // one copy, whatever the slot: see `ServiceSlot`
-  func resolveEntry<Slot: ServiceSlot>(
+  func resolveEntry(
     _ key: ServiceKey, serviceType: Any.Type, thread: ThreadState, requestedArguments: String?,
-    isOptional: Bool, slot: inout Slot
+    isOptional: Bool, slot: ServiceSlot
   ) throws -> Bool {
     guard key.type == serviceType else {
       // Typed resolves make their key from the type; only `resolve(key:as:)` can disagree.
@@ -54,7 +53,7 @@ extension Container {
         // used); a cached instance it leads to is valid as long as it.
         try produce(
           route.registration, scope: route.scope, owner: route.owner, generation: generation,
-          entryID: entryID, observed: observed, thread: thread, snapshot: nil, slot: &slot)
+          entryID: entryID, observed: observed, thread: thread, snapshot: nil, slot: slot)
         return true
       }
       // One lock for the lookup, the generation, whether anyone observes, and the answering
@@ -94,7 +93,7 @@ extension Container {
       }
       guard let (registration, owner) = found, let snapshot else {
         if let providerType = serviceType as? any ProviderProtocol.Type {
-          _ = slot.fill(with: try makeProvider(providerType, name: key.name, thread: thread))
+          _ = slot.assign(try makeProvider(providerType, name: key.name, thread: thread))
           return true
         }
         if isOptional {
@@ -112,7 +111,7 @@ extension Container {
       try produce(
         registration, scope: snapshot.scope, owner: owner, generation: generation,
         entryID: isRoutable && isStorable ? entryID : nil, observed: observed, thread: thread,
-        snapshot: snapshot, slot: &slot)
+        snapshot: snapshot, slot: slot)
       if isRoutable, isStorable,
         thread.cache.route(
           containerID: entryID, typeID: key.typeID, name: key.name, generation: generation) == nil
@@ -136,30 +135,30 @@ extension Container {
   /// `snapshot` is the registration's state when the caller already read it under the lock
   /// (`nil`: read here, for a shared scope only); `entryID` the container whose entries remember a
   /// cached singleton (`nil`: none do).
-  private func produce<Slot: ServiceSlot>(
+  private func produce(
     _ registration: Registration, scope: Scope, owner: Container, generation: UInt64,
     entryID: UInt64?, observed: Bool, thread: ThreadState, snapshot: StateSnapshot?,
-    slot: inout Slot
+    slot: ServiceSlot
   ) throws {
     if let run = thread.validationRun {
       let read = snapshot ?? registration.state.withLock { StateSnapshot(&$0, of: registration) }
       return try produceInDryRun(
         registration, owner: owner, scope: read.scope, cached: read.cached,
-        weakInstance: read.weakInstance, run: run, thread: thread, slot: &slot)
+        weakInstance: read.weakInstance, run: run, thread: thread, slot: slot)
     }
     let number: Int?
     let step: ResolutionStep.Outcome
     switch scope {
     case .prototype:
-      number = try build(registration, in: self, thread: thread, slot: &slot)
+      number = try build(registration, in: self, thread: thread, slot: slot)
       step = .created
     case .graph:
       if let entry = thread.graph[registration] {
-        fill(&slot, from: entry)
+        fill(slot, from: entry)
         number = entry.number
         step = .cached
       } else {
-        let built = try build(registration, in: self, thread: thread, slot: &slot)
+        let built = try build(registration, in: self, thread: thread, slot: slot)
         thread.graph.append(GraphEntry(registration: registration, box: slot.boxed(), number: built))
         number = built
         step = .created
@@ -175,13 +174,13 @@ extension Container {
               registration: registration, owner: owner, scope: scope, cachedNumber: read.cachedNumber),
             answersInline: !observed)
         }
-        slot.fill(from: cached)
-      } else if scope == .weak, let weakInstance = read.weakInstance, slot.fill(with: weakInstance) {
+        slot.unbox(cached)
+      } else if scope == .weak, let weakInstance = read.weakInstance, slot.assign(weakInstance) {
       } else {
         // Built (or found built by another thread) and reported there.
         return try buildShared(
           registration, owner: owner, scope: scope, generation: generation, entryID: entryID,
-          observed: observed, thread: thread, slot: &slot)
+          observed: observed, thread: thread, slot: slot)
       }
       number = read.cachedNumber
       step = .cached
@@ -195,13 +194,13 @@ extension Container {
   /// it is not built again); otherwise what this run built of the registration, or the failure
   /// it met, answers again; otherwise its factory runs — once in the run — and what it built is
   /// kept by the run, never cached, numbered or observed.
-  private func produceInDryRun<Slot: ServiceSlot>(
+  private func produceInDryRun(
     _ registration: Registration, owner: Container, scope: Scope, cached: InstanceBox?,
-    weakInstance: AnyObject?, run: ValidationRun, thread: ThreadState, slot: inout Slot
+    weakInstance: AnyObject?, run: ValidationRun, thread: ThreadState, slot: ServiceSlot
   ) throws {
     switch run.outcome(of: registration) {
     case .built(let entry):
-      fill(&slot, from: entry)
+      fill(slot, from: entry)
       return
     case .failed(let error):
       throw error
@@ -209,13 +208,13 @@ extension Container {
       break
     }
     if scope.isCached, let cached {
-      slot.fill(from: cached)
+      slot.unbox(cached)
       return
     }
-    if scope == .weak, let weakInstance, slot.fill(with: weakInstance) { return }
+    if scope == .weak, let weakInstance, slot.assign(weakInstance) { return }
     do {
       // Shared instances are built in, and resolve their dependencies from, their owner.
-      _ = try build(registration, in: scope.isCached ? owner : self, thread: thread, slot: &slot)
+      _ = try build(registration, in: scope.isCached ? owner : self, thread: thread, slot: slot)
     } catch let error as ResolutionError {
       run.fail(registration, with: error)
       throw error
@@ -224,20 +223,20 @@ extension Container {
   }
 
   /// Fills the caller's slot from a graph entry: its box, or the instance the typed path kept
-  /// unboxed (a class instance, which the slot's untyped `fill(with:)` takes as it is).
-  private func fill<Slot: ServiceSlot>(_ slot: inout Slot, from entry: GraphEntry) {
+  /// unboxed (a class instance, which the slot's untyped `assign` takes as it is).
+  private func fill(_ slot: ServiceSlot, from entry: GraphEntry) {
     if entry.isBoxed {
       // Unchecked: `isBoxed` says the entry's object is its box.
-      slot.fill(from: unsafeDowncast(entry.instance, to: InstanceBox.self))
+      slot.unbox(unsafeDowncast(entry.instance, to: InstanceBox.self))
     } else {
-      _ = slot.fill(with: entry.instance)
+      _ = slot.assign(entry.instance)
     }
   }
 
   /// Runs the factory with the registration entered on the chain (`enterBuild`: the guard against
   /// cycles and runaway depth), and numbers what it built.
-  func build<Slot: ServiceSlot>(
-    _ registration: Registration, in container: Container, thread: ThreadState, slot: inout Slot
+  func build(
+    _ registration: Registration, in container: Container, thread: ThreadState, slot: ServiceSlot
   ) throws -> Int {
     try enterBuild(.passUnretained(registration), thread: thread)
     defer { thread.chain.pop() }

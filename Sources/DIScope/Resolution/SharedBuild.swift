@@ -7,9 +7,9 @@ extension Container {
   /// on the family's condition, then find the builder's instance. A singleton or eager instance
   /// built here goes into this thread's cache under `entryID` (when the resolve may keep one and
   /// nothing observes it), so that the next resolve of it is the inlined hit.
-  func buildShared<Slot: ServiceSlot>(
+  func buildShared(
     _ registration: Registration, owner: Container, scope: Scope, generation: UInt64,
-    entryID: UInt64?, observed: Bool, thread: ThreadState, slot: inout Slot
+    entryID: UInt64?, observed: Bool, thread: ThreadState, slot: ServiceSlot
   ) throws {
     let isDryRun = thread.isDryRun
     // The same rule `enterBuild` applies, asked before the claim: a registration this thread is
@@ -43,9 +43,9 @@ extension Container {
     let number: Int
     switch claim {
     case .cached(let cached, let cachedNumber):
-      slot.fill(from: cached)
+      slot.unbox(cached)
       number = cachedNumber
-    case .weak(let object, let cachedNumber) where slot.fill(with: object):
+    case .weak(let object, let cachedNumber) where slot.assign(object):
       number = cachedNumber
     case .weak, .build:
       let epoch: Int
@@ -58,7 +58,7 @@ extension Container {
       do {
         // Singletons are built in, and resolve their dependencies from, the container that owns
         // them.
-        built = try build(registration, in: owner, thread: thread, slot: &slot)
+        built = try build(registration, in: owner, thread: thread, slot: slot)
       } catch {
         if !isDryRun { finishBuilding(registration, store: nil) }
         throw error

@@ -104,21 +104,9 @@ extension Container {
             kind: .singleton, registration: registration, thread: thread, detail: epoch,
             owner: route.owner)
         case .built(let box, let number):
-          // Kept beside the route, under the generation the route was found valid for (a change
-          // since bumped it, and the entry is never used): the next resolve is the inlined hit.
-          registration._withUnsafeGuaranteedRef { registration in
-            state.cache.store(
-              containerID: entryOwner._withUnsafeGuaranteedRef { $0.id.raw }, typeID: typeID,
-              name: registration.key.name, generation: generation, box: box,
-              route: FastPathCache.Route(
-                // The route's owner, held alive by the resolving container (see `Route.owner`).
-                registration: registration, owner: route.owner.takeUnretainedValue(),
-                scope: .singleton, cachedNumber: number))
-          }
-          return RoutedBuild(
-            kind: .cachedHit, registration: nil, thread: nil, detail: 0, owner: nil,
-            // Unretained: the entry just written holds it (see `RoutedBuild.box`).
-            box: Unmanaged.passUnretained(box))
+          return keepBuiltSingleton(
+            box, number: number, registration: registration, owner: route.owner, typeID: typeID,
+            entryOwner: entryOwner, generation: generation, thread: state)
         case .general:
           return .general
         }
@@ -126,6 +114,31 @@ extension Container {
         return .general
       }
     }
+  }
+
+  /// A routed singleton the claim found built already: kept beside its route, under the
+  /// generation the route was found valid for (a change since bumped it, and the entry is never
+  /// used), so that the next resolve is the inlined hit. Out of line, so that `routedBuild`'s
+  /// usual paths keep a small frame.
+  @inline(never)
+  private func keepBuiltSingleton(
+    _ box: InstanceBox, number: Int, registration: Unmanaged<Registration>,
+    owner: Unmanaged<Container>, typeID: ObjectIdentifier, entryOwner: Unmanaged<Container>,
+    generation: UInt64, thread: ThreadState
+  ) -> RoutedBuild {
+    registration._withUnsafeGuaranteedRef { registration in
+      thread.cache.store(
+        containerID: entryOwner._withUnsafeGuaranteedRef { $0.id.raw }, typeID: typeID,
+        name: registration.key.name, generation: generation, box: box,
+        route: FastPathCache.Route(
+          // The route's owner, held alive by the resolving container (see `Route.owner`).
+          registration: registration, owner: owner.takeUnretainedValue(),
+          scope: .singleton, cachedNumber: number))
+    }
+    return RoutedBuild(
+      kind: .cachedHit, registration: nil, thread: nil, detail: 0, owner: nil,
+      // Unretained: the entry just written holds it (see `RoutedBuild.box`).
+      box: Unmanaged.passUnretained(box))
   }
 
   /// What `claimSingleton` found.

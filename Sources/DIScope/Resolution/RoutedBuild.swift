@@ -155,6 +155,7 @@ extension Container {
 
   /// Claims the build of a routed singleton, or takes the instance built already, under one family
   /// lock. The guard's rule is asked before the claim, so nothing is given back.
+  @inline(never)  // off `routedBuild`'s usual paths: kept out of its frame
   private func claimSingleton(_ registration: Unmanaged<Registration>, thread: ThreadState) -> SingletonClaim {
     guard thread.chain.admits(registration) else { return .general }
     let me = ObjectIdentifier(thread)

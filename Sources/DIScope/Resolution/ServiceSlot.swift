@@ -46,8 +46,9 @@ extension Container {
     var value: Service?
     // Lent, not escaping: each closure is made non-escaping (its context, and `value`, on this
     // frame, nothing allocated) and only lent to the slot for the resolve, which
-    // `withoutActuallyEscaping` checks as it gives it back.
-    return try withoutActuallyEscaping({ registration, resolver in value = try make(registration, resolver) }) { build in
+    // `withoutActuallyEscaping` checks as it gives it back. Each level returns a `Bool`, not a
+    // `Service?`: a caller that stays generic then needs no metadata to pass the result up.
+    let found = try withoutActuallyEscaping({ registration, resolver in value = try make(registration, resolver) }) { build in
       try withoutActuallyEscaping({ InstanceBox.make(value!) }) { boxed in
         try withoutActuallyEscaping({ box in value = box.value(as: Service.self) }) { unbox in
           try withoutActuallyEscaping({ (untyped: Any) -> Bool in
@@ -56,16 +57,16 @@ extension Container {
             return true
           }) { assign in
             try withoutActuallyEscaping({ value! as Any }) { instance in
-              let found = try resolveEntry(
+              try resolveEntry(
                 key, serviceType: type, thread: thread, requestedArguments: requestedArguments,
                 isOptional: isOptional,
                 slot: ServiceSlot(
                   build: build, boxed: boxed, unbox: unbox, assign: assign, instance: instance))
-              return found ? value : nil
             }
           }
         }
       }
     }
+    return found ? value : nil
   }
 }

@@ -309,7 +309,7 @@ extension Container {
 
   /// Whether the build of `wanted` awaits, directly or through other builds, the build of
   /// `waiter`: awaiting it then would never end.
-  private static func asyncWaitCloses(from wanted: Registration, to waiter: Registration, in family: FamilyState)
+  private static func asyncWaitCloses(from wanted: Registration, to waiter: Registration, in family: FamilyLockedState)
     -> Bool
   {
     var current = wanted

@@ -58,7 +58,7 @@ extension Container {
   /// stopped, in the entries of `entryOwner` (see `entryOwner(for:)`). Out of line, so that a
   /// caller the compiler could not specialise (a resolve through a generic function) pays for
   /// `Optional<Service>`'s metadata only here, never on a hit; still `@inlinable`, so that
-  /// specialised callers get the typed routed paths (see `TypedRoute`).
+  /// specialised callers get the typed routed paths (see `RoutedBuild.swift`).
   @inlinable @inline(never)
   func resolveUncached<Service>(
     _ type: Service.Type, name: String?, index: Int, entryOwner: Unmanaged<Container>
@@ -73,6 +73,10 @@ extension Container {
       return build.thread.unsafelyUnwrapped._withUnsafeGuaranteedRef {
         $0.graph.value(at: build.detail, as: Service.self)
       }
+    case .cachedHit:
+      // Set for every `cachedHit`, and held by this thread's cache entry (see `RoutedBuild.box`);
+      // a `Service`, since the route answered only a `FactoryRegistration<Service>`.
+      return build.box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
     default:
       // A prototype or graph-scope service this thread has resolved before, or a singleton it
       // just claimed: straight to its factory, with no lock, no stack lookup and no checked cast.
@@ -220,6 +224,21 @@ extension Container {
       }
       return try factory.make(resolver)
     }
+  }
+
+  /// Resolves whatever answers `key`, untyped: for tools that know a service only by its name.
+  ///
+  /// - Throws: `ResolutionError` as `resolve` would; `.argumentMismatch` for registrations that
+  ///   take runtime arguments.
+  public func resolveAny(key: ServiceKey) throws -> Any {
+    let found = family.withLock { state in lookup(key, in: state) }
+    guard let (registration, _) = found else {
+      throw notRegistered(key, thread: ThreadState.current, arguments: nil)
+    }
+    guard let factory = registration.erasedFactory else {
+      throw argumentMismatch(registration, passed: nil)
+    }
+    return try factory.resolveErased(in: self, key: key)
   }
 
   /// A registration with no factory of `Service` answers with the instance it was given (a mock)

@@ -43,19 +43,4 @@ extension Container {
       Array(Set(lineage.flatMap { $0.registry.standbyMocks.keys }))
     }.sorted { $0.description < $1.description }
   }
-
-  /// Resolves whatever answers `key`, untyped: for tools that know a service only by its name.
-  ///
-  /// - Throws: `ResolutionError` as `resolve` would; `.argumentMismatch` for registrations that
-  ///   take runtime arguments.
-  public func resolveAny(key: ServiceKey) throws -> Any {
-    let found = family.withLock { state in lookup(key, in: state) }
-    guard let (registration, _) = found else {
-      throw notRegistered(key, thread: ThreadState.current, arguments: nil)
-    }
-    guard let factory = registration.erasedFactory else {
-      throw argumentMismatch(registration, passed: nil)
-    }
-    return try factory.resolveErased(in: self, key: key)
-  }
 }

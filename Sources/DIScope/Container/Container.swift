@@ -115,7 +115,7 @@ public final class Container: Sendable {
   /// generation: its change cannot alter what any other container resolves, so theirs stay warm
   /// (a request's child registering its values leaves the app's entries alone on every thread).
   @discardableResult @inline(__always)
-  func bumpGeneration(holding state: inout FamilyState) -> UInt64 {
+  func bumpGeneration(holding state: inout FamilyLockedState) -> UInt64 {
     let local = localGeneration.load(ordering: .relaxed)
     // Relaxed: read under the family lock, which orders it after the `makeChild` whose child
     // has since taken the lock (an acquiring load here would also make the compiler keep the

@@ -20,7 +20,7 @@ final class Family: Sendable {
   /// The family lock: one atomic word taken inline, with a pthread park only under contention
   /// (see `Protected`), which the thread sanitizer sees through, so `Scripts/test`'s stress run
   /// checks this lock too.
-  let state = Protected(FamilyState())
+  let state = Protected(FamilyLockedState())
   /// Bumped by every change that could alter what a resolve returns; per-thread caches compare it.
   @usableFromInline let generation = Atomic<UInt64>(1)
   /// How many observers are attached in the family; resolution skips all event work while zero.
@@ -35,7 +35,7 @@ final class Family: Sendable {
 
   /// Runs `body` under the family lock, with the lock borrowed: no reference count of its own.
   @inline(__always)
-  func withLock<Result>(_ body: (inout FamilyState) throws -> Result) rethrows -> Result {
+  func withLock<Result>(_ body: (inout FamilyLockedState) throws -> Result) rethrows -> Result {
     try Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef { try $0.withLock(body) }
   }
 
@@ -44,7 +44,7 @@ final class Family: Sendable {
   /// store (two plain moves on x86), not a locked read-modify-write. A mock swap bumps twice.
   /// Debug builds also check that the state is this family's, not another family's.
   @discardableResult
-  func bumpGeneration(holding locked: inout FamilyState) -> UInt64 {
+  func bumpGeneration(holding locked: inout FamilyLockedState) -> UInt64 {
     assert(
       withUnsafeMutablePointer(to: &locked) { state.holds($0) },
       "a generation bumped under another family's lock")
@@ -58,8 +58,9 @@ final class Family: Sendable {
   }
 }
 
-/// Everything under the family lock.
-struct FamilyState {
+/// Everything under the family lock, lent `inout` by `Family.withLock` (holding it is the proof
+/// the lock is held).
+struct FamilyLockedState {
   var nextToken = 1
   var observers: [ObserverEntry] = []
   var nextObserverID = 0
@@ -78,7 +79,7 @@ struct FamilyState {
 /// error, not a deadlock. Which thread builds a registration is in its own state
 /// (`RegistrationState.builder`). Touched only when a thread has to wait.
 ///
-/// A class, not fields of `FamilyState`: a waiter reads it again after waiting on the family's
+/// A class, not fields of `FamilyLockedState`: a waiter reads it again after waiting on the family's
 /// condition, while others changed it, which an `inout` state borrowed across the wait may not
 /// see. `@unchecked Sendable`: read and written only under the family lock.
 final class SharedBuilds: @unchecked Sendable {

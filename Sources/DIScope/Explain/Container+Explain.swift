@@ -32,7 +32,7 @@ extension Container {
 
   /// Under the family lock.
   private func explain(
-    _ key: ServiceKey, _ registration: Registration, _ owner: Container, in state: FamilyState
+    _ key: ServiceKey, _ registration: Registration, _ owner: Container, in state: FamilyLockedState
   ) -> Explanation {
     let stack = owner.registry.stacks[key].map(Array.init) ?? []
     let shadowed = stack.dropLast().reversed().map { info(of: $0, owner: owner) }

@@ -29,7 +29,7 @@ extension Container {
 
   /// Every registration that answers its key from here and caches an instance whose build was
   /// tracked, by token. Under the family lock.
-  func cachedHolders(in state: FamilyState) -> [CachedHolder] {
+  func cachedHolders(in state: FamilyLockedState) -> [CachedHolder] {
     var holders: [CachedHolder] = []
     for container in lineage {
       for entry in container.registry.stacks.entries {
@@ -44,7 +44,7 @@ extension Container {
   }
 
   /// What `holder` holds of `dependency`, when it is stale from this container. Under the lock.
-  func staleReference(_ holder: CachedHolder, _ dependency: HeldDependency, in state: FamilyState)
+  func staleReference(_ holder: CachedHolder, _ dependency: HeldDependency, in state: FamilyLockedState)
     -> StaleReference?
   {
     let held = dependency.registration

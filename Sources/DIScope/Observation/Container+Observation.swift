@@ -148,6 +148,18 @@ extension Container {
     emitStep(registration, .created, .prototype, family.nextInstanceNumber(), instance, thread, found: found)
   }
 
+  /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for
+  /// an observed resolve: the family is observed, so the inlined lookup did not answer with it.
+  /// Unretained (the cache holds it): read the instance, then report with `emitObservedCached`.
+  @usableFromInline
+  func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
+    -> Unmanaged<InstanceBox>?
+  {
+    guard family.isObserved, thread.isPlain else { return nil }
+    return thread.cache.observedSingleton(
+      at: index, typeID: typeID, generation: entryGeneration(for: typeID))
+  }
+
   /// The step of a cached singleton answered from the entry at `index` of this thread's cache
   /// while observed (see `observedCachedSingleton`).
   @usableFromInline

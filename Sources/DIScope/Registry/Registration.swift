@@ -30,7 +30,7 @@ class Registration: @unchecked Sendable {
   /// The container that owns the registration (where its singletons are built and cached).
   final let ownerID: ContainerID
   /// The family lock, which guards `_state`.
-  final let lock: Protected<FamilyState>
+  final let lock: Protected<FamilyLockedState>
   /// What few registrations have (an implementation name, argument types, an assembly): `nil` for
   /// most, so that a registration stays within 160 bytes of heap.
   /// Set again only by `join(group:)`, under the family lock before the registration is pushed.
@@ -106,7 +106,7 @@ class Registration: @unchecked Sendable {
     isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
     factoryIsInstance: Bool = false, ownerID: ContainerID, groupName: String?,
     disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none, isSendable: Bool = true,
-    lock: Protected<FamilyState>
+    lock: Protected<FamilyLockedState>
   ) {
     self.number = token.number
     self.key = key
@@ -134,7 +134,7 @@ class Registration: @unchecked Sendable {
   /// string the general initialiser is handed).
   init(
     key: ServiceKey, scope: Scope, isSendable: Bool, ownerID: ContainerID,
-    lock: Protected<FamilyState>
+    lock: Protected<FamilyLockedState>
   ) {
     self.number = 0
     self.key = key

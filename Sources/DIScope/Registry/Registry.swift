@@ -9,9 +9,9 @@ struct Registry {
   let ownerID: ContainerID
   /// The family lock, which the registrations made of inline values are guarded by. Unowned: the
   /// container that holds this registry holds its family, which holds the lock.
-  unowned(unsafe) let lock: Protected<FamilyState>
+  unowned(unsafe) let lock: Protected<FamilyLockedState>
 
-  init(ownerID: ContainerID, lock: Protected<FamilyState>) {
+  init(ownerID: ContainerID, lock: Protected<FamilyLockedState>) {
     self.ownerID = ownerID
     self.lock = lock
   }

@@ -4,6 +4,8 @@
 /// counting. Safe because every registration on it is kept alive while it is built: the general
 /// path holds it, and a routed build's comes from this thread's cache entry, whose hold outlasts
 /// the root resolve (see `Container.RoutedBuild`).
+///
+/// Every build is entered through one guard, `Container.enterBuild`, which pushes here.
 struct ResolutionChain: RandomAccessCollection {
   private var storage: UnsafeMutablePointer<Unmanaged<Registration>>
   private var capacity: Int
@@ -61,8 +63,38 @@ struct ResolutionChain: RandomAccessCollection {
     return nil
   }
 
+  /// Whether `registration` may be entered: not on the chain already (that would close a cycle)
+  /// and the chain not `Container.maximumDepth` deep (a runaway). The one rule of the guard (see
+  /// `Container.enterBuild`).
+  @inline(__always)
+  func admits(_ registration: Unmanaged<Registration>) -> Bool {
+    count < Container.maximumDepth && position(of: registration) == nil
+  }
+
   /// Frees the storage; the owning thread state calls it once, when the thread exits.
   func deallocate() {
     storage.deallocate()
+  }
+}
+
+/// The guard every build is entered through, on the general and the routed path alike.
+extension Container {
+  /// Puts `registration` on the chain, or throws the cycle or runaway depth entering it would make
+  /// (`ResolutionChain.admits`). The caller pops it when the build ends.
+  @inline(__always)
+  func enterBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) throws {
+    guard thread.chain.admits(registration) else { throw refusedBuild(registration, thread: thread) }
+    thread.chain.push(registration)
+  }
+
+  /// The error of a build the guard refuses: a cycle if the registration is on the chain, else a
+  /// runaway depth. Made out of line, so that the paths that enter builds keep a small frame (a
+  /// `ResolutionError` is a large value).
+  @inline(never)
+  func refusedBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) -> any Error {
+    if let start = thread.chain.position(of: registration) {
+      return cycle(through: registration.takeUnretainedValue(), startingAt: start, thread: thread)
+    }
+    return tooDeep(registration.takeUnretainedValue(), thread: thread)
   }
 }

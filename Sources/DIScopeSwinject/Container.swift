@@ -147,11 +147,47 @@ public final class Container: @unchecked Sendable {
   /// ```swift
   /// container.register(Animal.self, name: "cat") { _ in Cat() }.inObjectScope(.container)
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public func register<Service>(
     _ serviceType: Service.Type, name: String? = nil, factory: @escaping (Resolver) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    // Inlined, so that where the app calls it with a concrete type (`_isConcrete` is then a
+    // constant), what is made here is compiled for that type: the resolve a factory's
+    // `r.resolve(Service.self)` runs through the `Resolver` protocol (`TypedResolve`), and the
+    // build DIScope calls back (`ServiceEntry.build`). Called from generic code, it registers
+    // as Swinject's extension point does, and the resolves take the generic path.
+    guard _isConcrete(Service.self) else { return _register(serviceType, factory: factory, name: name) }
+    TypedResolves.install(ObjectIdentifier(Service.self)) {
+      TypedResolveOf<Service> { container, name in
+        name == nil
+          ? container.resolveDirectly(Service.self) : container.resolveDirectly(Service.self, name: name)
+      }
+    }
+    return registerTyped(serviceType, name: name, factory: factory) { entry, owner in
+      try entry.build(owner: owner)
+    }
+  }
+
+  /// `register` for a `Service` known where it was called: `build` builds the entry, compiled for
+  /// `Service`.
+  @usableFromInline
+  internal func registerTyped<Service>(
+    _ serviceType: Service.Type, name: String?, factory: @escaping (Resolver) -> Service,
+    build: @escaping @Sendable (ServiceEntry<Service>, ContainerReference) throws -> Service
+  ) -> ServiceEntry<Service> {
+    let key = ServiceKey(serviceType: Service.self, argumentsType: Resolver.self, name: name)
+    let entry = ServiceEntry(
+      serviceType: serviceType, argumentsType: Resolver.self,
+      factory: { (resolver: Resolver) -> Any in factory(resolver) }, objectScope: defaultObjectScope,
+      typedFactory: factory)
+    entry.owner = reference
+    add(entry, as: Service.self, under: key) { [reference] _ throws -> Service in
+      try build(entry, reference)
+    }
+    for behavior in behaviors {
+      behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
+    }
+    return entry
   }
 
   /// Registers a factory of any arguments under a key with an option: the entry point of
@@ -181,7 +217,7 @@ public final class Container: @unchecked Sendable {
   /// never asked services to be `Sendable`, and an app on it vouches for them itself.
   internal func add<Service>(
     _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
-    isForwarded: Bool = false
+    isForwarded: Bool = false, typedFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
   ) {
     let scope = ObjectScope.discopeScope(for: entry.objectScope)
     let token: RegistrationToken
@@ -196,6 +232,9 @@ public final class Container: @unchecked Sendable {
         }
         return service
       }
+    } else if let typedFactory {
+      // Made where `Service` is known (`registerTyped`): builds with no cast.
+      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope, factory: typedFactory)
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.

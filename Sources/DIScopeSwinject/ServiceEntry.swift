@@ -59,13 +59,16 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   public let argumentsType: Any.Type
   internal let factory: Any
   internal let makeWithoutArguments: ((Resolver) -> Any)?
+  /// The factory as the app wrote it, when `register` was compiled for `Service` (see
+  /// ``build(owner:)``): called with no cast and no `Any` in between.
+  @usableFromInline internal let typedFactory: ((Resolver) -> Service)?
   /// The container that made it, which type forwarding registers in. Set once, by the container
   /// registering it, before the entry is shared. (Through a reference object, not a weak
   /// reference to the container: a weakly referenced object pays a slower retain and release
   /// everywhere, and a container is retained on every resolve.)
   internal var owner: ContainerReference?
   internal var container: Container? { owner?.container }
-  private let flags = Atomic<UInt8>(0)
+  @usableFromInline internal let flags = Atomic<UInt8>(0)
 
   private struct State {
     var objectScope: ObjectScopeProtocol
@@ -78,23 +81,54 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   private let lock = NSLock()
   private var state: State
 
-  internal init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
+  internal init(
+    serviceType: Service.Type, argumentsType: Any.Type, factory: Any,
+    typedFactory: ((Resolver) -> Service)? = nil
+  ) {
     self.serviceType = serviceType
     self.argumentsType = argumentsType
     self.factory = factory
     makeWithoutArguments = factory as? (Resolver) -> Any
+    self.typedFactory = typedFactory
     state = State(objectScope: ObjectScope.graph)
   }
 
   internal convenience init(
-    serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope
+    serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope,
+    typedFactory: ((Resolver) -> Service)? = nil
   ) {
-    self.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory)
+    self.init(
+      serviceType: serviceType, argumentsType: argumentsType, factory: factory,
+      typedFactory: typedFactory)
     state.objectScope = objectScope
     updateFlags(state)
   }
 
+  @usableFromInline
   var buildFlags: BuildFlags { BuildFlags(rawValue: flags.load(ordering: .acquiring)) }
+
+  /// Builds it for the DIScope registration made for it, which calls this compiled for `Service`
+  /// (`register`, inlined where the app calls it): a `.transient` registration asked for by
+  /// DIScope's own path calls its factory as the app wrote it, typed; anything else takes the
+  /// general path (`Container.build`), which works with `Any`.
+  @inlinable
+  func build(owner: ContainerReference) throws -> Service {
+    if let typedFactory,
+      let started = Container.startTransientBuild(
+        of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
+    {
+      let made = started.container._withUnsafeGuaranteedRef { typedFactory($0) }
+      try Container.finishTransientBuild(started)
+      return made
+    }
+    return try buildGenerally(owner: owner)
+  }
+
+  /// `Container.build`, typed: the general path of ``build(owner:)``.
+  @usableFromInline
+  func buildGenerally(owner: ContainerReference) throws -> Service {
+    try Container.build(self, owner: owner) as! Service
+  }
 
   /// Publishes what `buildFlags` reads; called under the lock after a change.
   private func updateFlags(_ state: State) {
@@ -218,10 +252,12 @@ internal func describe(
 }
 
 /// What a build reads of a registration without its lock.
+@usableFromInline
 struct BuildFlags: OptionSet, Sendable {
-  let rawValue: UInt8
+  @usableFromInline let rawValue: UInt8
+  @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
   /// In Swinject's `.transient` scope: its storage keeps nothing, and is never asked.
-  static let isTransient = BuildFlags(rawValue: 1)
+  @usableFromInline static let isTransient = BuildFlags(rawValue: 1)
   /// It has `initCompleted` handlers.
   static let hasInitCompleted = BuildFlags(rawValue: 2)
 }
@@ -232,6 +268,7 @@ struct BuildFlags: OptionSet, Sendable {
 /// Not a weak reference: an object referred to weakly pays a slower retain and release for the
 /// rest of its life, and a container is retained and released on every resolve. An unretained
 /// reference instead, which the container's `deinit` marks dead before it goes.
+@usableFromInline
 final class ContainerReference: @unchecked Sendable {
   // @unchecked Sendable: `unretained` is written once, as the container is made, before the
   // reference is shared; `isAlive` is atomic. A resolve made through the DIScope container
@@ -250,8 +287,11 @@ final class ContainerReference: @unchecked Sendable {
   /// The container has begun to deinitialise: `container` is `nil` from now on.
   func detach() { isAlive.store(false, ordering: .releasing) }
 
-  var container: Container? {
+  var container: Container? { unretainedContainer?.takeUnretainedValue() }
+
+  /// `container`, unretained: for a build, during which the container is alive (see above).
+  var unretainedContainer: Unmanaged<Container>? {
     guard isAlive.load(ordering: .acquiring) else { return nil }
-    return unretained?.takeUnretainedValue()
+    return unretained
   }
 }

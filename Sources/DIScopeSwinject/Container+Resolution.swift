@@ -229,28 +229,63 @@ extension Container: Resolver {
   /// ```
   @inlinable @inline(__always)
   public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
-    // Called through the `Resolver` protocol (a factory's `r.resolve`), or from code generic over
-    // the service, this is compiled once for every type: the resolve `register` compiled for
-    // the type answers, if it made one (see `TypedResolve`). Compiled for a known type, the test
-    // is a constant and disappears: the resolve below is specialised already.
-    if !_isConcrete(Service.self), let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
-      return typed._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: TypedResolveOf<Service>.self).resolve(self, nil)
-      }
-    }
-    return resolveDirectly(serviceType)
+    resolveDirectly(serviceType)
   }
 
   /// Resolves `serviceType` registered under `name`; `nil` if none.
   @inlinable @inline(__always)
   public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
-    // As `resolve(_:)`.
-    if !_isConcrete(Service.self), let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
-      return typed._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: TypedResolveOf<Service>.self).resolve(self, name)
-      }
+    resolveDirectly(serviceType, name: name)
+  }
+
+  /// `resolve(_:)` called through the `Resolver` protocol (a factory's `r.resolve`): compiled
+  /// once for every type, so the resolve `register` compiled for the type answers, if it made one
+  /// (see `TypedResolve`), and anything else takes the generic path out of line.
+  ///
+  /// A function of its own, not `resolve(_:)`, though the same for a caller: `resolve(_:)` is
+  /// inlined, and its fast path, compiled generically, makes optionals of the service, whose
+  /// metadata a generic function looks up on entry whichever path it then takes.
+  @_implements(Resolver, resolve(_:)) @_disfavoredOverload
+  public func resolveThroughProtocol<Service>(_ serviceType: Service.Type) -> Service? {
+    if let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
+      return resolve(Service.self, name: nil, through: typed)
     }
-    return resolveDirectly(serviceType, name: name)
+    return resolveGenerically(serviceType)
+  }
+
+  /// `resolve(_:name:)` called through the `Resolver` protocol (see
+  /// `resolveThroughProtocol(_:)`).
+  @_implements(Resolver, resolve(_:name:)) @_disfavoredOverload
+  public func resolveThroughProtocol<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+    if let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
+      return resolve(Service.self, name: name, through: typed)
+    }
+    return resolveGenerically(serviceType, name: name)
+  }
+
+  /// Resolves through `typed`, made for `Service`: its closure writes the optional into this
+  /// function's own result, so nothing here needs generic metadata. (Made here, an
+  /// `Optional<Service>` would be looked up at run time on every call.) Unretained: the table keeps
+  /// every typed resolve for good.
+  @inline(__always)
+  internal func resolve<Service>(
+    _: Service.Type, name: String?, through typed: Unmanaged<TypedResolve>
+  ) -> Service? {
+    unowned(unsafe) let typed = unsafeDowncast(typed.takeUnretainedValue(), to: TypedResolveOf<Service>.self)
+    return typed.resolve(self, name)
+  }
+
+  /// `resolveDirectly(_:)` out of line, for a generic caller: the optionals it makes cost a
+  /// metadata lookup, which the caller's own path (`resolve(_:through:)`) then does not pay.
+  @inline(never)
+  internal func resolveGenerically<Service>(_ serviceType: Service.Type) -> Service? {
+    resolveDirectly(serviceType)
+  }
+
+  /// `resolveDirectly(_:name:)` out of line (see `resolveGenerically(_:)`).
+  @inline(never)
+  internal func resolveGenerically<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+    resolveDirectly(serviceType, name: name)
   }
 
   /// `resolve(_:)` without looking for a typed resolve: what that resolve runs.

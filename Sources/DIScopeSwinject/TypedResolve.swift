@@ -11,9 +11,11 @@ import Synchronization
 /// app calls it with a concrete type, makes one of these for that type instead: a closure in
 /// which the whole resolve (DIScope's inlined fast path and its typed routed builds included) is
 /// specialised. The generic resolve finds it by the type (`TypedResolves`) and calls it.
+///
+/// The table keeps them as this non-generic class; each is a ``TypedResolveOf`` its type.
 @usableFromInline
 class TypedResolve: @unchecked Sendable {
-  // @unchecked Sendable: a base class with no state; see `TypedResolveOf`.
+  // @unchecked Sendable: no state of its own; see `TypedResolveOf`.
   @usableFromInline init() {}
 }
 
@@ -24,6 +26,9 @@ final class TypedResolveOf<Service>: TypedResolve, @unchecked Sendable {
   // through the container it is given, which is safe to resolve from any thread.
 
   /// Resolves `Service` (under the name, if any) in the container, as `Container.resolve` does.
+  /// Stored as a generic class stores it, returning its optional indirectly: a generic caller
+  /// passes its own result's memory, and makes no optional itself (which would cost it a
+  /// metadata lookup).
   @usableFromInline let resolve: (Container, String?) -> Service?
 
   @usableFromInline init(_ resolve: @escaping (Container, String?) -> Service?) {

@@ -150,6 +150,14 @@ extension Container: _Resolver {
     return frame
   }
 
+  /// `enterGraph`, the frame unretained (see `ThreadGraphs.unretainedFrame`).
+  func enterGraphUnretained(_ thread: ThreadGraphs) -> Unmanaged<ThreadGraphs.Frame> {
+    if let parent { parent.enterGraph(thread) }
+    let frame = thread.unretainedFrame(frameID)
+    frame._withUnsafeGuaranteedRef { $0.depth += 1 }
+    return frame
+  }
+
   /// One level back up from `frame` (this container's); at the top, the graph is complete and
   /// its storages are told so.
   func leaveGraph(_ thread: ThreadGraphs, _ frame: ThreadGraphs.Frame) {
@@ -347,8 +355,8 @@ extension Container {
     let thread = ThreadGraphs.currentUnretained
     return thread._withUnsafeGuaranteedRef { graphs in
       guard !graphs.hasPending(for: entry) else { return nil }
-      let frame = container._withUnsafeGuaranteedRef { $0.enterGraph(graphs) }
-      return TransientBuild(container: container, thread: thread, frame: .passUnretained(frame))
+      let frame = container._withUnsafeGuaranteedRef { $0.enterGraphUnretained(graphs) }
+      return TransientBuild(container: container, thread: thread, frame: frame)
     }
   }
 

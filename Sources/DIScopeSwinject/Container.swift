@@ -163,8 +163,8 @@ public final class Container: @unchecked Sendable {
           ? container.resolveDirectly(Service.self) : container.resolveDirectly(Service.self, name: name)
       }
     }
-    return registerTyped(serviceType, name: name, factory: factory) { entry, owner in
-      try entry.build(owner: owner)
+    return registerTyped(serviceType, name: name, factory: factory) { entry, factory, owner in
+      try entry.build(factory, owner: owner)
     }
   }
 
@@ -173,16 +173,17 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   internal func registerTyped<Service>(
     _ serviceType: Service.Type, name: String?, factory: @escaping (Resolver) -> Service,
-    build: @escaping @Sendable (ServiceEntry<Service>, ContainerReference) throws -> Service
+    build: @escaping @Sendable (ServiceEntry<Service>, TypedFactory<Service>, ContainerReference) throws
+      -> Service
   ) -> ServiceEntry<Service> {
     let key = ServiceKey(serviceType: Service.self, argumentsType: Resolver.self, name: name)
     let entry = ServiceEntry(
       serviceType: serviceType, argumentsType: Resolver.self,
-      factory: { (resolver: Resolver) -> Any in factory(resolver) }, objectScope: defaultObjectScope,
-      typedFactory: factory)
+      factory: { (resolver: Resolver) -> Any in factory(resolver) }, objectScope: defaultObjectScope)
+    let typedFactory = TypedFactory(factory)
     entry.owner = reference
     add(entry, as: Service.self, under: key) { [reference] _ throws -> Service in
-      try build(entry, reference)
+      try build(entry, typedFactory, reference)
     }
     for behavior in behaviors {
       behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)

@@ -59,9 +59,6 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   public let argumentsType: Any.Type
   internal let factory: Any
   internal let makeWithoutArguments: ((Resolver) -> Any)?
-  /// The factory as the app wrote it, when `register` was compiled for `Service` (see
-  /// ``build(owner:)``): called with no cast and no `Any` in between.
-  @usableFromInline internal let typedFactory: ((Resolver) -> Service)?
   /// The container that made it, which type forwarding registers in. Set once, by the container
   /// registering it, before the entry is shared. (Through a reference object, not a weak
   /// reference to the container: a weakly referenced object pays a slower retain and release
@@ -81,25 +78,18 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   private let lock = NSLock()
   private var state: State
 
-  internal init(
-    serviceType: Service.Type, argumentsType: Any.Type, factory: Any,
-    typedFactory: ((Resolver) -> Service)? = nil
-  ) {
+  internal init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
     self.serviceType = serviceType
     self.argumentsType = argumentsType
     self.factory = factory
     makeWithoutArguments = factory as? (Resolver) -> Any
-    self.typedFactory = typedFactory
     state = State(objectScope: ObjectScope.graph)
   }
 
   internal convenience init(
-    serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope,
-    typedFactory: ((Resolver) -> Service)? = nil
+    serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope
   ) {
-    self.init(
-      serviceType: serviceType, argumentsType: argumentsType, factory: factory,
-      typedFactory: typedFactory)
+    self.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory)
     state.objectScope = objectScope
     updateFlags(state)
   }
@@ -108,16 +98,16 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   var buildFlags: BuildFlags { BuildFlags(rawValue: flags.load(ordering: .acquiring)) }
 
   /// Builds it for the DIScope registration made for it, which calls this compiled for `Service`
-  /// (`register`, inlined where the app calls it): a `.transient` registration asked for by
-  /// DIScope's own path calls its factory as the app wrote it, typed; anything else takes the
-  /// general path (`Container.build`), which works with `Any`.
+  /// (`register`, inlined where the app calls it) with `factory`, the factory as the app wrote
+  /// it: a `.transient` registration asked for by DIScope's own path calls it typed, with no
+  /// `Any` and no cast; anything else takes the general path (`Container.build`), which works
+  /// with `Any`.
   @inlinable
-  func build(owner: ContainerReference) throws -> Service {
-    if let typedFactory,
-      let started = Container.startTransientBuild(
-        of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
+  func build(_ factory: TypedFactory<Service>, owner: ContainerReference) throws -> Service {
+    if let started = Container.startTransientBuild(
+      of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
     {
-      let made = started.container._withUnsafeGuaranteedRef { typedFactory($0) }
+      let made = started.container._withUnsafeGuaranteedRef { factory.make($0) }
       try Container.finishTransientBuild(started)
       return made
     }
@@ -249,6 +239,17 @@ internal func describe(
   if let objectScope { text += ", ObjectScope: \(objectScope)" }
   if initCompletedCount > 0 { text += ", InitCompleted: Specified \(initCompletedCount) closures" }
   return text
+}
+
+/// A registration's factory as the app wrote it, which its DIScope factory captures (see
+/// `ServiceEntry.build`): held there rather than read from the entry, so that calling it counts
+/// no reference to its context.
+@usableFromInline
+struct TypedFactory<Service>: @unchecked Sendable {
+  // @unchecked Sendable: the app's closure, which Swinject's API never asked to be `Sendable`;
+  // an app on this API vouches for it as it did on Swinject (see the README's migration section).
+  @usableFromInline let make: (Resolver) -> Service
+  @usableFromInline init(_ make: @escaping (Resolver) -> Service) { self.make = make }
 }
 
 /// What a build reads of a registration without its lock.

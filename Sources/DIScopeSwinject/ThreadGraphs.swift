@@ -83,6 +83,18 @@ final class ThreadGraphs {
     return frame
   }
 
+  /// `frame(_:)`, unretained: the thread's frames hold it (a frame resolving is never dropped).
+  /// Read in place, so that the search counts no reference.
+  func unretainedFrame(_ containerID: UInt64) -> Unmanaged<Frame> {
+    let found = frames.withUnsafeBufferPointer { buffer -> Unmanaged<Frame>? in
+      for index in buffer.indices where buffer[index].containerID == containerID {
+        return Unmanaged.passUnretained(buffer[index])
+      }
+      return nil
+    }
+    return found ?? Unmanaged.passUnretained(frame(containerID))
+  }
+
   /// The frame of the container numbered `containerID`, if it has one.
   func existingFrame(_ containerID: UInt64) -> Frame? {
     frames.first { $0.containerID == containerID }

@@ -252,7 +252,9 @@ extension Container: Resolver {
   ///
   /// A function of its own, not `resolve(_:)`, though the same for a caller: `resolve(_:)` is
   /// inlined, and its fast path, compiled generically, makes optionals of the service, whose
-  /// metadata a generic function looks up on entry whichever path it then takes.
+  /// metadata a generic function looks up on entry whichever path it then takes. (`@_implements`
+  /// is the one way to answer a requirement with another function; `@_disfavoredOverload` keeps a
+  /// direct `container.resolve(X.self)` on the inlined `resolve(_:)`.)
   @_implements(Resolver, resolve(_:)) @_disfavoredOverload
   public func resolveThroughProtocol<Service>(_ serviceType: Service.Type) -> Service? {
     if let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {

@@ -31,7 +31,7 @@ public final class Container: @unchecked Sendable {
   /// which the inlined fast path of `resolve` reads.
   @usableFromInline internal let isRoot: Bool
   /// What its registrations refer to it by.
-  internal let reference = ContainerReference()
+  @usableFromInline internal let reference = ContainerReference()
   internal let debugHelper: DebugHelper
   internal let defaultObjectScope: ObjectScope
   /// Numbers the container for the per-thread graphs (never reused, unlike an address).
@@ -163,30 +163,38 @@ public final class Container: @unchecked Sendable {
           ? container.resolveDirectly(Service.self) : container.resolveDirectly(Service.self, name: name)
       }
     }
-    return registerTyped(serviceType, name: name, factory: factory) { entry, factory, owner in
-      try entry.build(factory, owner: owner)
+    // The registration's DIScope factory, made here too: DIScope calls it, and it the typed
+    // build, with no generic code between them.
+    let entry = makeTypedEntry(serviceType, factory: factory)
+    let typedFactory = TypedFactory(factory)
+    return addTyped(entry, name: name) { [reference] _ throws -> Service in
+      try entry.build(typedFactory, owner: reference)
     }
   }
 
-  /// `register` for a `Service` known where it was called: `build` builds the entry, compiled for
-  /// `Service`.
+  /// A new entry for `register`'s factory, owned by this container.
   @usableFromInline
-  internal func registerTyped<Service>(
-    _ serviceType: Service.Type, name: String?, factory: @escaping (Resolver) -> Service,
-    build: @escaping @Sendable (ServiceEntry<Service>, TypedFactory<Service>, ContainerReference) throws
-      -> Service
+  internal func makeTypedEntry<Service>(
+    _ serviceType: Service.Type, factory: @escaping (Resolver) -> Service
   ) -> ServiceEntry<Service> {
-    let key = ServiceKey(serviceType: Service.self, argumentsType: Resolver.self, name: name)
     let entry = ServiceEntry(
       serviceType: serviceType, argumentsType: Resolver.self,
       factory: { (resolver: Resolver) -> Any in factory(resolver) }, objectScope: defaultObjectScope)
-    let typedFactory = TypedFactory(factory)
     entry.owner = reference
-    add(entry, as: Service.self, under: key) { [reference] _ throws -> Service in
-      try build(entry, typedFactory, reference)
-    }
+    return entry
+  }
+
+  /// Registers `entry`, made by `makeTypedEntry`, under `name`, with `discopeFactory` (made
+  /// where `Service` is known) as its DIScope factory; tells the behaviors.
+  @usableFromInline
+  internal func addTyped<Service>(
+    _ entry: ServiceEntry<Service>, name: String?,
+    discopeFactory: @escaping @Sendable (DIScope.Resolver) throws -> Service
+  ) -> ServiceEntry<Service> {
+    let key = ServiceKey(serviceType: Service.self, argumentsType: Resolver.self, name: name)
+    add(entry, as: Service.self, under: key, discopeFactory: discopeFactory)
     for behavior in behaviors {
-      behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
+      behavior.container(self, didRegisterType: Service.self, toService: entry, withName: name)
     }
     return entry
   }
@@ -218,7 +226,7 @@ public final class Container: @unchecked Sendable {
   /// never asked services to be `Sendable`, and an app on it vouches for them itself.
   internal func add<Service>(
     _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
-    isForwarded: Bool = false, typedFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
+    isForwarded: Bool = false, discopeFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
   ) {
     let scope = ObjectScope.discopeScope(for: entry.objectScope)
     let token: RegistrationToken
@@ -233,9 +241,9 @@ public final class Container: @unchecked Sendable {
         }
         return service
       }
-    } else if let typedFactory {
-      // Made where `Service` is known (`registerTyped`): builds with no cast.
-      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope, factory: typedFactory)
+    } else if let discopeFactory {
+      // Made where `Service` is known (`register`): builds with no cast.
+      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope, factory: discopeFactory)
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.

@@ -1,0 +1,64 @@
+@testable import DIScopeSwinject
+import Dispatch
+import Synchronization
+import Testing
+
+/// The table of resolves compiled per type (`TypedResolves`), which every resolve through the
+/// `Resolver` protocol reads without a lock. (The resolves themselves are made only where the
+/// compiler specialises `register`, so an optimised build of Swinject's suite is what runs them:
+/// `Scripts/lib/swinject-suite.sh --release`.)
+struct TypedResolvesTests {
+  /// `count` distinct types, `[Int]`, `[[Int]]`, … made at run time, none of which any other
+  /// test registers.
+  static func distinctTypes(_ count: Int) -> [Any.Type] {
+    var types: [Any.Type] = []
+    func nest<T>(_ type: T.Type, _ left: Int) {
+      types.append([T].self)
+      if left > 1 { nest([T].self, left - 1) }
+    }
+    nest(Int.self, count)
+    return types
+  }
+
+  @Test func everyInstalledTypeIsFoundAcrossTheTableGrowing() {
+    let types = Self.distinctTypes(300)
+    var installed: [ObjectIdentifier: ObjectIdentifier] = [:]
+    for type in types {
+      let key = ObjectIdentifier(type)
+      #expect(TypedResolves.find(key) == nil)
+      let made = TypedResolve()
+      TypedResolves.install(key) { made }
+      installed[key] = ObjectIdentifier(made)
+      // Installed once: a second install keeps the first.
+      TypedResolves.install(key) { TypedResolve() }
+    }
+    for type in types {
+      let found = TypedResolves.find(ObjectIdentifier(type))
+      #expect(found.map { ObjectIdentifier($0.takeUnretainedValue()) } == installed[ObjectIdentifier(type)])
+    }
+  }
+
+  @Test func readersFindWhatIsInstalledWhileTheTableGrows() {
+    let types = Self.distinctTypes(400).dropFirst(300).map(ObjectIdentifier.init)
+    let missing = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      if thread == 0 {
+        for key in types { TypedResolves.install(key) { TypedResolve() } }
+        return
+      }
+      // Readers: once a key is found, it stays found, whatever the writer moves meanwhile.
+      var seen = Set<ObjectIdentifier>()
+      for _ in 0..<50 {
+        for key in types {
+          if TypedResolves.find(key) != nil {
+            seen.insert(key)
+          } else if seen.contains(key) {
+            missing.add(1, ordering: .relaxed)
+          }
+        }
+      }
+    }
+    #expect(missing.load(ordering: .relaxed) == 0)
+    for key in types { #expect(TypedResolves.find(key) != nil) }
+  }
+}

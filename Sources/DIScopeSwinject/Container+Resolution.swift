@@ -266,7 +266,9 @@ extension Container: Resolver {
   /// `resolve(_:name:)` called through the `Resolver` protocol (see
   /// `resolveThroughProtocol(_:)`).
   @_implements(Resolver, resolve(_:name:)) @_disfavoredOverload
-  public func resolveThroughProtocol<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+  public func resolveThroughProtocol<Service>(
+    _ serviceType: Service.Type, name: String?
+  ) -> Service? {
     if let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
       return resolve(Service.self, name: name, through: typed)
     }
@@ -281,7 +283,8 @@ extension Container: Resolver {
   internal func resolve<Service>(
     _: Service.Type, name: String?, through typed: Unmanaged<TypedResolve>
   ) -> Service? {
-    unowned(unsafe) let typed = unsafeDowncast(typed.takeUnretainedValue(), to: TypedResolveOf<Service>.self)
+    unowned(unsafe) let typed = unsafeDowncast(
+      typed.takeUnretainedValue(), to: TypedResolveOf<Service>.self)
     return typed.resolve(self, name)
   }
 
@@ -294,7 +297,9 @@ extension Container: Resolver {
 
   /// `resolveDirectly(_:name:)` out of line (see `resolveGenerically(_:)`).
   @inline(never)
-  internal func resolveGenerically<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+  internal func resolveGenerically<Service>(
+    _ serviceType: Service.Type, name: String?
+  ) -> Service? {
     resolveDirectly(serviceType, name: name)
   }
 

@@ -156,11 +156,14 @@ public final class Container: @unchecked Sendable {
     // `r.resolve(Service.self)` runs through the `Resolver` protocol (`TypedResolve`), and the
     // build DIScope calls back (`ServiceEntry.build`). Called from generic code, it registers
     // as Swinject's extension point does, and the resolves take the generic path.
-    guard _isConcrete(Service.self) else { return _register(serviceType, factory: factory, name: name) }
+    guard _isConcrete(Service.self) else {
+      return _register(serviceType, factory: factory, name: name)
+    }
     TypedResolves.install(ObjectIdentifier(Service.self)) {
       TypedResolveOf<Service> { container, name in
         name == nil
-          ? container.resolveDirectly(Service.self) : container.resolveDirectly(Service.self, name: name)
+          ? container.resolveDirectly(Service.self)
+          : container.resolveDirectly(Service.self, name: name)
       }
     }
     // The registration's DIScope factory, made here too: DIScope calls it, and it the typed
@@ -179,7 +182,8 @@ public final class Container: @unchecked Sendable {
   ) -> ServiceEntry<Service> {
     let entry = ServiceEntry(
       serviceType: serviceType, argumentsType: Resolver.self,
-      factory: { (resolver: Resolver) -> Any in factory(resolver) }, objectScope: defaultObjectScope)
+      factory: { (resolver: Resolver) -> Any in factory(resolver) },
+      objectScope: defaultObjectScope)
     entry.owner = reference
     return entry
   }
@@ -226,7 +230,8 @@ public final class Container: @unchecked Sendable {
   /// never asked services to be `Sendable`, and an app on it vouches for them itself.
   internal func add<Service>(
     _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
-    isForwarded: Bool = false, discopeFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
+    isForwarded: Bool = false,
+    discopeFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
   ) {
     let scope = ObjectScope.discopeScope(for: entry.objectScope)
     let token: RegistrationToken
@@ -243,7 +248,8 @@ public final class Container: @unchecked Sendable {
       }
     } else if let discopeFactory {
       // Made where `Service` is known (`register`): builds with no cast.
-      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope, factory: discopeFactory)
+      token = discope.registerUncheckedSendable(
+        key: key.discopeKey, scope: scope, factory: discopeFactory)
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.

@@ -30,7 +30,8 @@ final class ThreadGraphs {
     /// `withObjectGraph` and `restoreObjectGraph`, for the next one.
     @exclusivity(unchecked) var graph: GraphIdentifier?  // unchecked: its thread's own
     /// What was stored in the graph, told when it completes.
-    @exclusivity(unchecked) var inFlight: [ServiceEntryProtocol] = []  // unchecked: its thread's own
+    // unchecked: its thread's own
+    @exclusivity(unchecked) var inFlight: [ServiceEntryProtocol] = []
     init(containerID: UInt64) { self.containerID = containerID }
 
     /// The graph of the resolve under way, made if it has none yet; `nil` outside a resolve

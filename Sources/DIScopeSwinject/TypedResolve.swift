@@ -98,7 +98,8 @@ enum TypedResolves {
     if find(type) != nil { return }
     writers.withLock {
       var table: UnsafeMutablePointer<Table>
-      if let existing = UnsafeMutablePointer<Table>(bitPattern: current.load(ordering: .acquiring)) {
+      let published = current.load(ordering: .acquiring)
+      if let existing = UnsafeMutablePointer<Table>(bitPattern: published) {
         table = existing
       } else {
         table = Table.allocate(capacity: 64)

@@ -34,7 +34,8 @@ struct TypedResolvesTests {
     }
     for type in types {
       let found = TypedResolves.find(ObjectIdentifier(type))
-      #expect(found.map { ObjectIdentifier($0.takeUnretainedValue()) } == installed[ObjectIdentifier(type)])
+      let foundID = found.map { ObjectIdentifier($0.takeUnretainedValue()) }
+      #expect(foundID == installed[ObjectIdentifier(type)])
     }
   }
 

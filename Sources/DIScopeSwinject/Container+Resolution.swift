@@ -283,9 +283,9 @@ extension Container: Resolver {
   internal func resolve<Service>(
     _: Service.Type, name: String?, through typed: Unmanaged<TypedResolve>
   ) -> Service? {
-    unowned(unsafe) let typed = unsafeDowncast(
-      typed.takeUnretainedValue(), to: TypedResolveOf<Service>.self)
-    return typed.resolve(self, name)
+    // Borrowed, not retained: the closure is called with no reference counted to its context.
+    Unmanaged<TypedResolveOf<Service>>.fromOpaque(typed.toOpaque())
+      ._withUnsafeGuaranteedRef { $0.resolve(self, name) }
   }
 
   /// `resolveDirectly(_:)` out of line, for a generic caller: the optionals it makes cost a

@@ -9,11 +9,13 @@ import Testing
 /// `Scripts/lib/swinject-suite.sh --release`.)
 struct TypedResolvesTests {
   /// `count` distinct types, `[Int]`, `[[Int]]`, … made at run time, none of which any other
-  /// test registers.
-  static func distinctTypes(_ count: Int) -> [Any.Type] {
-    var types: [Any.Type] = []
+  /// test registers, each with a typed resolve of its own type (which answers `nil`), as
+  /// `register` would make: the table is the process's, and a resolve of the type through the
+  /// `Resolver` protocol would call it.
+  static func distinctTypes(_ count: Int) -> [(type: Any.Type, make: @Sendable () -> TypedResolve)] {
+    var types: [(type: Any.Type, make: @Sendable () -> TypedResolve)] = []
     func nest<T>(_ type: T.Type, _ left: Int) {
-      types.append([T].self)
+      types.append(([T].self, { TypedResolveOf<[T]> { _, _ in nil } }))
       if left > 1 { nest([T].self, left - 1) }
     }
     nest(Int.self, count)
@@ -23,16 +25,16 @@ struct TypedResolvesTests {
   @Test func everyInstalledTypeIsFoundAcrossTheTableGrowing() {
     let types = Self.distinctTypes(300)
     var installed: [ObjectIdentifier: ObjectIdentifier] = [:]
-    for type in types {
+    for (type, make) in types {
       let key = ObjectIdentifier(type)
       #expect(TypedResolves.find(key) == nil)
-      let made = TypedResolve()
+      let made = make()
       TypedResolves.install(key) { made }
       installed[key] = ObjectIdentifier(made)
       // Installed once: a second install keeps the first.
-      TypedResolves.install(key) { TypedResolve() }
+      TypedResolves.install(key, make)
     }
-    for type in types {
+    for (type, _) in types {
       let found = TypedResolves.find(ObjectIdentifier(type))
       let foundID = found.map { ObjectIdentifier($0.takeUnretainedValue()) }
       #expect(foundID == installed[ObjectIdentifier(type)])
@@ -40,17 +42,17 @@ struct TypedResolvesTests {
   }
 
   @Test func readersFindWhatIsInstalledWhileTheTableGrows() {
-    let types = Self.distinctTypes(400).dropFirst(300).map(ObjectIdentifier.init)
+    let types = Self.distinctTypes(400).dropFirst(300).map { (ObjectIdentifier($0.type), $0.make) }
     let missing = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       if thread == 0 {
-        for key in types { TypedResolves.install(key) { TypedResolve() } }
+        for (key, make) in types { TypedResolves.install(key, make) }
         return
       }
       // Readers: once a key is found, it stays found, whatever the writer moves meanwhile.
       var seen = Set<ObjectIdentifier>()
       for _ in 0..<50 {
-        for key in types {
+        for (key, _) in types {
           if TypedResolves.find(key) != nil {
             seen.insert(key)
           } else if seen.contains(key) {
@@ -60,6 +62,6 @@ struct TypedResolvesTests {
       }
     }
     #expect(missing.load(ordering: .relaxed) == 0)
-    for key in types { #expect(TypedResolves.find(key) != nil) }
+    for (key, _) in types { #expect(TypedResolves.find(key) != nil) }
   }
 }

@@ -12,7 +12,9 @@ struct TypedResolvesTests {
   /// test registers, each with a typed resolve of its own type (which answers `nil`), as
   /// `register` would make: the table is the process's, and a resolve of the type through the
   /// `Resolver` protocol would call it.
-  static func distinctTypes(_ count: Int) -> [(type: Any.Type, make: @Sendable () -> TypedResolve)] {
+  static func distinctTypes(
+    _ count: Int
+  ) -> [(type: Any.Type, make: @Sendable () -> TypedResolve)] {
     var types: [(type: Any.Type, make: @Sendable () -> TypedResolve)] = []
     func nest<T>(_ type: T.Type, _ left: Int) {
       types.append(([T].self, { TypedResolveOf<[T]> { _, _ in nil } }))

@@ -127,7 +127,8 @@ extension Container: _Resolver {
       }
       return made
     }
-    let graph = frame.graph ?? GraphIdentifier()
+    // Inside the resolve (`enterGraph` above), so there is one.
+    let graph = frame.currentGraph.unsafelyUnwrapped
     if let persisted = entry.instance(inGraph: graph) { return persisted }
     let made = invoke()
     if let persisted = entry.instance(inGraph: graph) { return persisted }
@@ -139,13 +140,21 @@ extension Container: _Resolver {
     return made
   }
 
-  /// One level deeper in this container's graph (and its parents'), starting a graph at the top.
+  /// One level deeper in this container's graph (and its parents'). The graph itself is made
+  /// when first needed (`ThreadGraphs.Frame.currentGraph`).
   @discardableResult
   func enterGraph(_ thread: ThreadGraphs) -> ThreadGraphs.Frame {
     if let parent { parent.enterGraph(thread) }
     let frame = thread.frame(frameID)
-    if frame.depth == 0 && frame.graph == nil { frame.graph = GraphIdentifier() }
     frame.depth += 1
+    return frame
+  }
+
+  /// `enterGraph`, the frame unretained (see `ThreadGraphs.unretainedFrame`).
+  func enterGraphUnretained(_ thread: ThreadGraphs) -> Unmanaged<ThreadGraphs.Frame> {
+    if let parent { parent.enterGraph(thread) }
+    let frame = thread.unretainedFrame(frameID)
+    frame._withUnsafeGuaranteedRef { $0.depth += 1 }
     return frame
   }
 
@@ -164,7 +173,7 @@ extension Container: _Resolver {
 
   /// The graph this thread is resolving in this container, `nil` outside a resolve.
   internal var currentObjectGraph: GraphIdentifier? {
-    ThreadGraphs.current.existingFrame(frameID)?.graph
+    ThreadGraphs.current.existingFrame(frameID)?.currentGraph
   }
 
   /// Makes `identifier` the graph this thread resolves in, in this container.
@@ -228,6 +237,75 @@ extension Container: Resolver {
   /// ```
   @inlinable @inline(__always)
   public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+    resolveDirectly(serviceType)
+  }
+
+  /// Resolves `serviceType` registered under `name`; `nil` if none.
+  @inlinable @inline(__always)
+  public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+    resolveDirectly(serviceType, name: name)
+  }
+
+  /// `resolve(_:)` called through the `Resolver` protocol (a factory's `r.resolve`): compiled
+  /// once for every type, so the resolve `register` compiled for the type answers, if it made one
+  /// (see `TypedResolve`), and anything else takes the generic path out of line.
+  ///
+  /// A function of its own, not `resolve(_:)`, though the same for a caller: `resolve(_:)` is
+  /// inlined, and its fast path, compiled generically, makes optionals of the service, whose
+  /// metadata a generic function looks up on entry whichever path it then takes. (`@_implements`
+  /// is the one way to answer a requirement with another function; `@_disfavoredOverload` keeps a
+  /// direct `container.resolve(X.self)` on the inlined `resolve(_:)`.)
+  @_implements(Resolver, resolve(_:)) @_disfavoredOverload
+  public func resolveThroughProtocol<Service>(_ serviceType: Service.Type) -> Service? {
+    if let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
+      return resolve(Service.self, name: nil, through: typed)
+    }
+    return resolveGenerically(serviceType)
+  }
+
+  /// `resolve(_:name:)` called through the `Resolver` protocol (see
+  /// `resolveThroughProtocol(_:)`).
+  @_implements(Resolver, resolve(_:name:)) @_disfavoredOverload
+  public func resolveThroughProtocol<Service>(
+    _ serviceType: Service.Type, name: String?
+  ) -> Service? {
+    if let typed = TypedResolves.find(ObjectIdentifier(Service.self)) {
+      return resolve(Service.self, name: name, through: typed)
+    }
+    return resolveGenerically(serviceType, name: name)
+  }
+
+  /// Resolves through `typed`, made for `Service`: its closure writes the optional into this
+  /// function's own result, so nothing here needs generic metadata. (Made here, an
+  /// `Optional<Service>` would be looked up at run time on every call.) Unretained: the table keeps
+  /// every typed resolve for good.
+  @inline(__always)
+  internal func resolve<Service>(
+    _: Service.Type, name: String?, through typed: Unmanaged<TypedResolve>
+  ) -> Service? {
+    // Borrowed, not retained: the closure is called with no reference counted to its context.
+    Unmanaged<TypedResolveOf<Service>>.fromOpaque(typed.toOpaque())
+      ._withUnsafeGuaranteedRef { $0.resolve(self, name) }
+  }
+
+  /// `resolveDirectly(_:)` out of line, for a generic caller: the optionals it makes cost a
+  /// metadata lookup, which the caller's own path (`resolve(_:through:)`) then does not pay.
+  @inline(never)
+  internal func resolveGenerically<Service>(_ serviceType: Service.Type) -> Service? {
+    resolveDirectly(serviceType)
+  }
+
+  /// `resolveDirectly(_:name:)` out of line (see `resolveGenerically(_:)`).
+  @inline(never)
+  internal func resolveGenerically<Service>(
+    _ serviceType: Service.Type, name: String?
+  ) -> Service? {
+    resolveDirectly(serviceType, name: name)
+  }
+
+  /// `resolve(_:)` without looking for a typed resolve: what that resolve runs.
+  @inlinable @inline(__always)
+  internal func resolveDirectly<Service>(_ serviceType: Service.Type) -> Service? {
     // No name passed on: DIScope's fast path, given none, reads no name (and a caller that stays
     // generic looks up no `Optional<String>` metadata for it).
     if isRoot {
@@ -236,9 +314,9 @@ extension Container: Resolver {
     return resolveBySwinjectPath(serviceType, name: nil)
   }
 
-  /// Resolves `serviceType` registered under `name`; `nil` if none.
+  /// `resolve(_:name:)` without looking for a typed resolve: what that resolve runs.
   @inlinable @inline(__always)
-  public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+  internal func resolveDirectly<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
     // A root container's registrations are DIScope's plain keys: DIScope's fast path, inlined
     // here and so into the caller, answers a cached instance without the facade, and calls back
     // its factory for anything else. Whatever it cannot answer (a wrapper, a cycle, nothing
@@ -255,6 +333,53 @@ extension Container: Resolver {
   @usableFromInline
   internal func resolveBySwinjectPath<Service>(_: Service.Type, name: String?) -> Service? {
     _resolve(name: name) { (factory: (Resolver) -> Any) in factory(self) }
+  }
+}
+
+/// A build of a `.transient` registration started by `startTransientBuild`: the container it is
+/// built in (the resolver its factory is given), this thread's graphs and the container's frame
+/// in them. Unretained: the registration's owner is alive while DIScope builds it, the thread's
+/// graphs while the thread runs, and a frame resolving (depth above zero) stays in them.
+@usableFromInline
+struct TransientBuild {
+  @usableFromInline let container: Unmanaged<Container>
+  let thread: Unmanaged<ThreadGraphs>
+  let frame: Unmanaged<ThreadGraphs.Frame>
+}
+
+extension Container {
+  /// Starts the typed build of a registration DIScope asked for (see `ServiceEntry.build`) when
+  /// it is the simplest: `.transient` without `initCompleted` handlers (nothing to look for or
+  /// keep in a storage, nothing to complete), and asked for by DIScope's own path rather than by
+  /// a resolve through Swinject's, which pends its own resolver and arguments. One level deeper
+  /// in the graph of the registration's container, which the factory is given. `nil` when the
+  /// general path (`build`) builds it.
+  @usableFromInline
+  static func startTransientBuild(
+    of entry: ObjectIdentifier, flags: BuildFlags, owner: ContainerReference
+  ) -> TransientBuild? {
+    guard flags == .isTransient, let container = owner.unretainedContainer else { return nil }
+    let thread = ThreadGraphs.currentUnretained
+    return thread._withUnsafeGuaranteedRef { graphs in
+      guard !graphs.hasPending(for: entry) else { return nil }
+      let frame = container._withUnsafeGuaranteedRef { $0.enterGraphUnretained(graphs) }
+      return TransientBuild(container: container, thread: thread, frame: frame)
+    }
+  }
+
+  /// Ends a build `startTransientBuild` started, once the factory returned: one level back up in
+  /// the graph, and the failure `validate()`'s dry run noted meanwhile thrown, as `build` does.
+  @usableFromInline
+  static func finishTransientBuild(_ build: TransientBuild) throws {
+    try build.thread._withUnsafeGuaranteedRef { thread in
+      build.container._withUnsafeGuaranteedRef { container in
+        build.frame._withUnsafeGuaranteedRef { container.leaveGraph(thread, $0) }
+      }
+      if let failure = thread.dryRunFailure {
+        thread.dryRunFailure = nil
+        throw failure
+      }
+    }
   }
 }
 

@@ -31,7 +31,7 @@ public final class Container: @unchecked Sendable {
   /// which the inlined fast path of `resolve` reads.
   @usableFromInline internal let isRoot: Bool
   /// What its registrations refer to it by.
-  internal let reference = ContainerReference()
+  @usableFromInline internal let reference = ContainerReference()
   internal let debugHelper: DebugHelper
   internal let defaultObjectScope: ObjectScope
   /// Numbers the container for the per-thread graphs (never reused, unlike an address).
@@ -147,11 +147,60 @@ public final class Container: @unchecked Sendable {
   /// ```swift
   /// container.register(Animal.self, name: "cat") { _ in Cat() }.inObjectScope(.container)
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public func register<Service>(
     _ serviceType: Service.Type, name: String? = nil, factory: @escaping (Resolver) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    // Inlined, so that where the app calls it with a concrete type (`_isConcrete` is then a
+    // constant), what is made here is compiled for that type: the resolve a factory's
+    // `r.resolve(Service.self)` runs through the `Resolver` protocol (`TypedResolve`), and the
+    // build DIScope calls back (`ServiceEntry.build`). Called from generic code, it registers
+    // as Swinject's extension point does, and the resolves take the generic path.
+    guard _isConcrete(Service.self) else {
+      return _register(serviceType, factory: factory, name: name)
+    }
+    TypedResolves.install(ObjectIdentifier(Service.self)) {
+      TypedResolveOf<Service> { container, name in
+        name == nil
+          ? container.resolveDirectly(Service.self)
+          : container.resolveDirectly(Service.self, name: name)
+      }
+    }
+    // The registration's DIScope factory, made here too: DIScope calls it, and it the typed
+    // build, with no generic code between them.
+    let entry = makeTypedEntry(serviceType, factory: factory)
+    let typedFactory = TypedFactory(factory)
+    return addTyped(entry, name: name) { [reference] _ throws -> Service in
+      try entry.build(typedFactory, owner: reference)
+    }
+  }
+
+  /// A new entry for `register`'s factory, owned by this container.
+  @usableFromInline
+  internal func makeTypedEntry<Service>(
+    _ serviceType: Service.Type, factory: @escaping (Resolver) -> Service
+  ) -> ServiceEntry<Service> {
+    let entry = ServiceEntry(
+      serviceType: serviceType, argumentsType: Resolver.self,
+      factory: { (resolver: Resolver) -> Any in factory(resolver) },
+      objectScope: defaultObjectScope)
+    entry.owner = reference
+    return entry
+  }
+
+  /// Registers `entry`, made by `makeTypedEntry`, under `name`, with `discopeFactory` (made
+  /// where `Service` is known) as its DIScope factory; tells the behaviors.
+  @usableFromInline
+  internal func addTyped<Service>(
+    _ entry: ServiceEntry<Service>, name: String?,
+    discopeFactory: @escaping @Sendable (DIScope.Resolver) throws -> Service
+  ) -> ServiceEntry<Service> {
+    let key = ServiceKey(serviceType: Service.self, argumentsType: Resolver.self, name: name)
+    add(entry, as: Service.self, under: key, discopeFactory: discopeFactory)
+    for behavior in behaviors {
+      behavior.container(self, didRegisterType: Service.self, toService: entry, withName: name)
+    }
+    return entry
   }
 
   /// Registers a factory of any arguments under a key with an option: the entry point of
@@ -181,7 +230,8 @@ public final class Container: @unchecked Sendable {
   /// never asked services to be `Sendable`, and an app on it vouches for them itself.
   internal func add<Service>(
     _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
-    isForwarded: Bool = false
+    isForwarded: Bool = false,
+    discopeFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
   ) {
     let scope = ObjectScope.discopeScope(for: entry.objectScope)
     let token: RegistrationToken
@@ -196,6 +246,10 @@ public final class Container: @unchecked Sendable {
         }
         return service
       }
+    } else if let discopeFactory {
+      // Made where `Service` is known (`register`): builds with no cast.
+      token = discope.registerUncheckedSendable(
+        key: key.discopeKey, scope: scope, factory: discopeFactory)
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.

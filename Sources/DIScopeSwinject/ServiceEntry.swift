@@ -65,7 +65,7 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   /// everywhere, and a container is retained on every resolve.)
   internal var owner: ContainerReference?
   internal var container: Container? { owner?.container }
-  private let flags = Atomic<UInt8>(0)
+  @usableFromInline internal let flags = Atomic<UInt8>(0)
 
   private struct State {
     var objectScope: ObjectScopeProtocol
@@ -94,7 +94,31 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     updateFlags(state)
   }
 
+  @usableFromInline
   var buildFlags: BuildFlags { BuildFlags(rawValue: flags.load(ordering: .acquiring)) }
+
+  /// Builds it for the DIScope registration made for it, which calls this compiled for `Service`
+  /// (`register`, inlined where the app calls it) with `factory`, the factory as the app wrote
+  /// it: a `.transient` registration asked for by DIScope's own path calls it typed, with no
+  /// `Any` and no cast; anything else takes the general path (`Container.build`), which works
+  /// with `Any`.
+  @inlinable
+  func build(_ factory: TypedFactory<Service>, owner: ContainerReference) throws -> Service {
+    if let started = Container.startTransientBuild(
+      of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
+    {
+      let made = started.container._withUnsafeGuaranteedRef { factory.make($0) }
+      try Container.finishTransientBuild(started)
+      return made
+    }
+    return try buildGenerally(owner: owner)
+  }
+
+  /// `Container.build`, typed: the general path of ``build(owner:)``.
+  @usableFromInline
+  func buildGenerally(owner: ContainerReference) throws -> Service {
+    try Container.build(self, owner: owner) as! Service
+  }
 
   /// Publishes what `buildFlags` reads; called under the lock after a change.
   private func updateFlags(_ state: State) {
@@ -217,11 +241,24 @@ internal func describe(
   return text
 }
 
+/// A registration's factory as the app wrote it, which its DIScope factory captures (see
+/// `ServiceEntry.build`): held there rather than read from the entry, so that calling it counts
+/// no reference to its context.
+@usableFromInline
+struct TypedFactory<Service>: @unchecked Sendable {
+  // @unchecked Sendable: the app's closure, which Swinject's API never asked to be `Sendable`;
+  // an app on this API vouches for it as it did on Swinject (see the README's migration section).
+  @usableFromInline let make: (Resolver) -> Service
+  @usableFromInline init(_ make: @escaping (Resolver) -> Service) { self.make = make }
+}
+
 /// What a build reads of a registration without its lock.
+@usableFromInline
 struct BuildFlags: OptionSet, Sendable {
-  let rawValue: UInt8
+  @usableFromInline let rawValue: UInt8
+  @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
   /// In Swinject's `.transient` scope: its storage keeps nothing, and is never asked.
-  static let isTransient = BuildFlags(rawValue: 1)
+  @usableFromInline static let isTransient = BuildFlags(rawValue: 1)
   /// It has `initCompleted` handlers.
   static let hasInitCompleted = BuildFlags(rawValue: 2)
 }
@@ -232,6 +269,7 @@ struct BuildFlags: OptionSet, Sendable {
 /// Not a weak reference: an object referred to weakly pays a slower retain and release for the
 /// rest of its life, and a container is retained and released on every resolve. An unretained
 /// reference instead, which the container's `deinit` marks dead before it goes.
+@usableFromInline
 final class ContainerReference: @unchecked Sendable {
   // @unchecked Sendable: `unretained` is written once, as the container is made, before the
   // reference is shared; `isAlive` is atomic. A resolve made through the DIScope container
@@ -250,8 +288,11 @@ final class ContainerReference: @unchecked Sendable {
   /// The container has begun to deinitialise: `container` is `nil` from now on.
   func detach() { isAlive.store(false, ordering: .releasing) }
 
-  var container: Container? {
+  var container: Container? { unretainedContainer?.takeUnretainedValue() }
+
+  /// `container`, unretained: for a build, during which the container is alive (see above).
+  var unretainedContainer: Unmanaged<Container>? {
     guard isAlive.load(ordering: .acquiring) else { return nil }
-    return unretained?.takeUnretainedValue()
+    return unretained
   }
 }

@@ -13,15 +13,36 @@
 /// Swinject keeps this in the container itself, and is safe across threads only through
 /// `synchronize()`'s lock, held for a whole resolve. Kept per thread instead, every container is
 /// safe to resolve from any thread, and two threads resolving at once each have their own graph.
+///
+/// Every mutable field is `@exclusivity(unchecked)`: only its own thread reads or writes it, and
+/// never `inout` across a call that reaches the same field; the dynamic check would be two runtime
+/// calls per access on every build.
+@usableFromInline
 final class ThreadGraphs {
   /// One container's graph on this thread.
+  @usableFromInline
   final class Frame {
     let containerID: UInt64
-    var depth = 0
-    var graph: GraphIdentifier?
+    @exclusivity(unchecked) var depth = 0  // unchecked: its thread's own (see above)
+    /// The graph of the resolve under way; made when first needed (a scope that keeps an
+    /// instance per graph, `currentObjectGraph`), so that a resolve that needs none (a chain of
+    /// transients over singletons) writes no shared counter. Set outside a resolve only by
+    /// `withObjectGraph` and `restoreObjectGraph`, for the next one.
+    @exclusivity(unchecked) var graph: GraphIdentifier?  // unchecked: its thread's own
     /// What was stored in the graph, told when it completes.
-    var inFlight: [ServiceEntryProtocol] = []
+    // unchecked: its thread's own
+    @exclusivity(unchecked) var inFlight: [ServiceEntryProtocol] = []
     init(containerID: UInt64) { self.containerID = containerID }
+
+    /// The graph of the resolve under way, made if it has none yet; `nil` outside a resolve
+    /// (unless one was set for the next).
+    var currentGraph: GraphIdentifier? {
+      if let graph { return graph }
+      guard depth > 0 else { return nil }
+      let made = GraphIdentifier()
+      graph = made
+      return made
+    }
   }
 
   /// A build a resolve asked DIScope for: the registration DIScope will call back, the container
@@ -33,19 +54,23 @@ final class ThreadGraphs {
     var isTaken = false
   }
 
-  private var frames: [Frame] = []
-  var pending: [PendingBuild] = []
+  @exclusivity(unchecked) private var frames: [Frame] = []  // unchecked: its thread's own
+  @exclusivity(unchecked) var pending: [PendingBuild] = []  // unchecked: its thread's own
   /// A resolve that failed during `validate()`'s dry run, for the factory that asked to throw.
-  var dryRunFailure: (any Error)?
+  @exclusivity(unchecked) var dryRunFailure: (any Error)?  // unchecked: its thread's own
 
   /// The calling thread's.
-  static var current: ThreadGraphs {
+  static var current: ThreadGraphs { currentUnretained.takeUnretainedValue() }
+
+  /// The calling thread's, unretained: its thread's key holds it while the thread runs.
+  static var currentUnretained: Unmanaged<ThreadGraphs> {
     if let pointer = pthread_getspecific(threadGraphsKey) {
-      return Unmanaged<ThreadGraphs>.fromOpaque(pointer).takeUnretainedValue()
+      return Unmanaged<ThreadGraphs>.fromOpaque(pointer)
     }
     let graphs = ThreadGraphs()
-    pthread_setspecific(threadGraphsKey, Unmanaged.passRetained(graphs).toOpaque())
-    return graphs
+    let retained = Unmanaged.passRetained(graphs)
+    pthread_setspecific(threadGraphsKey, retained.toOpaque())
+    return retained
   }
 
   /// The frame of the container numbered `containerID`, made if missing.
@@ -59,9 +84,28 @@ final class ThreadGraphs {
     return frame
   }
 
+  /// `frame(_:)`, unretained: the thread's frames hold it (a frame resolving is never dropped).
+  /// Read in place, so that the search counts no reference.
+  func unretainedFrame(_ containerID: UInt64) -> Unmanaged<Frame> {
+    let found = frames.withUnsafeBufferPointer { buffer -> Unmanaged<Frame>? in
+      for index in buffer.indices where buffer[index].containerID == containerID {
+        return Unmanaged.passUnretained(buffer[index])
+      }
+      return nil
+    }
+    return found ?? Unmanaged.passUnretained(frame(containerID))
+  }
+
   /// The frame of the container numbered `containerID`, if it has one.
   func existingFrame(_ containerID: UInt64) -> Frame? {
     frames.first { $0.containerID == containerID }
+  }
+
+  /// Whether the innermost resolve asked for a build of `entry` that DIScope has not called yet.
+  func hasPending(for entry: ObjectIdentifier) -> Bool {
+    // Read in place: a copy of the build would count references to its resolver and closure.
+    guard let last = pending.indices.last else { return false }
+    return !pending[last].isTaken && pending[last].entry == entry
   }
 
   /// The build asked for `entry` by the innermost resolve, if DIScope has not called it yet.

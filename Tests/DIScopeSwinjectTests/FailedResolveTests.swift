@@ -2,15 +2,27 @@ import DIScopeSwinject
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failed resolve still returns `nil`, as Swinject's does, and the logging function gets
 /// DIScope's whole error. Serialized: the logging function is global.
 @Suite(.serialized)
 struct FailedResolveTests {
-  /// Collects what the logging function receives while `body` runs.
+  /// Collects what the logging function receives from this thread while `body` runs. Only this
+  /// thread's: the function is global, and other suites' failed resolves (a `validate()` dry run
+  /// of a missing dependency) may log on their threads meanwhile.
   func logged(_ body: () -> Void) -> [String] {
     let messages = Locked<[String]>([])
     let previous = Container.loggingFunction
-    Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
+    let thread = pthread_self()
+    Container.loggingFunction = { message in
+      guard pthread_equal(pthread_self(), thread) != 0 else { return }
+      messages.withLock { $0.append(message) }
+    }
     defer { Container.loggingFunction = previous }
     body()
     return messages.withLock { $0 }

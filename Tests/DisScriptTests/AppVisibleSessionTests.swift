@@ -156,3 +156,27 @@ import Testing
     return nil
   }
 }
+
+/// A session following a busy app keeps what it can name, not a token of every request's value.
+@Suite struct BusyAppTokenTests {
+  final class RequestID: Sendable {}
+  final class Logging: Sendable {}
+
+  @Test func requestsRegisteringValuesGrowNoTokenTable() throws {
+    let app = Container(name: "shop")
+    app.register(Logging.self) { _ in Logging() }
+    let session = Session(container: app)
+    let before = session.completionCandidates.tokens.count
+    for _ in 0..<200 {
+      let request = app.makeChild(named: "request")
+      request.register(RequestID.self, value: RequestID())
+      try request.shutdownSynchronously()
+    }
+    _ = session.execute("show stacks")
+    #expect(session.completionCandidates.tokens.count == before, "the requests' tokens were kept")
+    // The app's own registration in the root is still adopted and can be named.
+    app.register(Logging.self) { _ in Logging() }
+    _ = session.execute("show stacks")
+    #expect(session.completionCandidates.tokens.count == before + 1)
+  }
+}

@@ -37,11 +37,15 @@ extension Session {
   /// client talks to.
   var isOverAppContainer: Bool { directories.contains { $0 is SwiftServices } }
 
-  /// Records a registration the app made, so scripts can name its token.
+  /// Records a registration the app made, so scripts can name its token. Only one made in a
+  /// container the session knows (its lineage, or a child it entered): an app that serves
+  /// requests registers values in a child per request, and a session following it for hours
+  /// must not keep a token of each (it would grow the app's memory without bound).
   func adopt(_ info: RegistrationInfo) {
-    guard family.tokens[info.token.number] == nil else { return }
-    let owner = family.container(named: info.container) ?? lineage(of: container)
-      .first { $0.container.name == info.container }?.container ?? container
+    guard family.tokens[info.token.number] == nil,
+      let owner = family.container(named: info.container)
+        ?? lineage(of: container).first(where: { $0.container.name == info.container })?.container
+    else { return }
     family.tokens[info.token.number] = TokenRecord(
       token: info.token, container: owner, service: displayName(of: info.key), isInstance: false)
   }
@@ -51,7 +55,9 @@ extension Session {
     guard isOverAppContainer else { return }
     switch event {
     case .registered(let info), .mockPushed(let info, _): adopt(info)
-    case .removed(let info, _), .mockPopped(let info, _): family.removedTokens.insert(info.token.number)
+    case .removed(let info, _), .mockPopped(let info, _):
+      // Only a token the session knows: the app's own removals elsewhere would grow the set.
+      if family.tokens[info.token.number] != nil { family.removedTokens.insert(info.token.number) }
     case .resolved(let step):
       guard let value = step.instance?.value, !(value is PlaygroundInstance), type(of: value) is AnyClass,
         step.outcome == .created, let number = step.instanceNumber

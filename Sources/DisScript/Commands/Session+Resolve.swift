@@ -50,7 +50,7 @@ extension Session {
       _ = takeTraces()
       let built = PartialTree.lines(steps: family.steps, path: error.path, glyphs: options.glyphs)
       let failure = resolutionFailure(error, before: built.isEmpty ? [] : ["built before the failure:"] + built.map { "  " + $0 })
-      family.traces.append((key.serviceName, failure.lines))
+      family.traces.append(KeptTrace(service: key.serviceName, lines: failure.lines))
       if family.traces.count > options.limits.maximumTraces { family.traces.removeFirst() }
       throw failure
     }

@@ -71,8 +71,8 @@ extension Session {
       return [none + " (the app's resolutions are kept from this session's first command on)"]
     }
     // Over a busy app, one tree is one request among many: the newest few say more.
-    guard isOverAppContainer, service == nil else { return trace.lines }
-    return family.traces.suffix(5).flatMap(\.lines)
+    guard isOverAppContainer, service == nil else { return trace.lines(glyphs: options.glyphs) }
+    return family.traces.suffix(5).flatMap { $0.lines(glyphs: options.glyphs) }
   }
 
   private func showMocks(_ service: String?) -> [String] {

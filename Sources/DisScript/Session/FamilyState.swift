@@ -26,7 +26,7 @@ struct FamilyState {
   /// The assemblies active in each container (by container name, then assembly name).
   var activeGroups: [String: [String: RegistrationGroup]] = [:]
   /// The rendered trees of recent resolutions, oldest first, with the service each resolved.
-  var traces: [(service: String, lines: [String])] = []
+  var traces: [KeptTrace] = []
   /// Every mock push and pop, oldest first.
   var mockTimeline: [(service: String, line: String)] = []
   /// The number of what the last `resolve` or `call` answered with (nil for `resolve?` of a
@@ -82,4 +82,37 @@ struct WeakObject {
 /// A weak reference to an instance.
 struct WeakInstance {
   weak var instance: PlaygroundInstance?
+}
+
+/// A resolution `show trace` can print again: a command's own, as it printed it, or one of the
+/// app's (over an app's container), kept as its described tree and rendered only when asked: a
+/// busy app resolves far more than anyone reads.
+struct KeptTrace {
+  let service: String
+  private let printed: [String]?
+  private let tree: ResolutionTree?
+
+  /// A command's trace, as printed.
+  init(service: String, lines: [String]) {
+    self.service = service
+    printed = lines
+    tree = nil
+  }
+
+  /// One of the app's resolutions.
+  init(appTree: ResolutionTree) {
+    service = appTree.step.key.serviceName
+    printed = nil
+    tree = appTree
+  }
+
+  /// Its lines; an app's tree opens with where it started and who resolved it
+  /// (`request#12, thread 3: ...`), as `DISCOPE_TRACE` prints it.
+  func lines(glyphs: ResolutionTree.Glyphs) -> [String] {
+    if let printed { return printed }
+    guard let tree else { return [] }
+    var lines = TraceText.lines(of: tree, glyphs: glyphs)
+    lines[0] = TraceText.origin(of: tree.step) + ": " + lines[0]
+    return lines
+  }
 }

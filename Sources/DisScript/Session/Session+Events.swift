@@ -58,11 +58,7 @@ extension Session {
   /// own thread only, and its trees are its commands'.
   func keepAppTraces(_ trees: [ResolutionTree]) {
     guard isOverAppContainer else { return }
-    for tree in trees.suffix(options.limits.maximumTraces) {
-      var lines = TraceText.lines(of: tree, glyphs: options.glyphs)
-      lines[0] = TraceText.origin(of: tree.step) + ": " + lines[0]
-      family.traces.append((tree.step.key.serviceName, lines))
-    }
+    for tree in trees.suffix(options.limits.maximumTraces) { family.traces.append(KeptTrace(appTree: tree)) }
     if family.traces.count > options.limits.maximumTraces {
       family.traces.removeFirst(family.traces.count - options.limits.maximumTraces)
     }
@@ -140,7 +136,7 @@ extension Session {
     family.recorder.clear()
     return trees.map { tree in
       let lines = TraceText.lines(of: tree, glyphs: options.glyphs)
-      family.traces.append((tree.step.key.serviceName, lines))
+      family.traces.append(KeptTrace(service: tree.step.key.serviceName, lines: lines))
       if family.traces.count > options.limits.maximumTraces { family.traces.removeFirst() }
       return lines
     }

@@ -209,16 +209,25 @@ struct StressTests {
     final class Left: Sendable { init(_ right: Right) {} }
     final class Right: Sendable { init(_ left: Left) {} }
     let container = Container()
+    // Both threads hold their end before either asks for the other: each factory says it has
+    // entered, then waits until both have (a rendezvous, not a sleep: a busy machine may start
+    // the second thread late, and then it still meets the first one's build).
+    let entered = Locked(0)
+    let bothEntered: @Sendable () -> Void = {
+      entered.withLock { $0 += 1 }
+      let deadline = Date().addingTimeInterval(20)
+      while entered.withLock({ $0 }) < 2 && Date() < deadline { usleep(1_000) }
+    }
     container.register(Left.self) { r in
-      usleep(50_000)  // both threads hold their end before either asks for the other
+      bothEntered()
       return Left(try r.resolve(Right.self))
     }
     container.register(Right.self) { r in
-      usleep(50_000)
+      bothEntered()
       return Right(try r.resolve(Left.self))
     }
-    // Two threads of their own, even on one core: each builds its end, sleeping in the
-    // factory long enough for the other to build the other end before asking for it.
+    // Two threads of their own, even on one core: each builds its end, and asks for the other
+    // only once the other thread is building it.
     let errors = Locked<[ResolutionError]>([])
     let done = DispatchSemaphore(value: 0)
     for index in 0..<2 {

@@ -172,9 +172,11 @@ struct DebugServerTests {
     #expect(Self.eventually { server.attachedClientCount == 1 })
     usleepMilliseconds(100)
     // Far more events than the socket's buffer and the queue hold, with nobody reading.
-    let start = ContinuousClock.now
+    // They all finish although nobody reads: had a resolve waited for the client, the first full
+    // socket buffer would have stopped this loop for good. (No bound on how fast: under the
+    // thread sanitizer on a loaded machine 60,000 observed resolves take tens of seconds; that
+    // the events were dropped, not waited for, is what the counts below show.)
     for _ in 0..<60_000 { _ = try container.resolve(Shop.self) }
-    #expect(ContinuousClock.now - start < .seconds(30), "resolves waited for the client")
     // What the client finds when it reads at last: the events that fitted, then how many did not.
     // Read until the count of what did not fit arrives: a quiet pause is no sign of the end on a
     // loaded machine, where the server may take a while to write.

@@ -52,20 +52,26 @@ enum TypedResolves {
   /// which the thread sanitizer understands (Synchronization's Mutex is a futex on Linux).
   private static let writers = NSLock()
 
-  /// A table: `capacity` keys (atomic), then `capacity` values.
+  /// A table: `capacity` keys (atomic), then `capacity` values. Readers and writers share it,
+  /// so everything in it is a `let`: the writers' count of its keys is kept apart, in memory of
+  /// its own (`count`), so that a writer never modifies the struct a reader reads (a `var` here
+  /// would be a modifying access to the whole struct, racing every reader's read of `capacity`).
   private struct Table {
     let capacity: Int
     let keys: UnsafeMutablePointer<Atomic<UInt>>
     let values: UnsafeMutablePointer<Unmanaged<TypedResolve>?>
-    var count: Int
+    /// How many keys it holds; read and written only by writers, under `writers`.
+    let count: UnsafeMutablePointer<Int>
 
     static func allocate(capacity: Int) -> UnsafeMutablePointer<Table> {
       let keys = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity)
       for index in 0..<capacity { (keys + index).initialize(to: Atomic(0)) }
       let values = UnsafeMutablePointer<Unmanaged<TypedResolve>?>.allocate(capacity: capacity)
       values.initialize(repeating: nil, count: capacity)
+      let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+      count.initialize(to: 0)
       let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
-      table.initialize(to: Table(capacity: capacity, keys: keys, values: values, count: 0))
+      table.initialize(to: Table(capacity: capacity, keys: keys, values: values, count: count))
       return table
     }
   }
@@ -106,7 +112,7 @@ enum TypedResolves {
         current.store(UInt(bitPattern: table), ordering: .releasing)
       }
       // At most half full, so that a probe ends soon at an empty key.
-      if (table.pointee.count + 1) * 2 > table.pointee.capacity {
+      if (table.pointee.count.pointee + 1) * 2 > table.pointee.capacity {
         let larger = Table.allocate(capacity: table.pointee.capacity * 2)
         for index in 0..<table.pointee.capacity {
           let key = table.pointee.keys[index].load(ordering: .relaxed)
@@ -138,6 +144,6 @@ enum TypedResolves {
     }
     table.pointee.values[index] = value
     table.pointee.keys[index].store(key, ordering: .releasing)
-    table.pointee.count += 1
+    table.pointee.count.pointee += 1
   }
 }

@@ -52,6 +52,17 @@ public enum ContainerEvent: Sendable, CustomStringConvertible {
   }
 }
 
+extension ContainerEvent {
+  /// The step of a `resolved` event without its instance, and the instance's dynamic type: for a
+  /// queue that keeps steps on the resolving thread's behalf (the debug server's outbox). Read in
+  /// place: the step is copied once, without its instance, where a copy out of the event and then
+  /// `withoutInstance()` would count every reference three times.
+  package func stepWithoutInstance() -> (step: ResolutionStep, instanceType: Any.Type?)? {
+    guard case .resolved(let step) = self else { return nil }
+    return (step.withoutInstance(), step.instance.map { type(of: $0.value) })
+  }
+}
+
 /// One step of a resolution: which key was asked, which registration answered, and what came back.
 ///
 /// Cheap to make and to keep, so that tracing a busy app costs little: it holds the registration
@@ -105,21 +116,34 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// The name of the container that owns the registration, when not `container`.
   let answeringContainer: String?
   /// Its position in its stack when it answered, 0 being the top.
-  let stackDepth: Int?
-  public let outcome: Outcome
-  /// The scope the instance was produced under (`.prototype` when caching is off).
-  public let scope: Scope?
+  var stackDepth: Int? { storedStackDepth < 0 ? nil : storedStackDepth }
   /// 0 for the root resolve, 1 for its dependencies, and so on.
   public let depth: Int
   /// The instance's creation number in its container family: `WebService#3`.
-  public let instanceNumber: Int?
+  public var instanceNumber: Int? { storedInstanceNumber == Int.min ? nil : storedInstanceNumber }
   /// The instance itself, for tools that show it.
   public let instance: ObservedInstance?
   /// The number of the container the resolution started in (``container`` is its name): a
   /// request's child is `request#12`, another request's `request#13`.
   public let containerNumber: UInt64
   /// Who resolved: a thread, or an `await` resolution (whose steps may finish on several threads).
-  public let resolver: Resolver
+  public var resolver: Resolver {
+    storedResolver & 1 == 0 ? .thread(storedResolver >> 1) : .task(storedResolver >> 1)
+  }
+
+  // Stored whole words, not optionals: every observed step is made, copied into its event and
+  // destroyed, and an `Int?` is nine bytes the copies move piecemeal (a step's origin, two more
+  // such fields, cost a tenth of an observed step). `-1`, `Int.min`: none.
+  private let storedStackDepth: Int
+  private let storedInstanceNumber: Int
+  /// The resolver, its number shifted left, the low bit set for a task.
+  private let storedResolver: Int
+  // The bytes last, after the instance's nine: they fill its word's padding.
+  /// Whether the instance was built, cached or absent.
+  public let outcome: Outcome
+  /// The scope the instance was produced under (`.prototype` when caching is off).
+  public let scope: Scope?
+
   /// Whether the step was resolved with `await` (``Container/resolveAsync(_:name:)``).
   public var isAsync: Bool { if case .task = resolver { true } else { false } }
 
@@ -196,15 +220,18 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     containerNumber: UInt64, resolver: Resolver
   ) {
     self.containerNumber = containerNumber
-    self.resolver = resolver
+    switch resolver {
+    case .thread(let number): storedResolver = number << 1
+    case .task(let number): storedResolver = number << 1 | 1
+    }
     self.container = container
     self.subject = subject
     self.answeringContainer = answeringContainer
-    self.stackDepth = stackDepth
+    self.storedStackDepth = stackDepth ?? -1
     self.outcome = outcome
     self.scope = scope
     self.depth = depth
-    self.instanceNumber = instanceNumber
+    self.storedInstanceNumber = instanceNumber ?? Int.min
     self.instance = instance
   }
 

@@ -97,20 +97,35 @@ extension Container {
         try enterBuild(registration, thread: state)
         return RoutedBuild(kind: .graph, registration: registration, thread: thread, detail: 0, owner: nil)
       case .singleton where !family.isObserved && !route.holdsInstance:
-        switch claimSingleton(registration, thread: state) {
-        case .claimed(let epoch):
-          state.chain.push(registration)
-          return RoutedBuild(
-            kind: .singleton, registration: registration, thread: thread, detail: epoch,
-            owner: route.owner)
-        case .built(let box, let number):
-          return keepBuiltSingleton(
-            box, number: number, registration: registration, owner: route.owner, typeID: typeID,
-            entryOwner: entryOwner, generation: generation, thread: state)
-        case .general:
-          return .general
-        }
+        return routedSingleton(
+          registration, owner: route.owner, typeID: typeID, entryOwner: entryOwner,
+          generation: generation, thread: thread)
       default:
+        return .general
+      }
+    }
+  }
+
+  /// A routed singleton this thread has the route to and no instance of: claimed for this thread
+  /// to build, or, built already, kept beside its route. Out of line, so that the closure deciding
+  /// a prototype's build stays small enough to be inlined into `routedBuild` (a singleton is routed
+  /// once per thread; a prototype on every resolve).
+  @inline(never)
+  private func routedSingleton(
+    _ registration: Unmanaged<Registration>, owner: Unmanaged<Container>, typeID: ObjectIdentifier,
+    entryOwner: Unmanaged<Container>, generation: UInt64, thread: Unmanaged<ThreadState>
+  ) -> RoutedBuild {
+    thread._withUnsafeGuaranteedRef { state in
+      switch claimSingleton(registration, thread: state) {
+      case .claimed(let epoch):
+        state.chain.push(registration)
+        return RoutedBuild(
+          kind: .singleton, registration: registration, thread: thread, detail: epoch, owner: owner)
+      case .built(let box, let number):
+        return keepBuiltSingleton(
+          box, number: number, registration: registration, owner: owner, typeID: typeID,
+          entryOwner: entryOwner, generation: generation, thread: state)
+      case .general:
         return .general
       }
     }

@@ -172,17 +172,16 @@ final class ClientConnection: Sendable {
       // there; otherwise the instance's type is kept (not its name, which takes longer to make
       // than the resolve took), and the instance let go.
       if outbox.dropIfFull() { return }
-      guard case .resolved(let step) = event else {
+      guard let (step, instanceType) = event.stepWithoutInstance() else {
         return outbox.push(.other(event, thread: EventRecord.currentThread))
       }
-      var instanceType: Any.Type?
+      // A script's instance is named by its script type, read while the instance is at hand.
       var scriptTypeName: String?
-      if let instance = step.instance {
-        instanceType = Swift.type(of: instance.value)
-        if instanceType == PlaygroundInstance.self { scriptTypeName = (instance.value as? PlaygroundInstance)?.typeName }
+      if instanceType == PlaygroundInstance.self, case .resolved(let resolved) = event {
+        scriptTypeName = (resolved.instance?.value as? PlaygroundInstance)?.typeName
       }
       outbox.push(
-        .step(step.withoutInstance(), instanceType: instanceType, scriptTypeName: scriptTypeName, thread: EventRecord.currentThread))
+        .step(step, instanceType: instanceType, scriptTypeName: scriptTypeName, thread: EventRecord.currentThread))
     }
     let closed = state.withLock { state -> Bool in
       state.observation = observation

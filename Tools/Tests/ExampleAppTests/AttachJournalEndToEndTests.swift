@@ -62,6 +62,13 @@ extension AttachEndToEndTests {
         "note: this changed the running app shop (pid \(app.pid)); leaving undoes it (discope attach --repl --keep-changes keeps it)"),
       "\(text)")
     #expect(!text.contains("Quit: u undoes"), "the REPL does not ask: \(text)")
+    // The transcript holds the note once, after the command that changed the app (it reads
+    // back as a comment); standard error says it too, since the transcript went to a pipe.
+    let note = "# note: this changed the running app shop (pid \(app.pid))"
+    #expect(repl.output.components(separatedBy: note).count == 2, "once in the transcript: \(repl.output)")
+    #expect(
+      repl.output.range(of: "scope t5 singleton").map { repl.output[$0.upperBound...].contains(note) } == true,
+      "the note follows its command: \(repl.output)")
     #expect(repl.errorOutput.contains("  scope of t5 NoticeManager back to prototype"), "\(repl.errorOutput)")
     waitUntil("the app to log the undo", detail: { app.describe() }) {
       app.errors.contains("client 1: undid its changes: scope of t5 NoticeManager back to prototype")
@@ -78,6 +85,26 @@ extension AttachEndToEndTests {
       "\(keeper.errorOutput)")
     let kept = try discope(["attach", app.socketPath, "--repl"], input: "show stacks NoticeManager\n")
     #expect(kept.output.contains("[singleton]"), "kept in the app: \(kept.output)\(kept.errorOutput)")
+  }
+
+  /// At a terminal, the line REPL says the first change once: the transcript it prints holds
+  /// the note, and nothing prints it again.
+  @Test(.enabled(if: AttachBinaries.isReadyInTmux, "tmux is missing"))
+  func theInteractiveREPLSaysTheFirstChangeOnce() throws {
+    let app = try ServedApp()
+    defer { app.close() }
+    let tmux = try TmuxSession(
+      command: AttachBinaries.shell("attach '\(app.socketPath)' --repl", in: app.directory), columns: 200, rows: 30)
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("dis>") }
+    try run(tmux, "scope t5 singleton")
+    let screen = try tmux.waitFor("the note") { $0.contains("note: this changed the running app shop") }
+    try run(tmux, "show stacks NoticeManager")
+    let after = try tmux.waitFor("the next command's output") { $0.contains("answers") }
+    #expect(after.components(separatedBy: "note: this changed the running app").count == 2, "said once:\n\(after)\n\(screen)")
+    try tmux.type(":quit")
+    try tmux.press("Enter")
+    try tmux.waitFor("the undo") { $0.contains("left shop (pid \(app.pid)) as it was") }
   }
 
   /// The full screen lists the session's changes as it quits; `k` keeps them, and says so.

@@ -77,11 +77,6 @@ public final class PlaygroundController {
       apply(item.record)
       changed = true
     }
-    for notice in view.takeNotices() {
-      appendComment([notice], kind: .error)
-      state.notice = notice
-      changed = true
-    }
     if let words = view.takeCompletionWords() {
       state.completionWords = words
       refreshCompleter()
@@ -110,6 +105,13 @@ public final class PlaygroundController {
         if hasStackChangesInFlight { isRegistrationsStale = true }
         hasStackChangesInFlight = false
       }
+    }
+    // After the results: what the app said of a command (its first change) follows the command.
+    for notice in view.takeNotices() {
+      appendComment([notice], kind: .error)
+      state.notice = notice
+      state.isNoticeTranscribed = true
+      changed = true
     }
     if view !== shownView {
       // The rebuilt session's first container starts the panes afresh: comparing its family

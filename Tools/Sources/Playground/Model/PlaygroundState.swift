@@ -30,7 +30,10 @@ public struct PlaygroundState: Sendable {
   public var continuation: [String] = []
   public var overlay: Overlay?
   /// A one-line message under the panes (a playground command's result, a hint).
-  public var notice: String?
+  public var notice: String? { didSet { isNoticeTranscribed = false } }
+  /// Whether `notice` is also a comment of the transcript (what the attached app said: its first
+  /// change, its end), so that a REPL printing the transcript says it once, not twice.
+  public var isNoticeTranscribed = false
   public var registrations: RegistrationsPane
   public var trace: TracePane
   public var mocks: MockTimeline

@@ -64,8 +64,9 @@ enum InteractiveREPL {
       let outcome = controller.submitLine(line)
       controller.settle()
       printer.flush(controller, includesCommands: false)
+      // A notice the transcript holds was printed with it.
       if let notice = controller.state.notice {
-        StandardStreams.print(notice.terminalSafe + "\n")
+        if !controller.state.isNoticeTranscribed { StandardStreams.print(notice.terminalSafe + "\n") }
         controller.update { $0.notice = nil }
       }
       words.withLock { $0 = controller.state.completionWords }

@@ -68,7 +68,9 @@ enum PlainLines {
       controller.settle()
       printer.flush(controller, includesCommands: echoesCommands)
       if let notice = controller.state.notice {
-        Playground.printError(notice)
+        // A notice the transcript holds is on the terminal already when the transcript is; said
+        // on standard error too only when the transcript goes to a file.
+        if !controller.state.isNoticeTranscribed || isatty(1) == 0 { Playground.printError(notice) }
         controller.update { $0.notice = nil }
       }
       if case .quit = outcome { break }

@@ -67,7 +67,9 @@ let package = Package(
       ]),
 
     // (With the compatibility module for the few tests of how it and the container meet.)
-    .testTarget(name: "DIScopeTests", dependencies: ["DIScope", "DIScopeHopoate"]),
+    // What several test targets share (a lock the thread sanitizer sees, a tally of live objects).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "DIScopeTests", dependencies: ["DIScope", "DIScopeHopoate", "TestSupport"]),
     // A program whose `@Injected` property cannot resolve, which `InjectedTrapTests` runs to read
     // what it stops with. A test fixture: in no product, so a package depending on DIScope never
     // builds it.
@@ -78,12 +80,12 @@ let package = Package(
       name: "HopoateCompatibilityTests", dependencies: ["DIScopeHopoate", "DIScopeHopoateTesting"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // What DIScopeSwinject adds to Swinject's API (its own suite runs in Tests/SwinjectSuite).
-    .testTarget(name: "DIScopeSwinjectTests", dependencies: ["DIScopeSwinject", "DIScope"]),
+    .testTarget(name: "DIScopeSwinjectTests", dependencies: ["DIScopeSwinject", "DIScope", "TestSupport"]),
     .testTarget(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
     .testTarget(name: "DIScopeDebugTests", dependencies: ["DIScopeDebug", "DIScope", "DisScript"]),
-    .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope"]),
+    .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope", "TestSupport"]),
     // The lessons exported as Swift (`discope export swift`), run as the scripts are.
     .testTarget(name: "LessonExportTests", dependencies: ["DIScope"]),
     // Run with the trait: `swift test --traits ServiceLifecycle` (Scripts/test does).

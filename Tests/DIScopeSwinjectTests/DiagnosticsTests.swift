@@ -1,6 +1,7 @@
 import DIScope
 import DIScopeSwinject
 import Synchronization
+import TestSupport
 import Testing
 
 /// DIScope's validate, explain, stale references and trace on a container wired through

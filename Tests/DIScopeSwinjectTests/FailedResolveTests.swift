@@ -1,5 +1,6 @@
 import DIScopeSwinject
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

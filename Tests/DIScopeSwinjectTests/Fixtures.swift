@@ -32,18 +32,3 @@ func makeScreenContainer() -> Container {
     .inObjectScope(.transient)
   return container
 }
-
-/// A value behind an `NSLock`, which the thread sanitizer understands (Swift's `Mutex` on Linux
-/// waits on a futex it cannot see, and is reported as racing).
-///
-/// `@unchecked Sendable`: every access to `value` happens under `lock`.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}

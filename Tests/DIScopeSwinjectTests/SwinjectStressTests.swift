@@ -1,6 +1,7 @@
 import DIScopeSwinject
 import Dispatch
 import Synchronization
+import TestSupport
 import Testing
 
 /// Concurrent resolves and registrations through Swinject's API, on one container with no

@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 @Suite("Child containers")

@@ -1,6 +1,7 @@
 import DIScope
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 /// A released container lets go of everything: its registrations, and every thread's cache

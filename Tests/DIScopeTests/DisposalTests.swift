@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 /// Records its disposal in a shared log; fails when told to.

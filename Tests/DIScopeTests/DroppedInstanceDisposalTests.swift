@@ -1,5 +1,6 @@
 import DIScope
 import Synchronization
+import TestSupport
 import Testing
 
 /// Nothing the container built is dropped undisposed: a scope or caching change, a removal, a

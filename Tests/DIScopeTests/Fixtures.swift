@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 
 // The seed app's components (000_bee7ad32ce4b0a09), and a few services for the tests around them.
 
@@ -77,21 +78,3 @@ final class DeinitProbe: Sendable {
   init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
   deinit { onDeinit() }
 }
-
-/// A value behind an `NSLock`, for test helpers touched by many threads. Not `Synchronization.Mutex`:
-/// the thread sanitizer on Linux does not see that lock's synchronisation (it reports false races),
-/// and `Scripts/test` runs the stress tests under the sanitizer.
-///
-/// `@unchecked Sendable`: every access to `value` happens under `lock`.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}
-
-import Foundation

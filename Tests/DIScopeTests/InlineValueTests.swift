@@ -1,5 +1,6 @@
 import DIScope
 import Foundation
+import TestSupport
 import Testing
 
 /// A child keeps its plain values as they are, not as registrations, until something reads its

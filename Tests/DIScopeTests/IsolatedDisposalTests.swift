@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 /// Plays on the main actor; its conformance to `Disposable` holds there only.

@@ -1,5 +1,6 @@
 import DIScope
 import Synchronization
+import TestSupport
 import Testing
 
 /// `liveChildren`: the children alive now, listed while the family is observed, held weakly.

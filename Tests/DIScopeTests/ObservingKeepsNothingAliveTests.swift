@@ -1,5 +1,6 @@
 import DIScope
 import Synchronization
+import TestSupport
 import Testing
 
 /// A recorder, a trace, an observer that keeps steps: none of them keeps an instance, or a

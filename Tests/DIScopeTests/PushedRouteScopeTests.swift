@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 /// A factory pushed over a key this thread resolved before remembers its route under the scope it

@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 /// `reinstate(_:)` puts back the very registration a debugger removed: its number, factory,

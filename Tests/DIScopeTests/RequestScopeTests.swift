@@ -1,5 +1,6 @@
 import DIScope
 import Foundation
+import TestSupport
 import Testing
 
 /// A request's child resolves what it did not register through its parent's per-thread entries,

@@ -1,5 +1,6 @@
 import DIScope
 import Foundation
+import TestSupport
 import Testing
 
 /// A child's own values (`register(_:value:)`) are answered from where the child keeps them, with

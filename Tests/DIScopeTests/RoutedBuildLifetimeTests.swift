@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 /// A routed build lends its registration unretained (see `routedBuild`): these are the ways the

@@ -1,4 +1,5 @@
 import DIScope
+import TestSupport
 import Testing
 
 /// Graph-scope services resolved through this thread's routes are built once per root resolve and

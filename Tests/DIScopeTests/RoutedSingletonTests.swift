@@ -1,5 +1,6 @@
 import DIScope
 import Foundation
+import TestSupport
 import Testing
 
 /// A singleton factory pushed over a key this thread resolved before is built through the route

@@ -1,6 +1,7 @@
 import DIScope
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 /// Run by `Scripts/test` under the thread sanitizer as well (`--filter StressTests`).

@@ -1,6 +1,7 @@
 import DIScope
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Traces and graph export")

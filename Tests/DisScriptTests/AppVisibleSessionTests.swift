@@ -2,18 +2,16 @@ import DIScope
 import DisScript
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A session over an app's container sees the whole app: its live children, its resolutions,
 /// its instances by number (held weakly), its types by their module-qualified names.
 @Suite struct AppVisibleSessionTests {
-  final class Tally: Sendable {
-    let alive = Atomic(0)
-  }
   final class Logging: Sendable {}
   final class RequestID: Sendable {
-    let tally: Tally
-    init(tally: Tally) {
+    let tally: AliveTally
+    init(tally: AliveTally) {
       self.tally = tally
       tally.alive.add(1, ordering: .relaxed)
     }
@@ -28,7 +26,7 @@ import Testing
     }
   }
 
-  func app(_ tally: Tally) -> Container {
+  func app(_ tally: AliveTally) -> Container {
     let app = Container(name: "app")
     app.register(Logging.self) { _ in Logging() }
     app.register(Handler.self, scope: .prototype) { r in
@@ -38,7 +36,7 @@ import Testing
   }
 
   @Test func liveChildrenShowGroupedAndCanBeEntered() throws {
-    let tally = Tally()
+    let tally = AliveTally()
     let app = app(tally)
     let session = Session(container: app)
     var requests: [Container] = (0..<3).map { _ in app.makeChild(named: "request") }
@@ -69,7 +67,7 @@ import Testing
   }
 
   @Test func showTraceShowsTheAppsResolutionsWithTheirOrigin() throws {
-    let tally = Tally()
+    let tally = AliveTally()
     let app = app(tally)
     let session = Session(container: app)
     _ = session.execute("show tokens")
@@ -91,7 +89,7 @@ import Testing
   }
 
   @Test func instanceNumbersWorkAttachedAndKeepNothingAlive() throws {
-    let tally = Tally()
+    let tally = AliveTally()
     let app = app(tally)
     let session = Session(container: app)
     _ = session.execute("show tokens")
@@ -138,7 +136,7 @@ import Testing
   }
 
   @Test func qualifiedNamesAnswerAsShortOnes() throws {
-    let app = app(Tally())
+    let app = app(AliveTally())
     let session = Session(container: app)
     let resolved = session.execute("resolve DisScriptTests.AppVisibleSessionTests.Logging")
     #expect(!resolved.isFailure && resolved.output.first?.hasPrefix("Logging#") == true, "\(resolved.output)")

@@ -150,6 +150,36 @@ struct ObservationTests {
     #expect(log.steps.map(\.instanceNumber) == [1, 2])
     observation.cancel()
   }
+
+  /// A debug client whose queue is full pauses its observer: the observer is handed nothing and
+  /// learns how many events it missed; another observer misses nothing; the container goes on
+  /// keeping what only an observed build keeps (instance numbers, what a singleton holds).
+  @Test func aPausedObserverIsHandedNothingAndCountsWhatItMissed() throws {
+    let container = Container()
+    container.install(AppAssembly())
+    let pausedLog = EventLog()
+    let paused = container.observe { pausedLog.append($0) }
+    paused.pause()
+    _ = try container.resolve(ControlContext.self)  // four steps, built while nobody takes events
+    container.register(Db.self, scope: .prototype) { _ in Db() }  // one registration event
+    #expect(pausedLog.all.isEmpty)
+    #expect(paused.resume() == 5)
+    #expect(paused.resume() == 0, "counted once")
+    #expect(container.explain(ControlContext.self).holds?.count == 2, "holders tracked while paused")
+
+    let openLog = EventLog()
+    let open = container.observe { openLog.append($0) }
+    paused.pause()
+    _ = try container.resolve(Db.self)
+    #expect(openLog.steps.map(\.instanceNumber) == [5], "four numbered while paused, this the fifth")
+    #expect(pausedLog.all.isEmpty)
+    #expect(paused.resume() == 1)
+    _ = try container.resolve(Db.self)
+    #expect(pausedLog.steps.map(\.instanceNumber) == [6])
+    #expect(openLog.steps.map(\.instanceNumber) == [5, 6])
+    open.cancel()
+    paused.cancel()
+  }
 }
 
 /// Observed resolves follow the same per-thread routes as unobserved ones (no lock, no stack

@@ -25,6 +25,9 @@ final class Family: Sendable {
   @usableFromInline let generation = Atomic<UInt64>(1)
   /// How many observers are attached in the family; resolution skips all event work while zero.
   @usableFromInline let observerCount = Atomic<Int>(0)
+  /// How many of them take events now (not paused, see `ObserverGate`): while none does, a step
+  /// is counted by each paused observer, and no event is built.
+  let openObserverCount = Atomic<Int>(0)
   /// Creation numbers for instances (`WebService#3`), shared by the family.
   let instanceCounter = Atomic<Int>(0)
   /// The children made while the family was observed, held weakly (see `Container.liveChildren`).
@@ -87,7 +90,7 @@ final class SharedBuilds: @unchecked Sendable {
   @exclusivity(unchecked) var waiting: [ObjectIdentifier: Registration] = [:]
 }
 
-/// An attached observer: the container it observes and its handler.
+/// An attached observer: the container it observes, its handler, and its gate (see `ObserverGate`).
 ///
 /// A class, so that delivering an event can call the handler through an unretained reference:
 /// the list that holds the entry keeps it alive for the whole delivery, and a `let` handler read
@@ -96,10 +99,15 @@ final class ObserverEntry: Sendable {
   let id: Int
   let containerID: ContainerID
   let handler: @Sendable (ContainerEvent) -> Void
+  let gate: ObserverGate
 
-  init(id: Int, containerID: ContainerID, handler: @escaping @Sendable (ContainerEvent) -> Void) {
+  init(
+    id: Int, containerID: ContainerID, gate: ObserverGate,
+    handler: @escaping @Sendable (ContainerEvent) -> Void
+  ) {
     self.id = id
     self.containerID = containerID
+    self.gate = gate
     self.handler = handler
   }
 }

@@ -12,15 +12,17 @@ extension Container {
   /// defer { observation.cancel() }
   /// ```
   public func observe(_ handler: @escaping @Sendable (ContainerEvent) -> Void) -> Observation {
+    let gate = ObserverGate()
     let observerID = family.withLock { state in
       let observerID = state.nextObserverID
       state.nextObserverID += 1
-      state.observers.append(ObserverEntry(id: observerID, containerID: id, handler: handler))
+      state.observers.append(ObserverEntry(id: observerID, containerID: id, gate: gate, handler: handler))
       family.observerCount.wrappingAdd(1, ordering: .relaxed)
+      family.openObserverCount.wrappingAdd(1, ordering: .relaxed)
       family.bumpGeneration(holding: &state)  // per-thread caches must not answer while watched
       return observerID
     }
-    return Observation(family: family, id: observerID)
+    return Observation(family: family, id: observerID, gate: gate)
   }
 
   /// Hands `event` to every observer of this container or of one of its parents.
@@ -29,15 +31,32 @@ extension Container {
   }
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
+  /// A paused observer (see `ObserverGate`) is not handed the event: it counts it.
   private func deliver(_ event: ContainerEvent, to observers: [ObserverEntry]) {
     observers.withUnsafeBufferPointer { entries in
       for index in entries.indices {
         // `observers` holds every entry for the whole loop: no reference count per call.
         Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-          if sees(entry.containerID) { entry.handler(event) }
+          guard sees(entry.containerID) else { return }
+          if entry.gate.isPaused { entry.gate.skip() } else { entry.handler(event) }
         }
       }
     }
+  }
+
+  /// Whether no observer of the family takes events now (every one is paused, see
+  /// `ObserverGate`): then each that sees this container counts the step, and its event is not
+  /// built. One load while any observer is open.
+  @inline(__always)
+  private func skipsEveryObserver(_ thread: ThreadState) -> Bool {
+    guard family.openObserverCount.load(ordering: .relaxed) == 0 else { return false }
+    countSkipped(by: thread.observers.entries)
+    return true
+  }
+
+  @inline(never)
+  private func countSkipped(by observers: [ObserverEntry]) {
+    for entry in observers where sees(entry.containerID) { entry.gate.skip() }
   }
 
   /// Whether an observer of the container `observed` sees this container's events: it is this
@@ -74,9 +93,6 @@ extension Container {
       swap(&replaced!, &thread.observers)
     }
     defer { withExtendedLifetime(replaced) {} }
-    let stackDepth =
-      found == nil || entryGeneration(for: registration.key.typeID) == found
-      ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let depth = thread.chain.count
     let keeps = outcome == .created && scope.isCached && number != nil
     if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
@@ -86,6 +102,15 @@ extension Container {
     } else {
       thread.heldFrames.dropDependencies(ofStepAt: depth)
     }
+    // Nobody takes events now (a debug client's full queue): the step is counted, not built.
+    // The root step ends the resolve all the same: the thread lets go of the handlers.
+    if skipsEveryObserver(thread) {
+      if thread.chain.isEmpty { thread.observers.forget() }
+      return
+    }
+    let stackDepth =
+      found == nil || entryGeneration(for: registration.key.typeID) == found
+      ? 0 : family.withLock { _ in depthInStack(of: registration) }
     let event = ContainerEvent.resolved(
       ResolutionStep(
         container: name, answering: registration,
@@ -208,16 +233,33 @@ extension Container {
 public final class Observation: Sendable {
   private let family: Family
   private let id: Int
+  private let gate: ObserverGate
   private let isCancelled = Atomic<Bool>(false)
 
-  init(family: Family, id: Int) {
+  init(family: Family, id: Int, gate: ObserverGate) {
     self.family = family
     self.id = id
+    self.gate = gate
+  }
+
+  /// Stops handing events to the handler, and counts them instead, until `resume()`: for an
+  /// observer that would only drop them for now (a debug client whose queue is full). While
+  /// every observer of a step is paused, the container builds no event for it.
+  package func pause() {
+    if gate.pause() { family.openObserverCount.wrappingAdd(-1, ordering: .relaxed) }
+  }
+
+  /// Hands events to the handler again; returns how many it was not handed since the last call.
+  package func resume() -> Int {
+    let (opened, skipped) = gate.resume()
+    if opened { family.openObserverCount.wrappingAdd(1, ordering: .relaxed) }
+    return skipped
   }
 
   /// Stops observing; later calls do nothing.
   public func cancel() {
     guard !isCancelled.exchange(true, ordering: .relaxed) else { return }
+    if gate.close() { family.openObserverCount.wrappingAdd(-1, ordering: .relaxed) }
     let removed = family.withLock { state -> [ObserverEntry] in
       let removed = state.observers.filter { $0.id == id }
       state.observers.removeAll { $0.id == id }

@@ -169,7 +169,7 @@ final class ClientConnection: Sendable {
     let outbox = self.outbox
     let observation = server.container.observe { event in
       // On the app's thread: as little as can be. A full queue counts the event and stops
-      // there; otherwise the instance's type is kept (not its name, which takes longer to make
+      // there (and pauses the observer: the next events are not even built); otherwise the instance's type is kept (not its name, which takes longer to make
       // than the resolve took), and the instance let go.
       if outbox.dropIfFull() { return }
       guard let (step, instanceType) = event.stepWithoutInstance() else {
@@ -187,7 +187,7 @@ final class ClientConnection: Sendable {
       state.observation = observation
       return state.isClosed
     }
-    if closed { observation.cancel() }
+    if closed { observation.cancel() } else { outbox.pauses(observation) }
     server.commands.async { [self] in
       guard !state.withLock({ $0.isClosed }) else { return }
       outbox.send(.completion(AttachedSession.completion(of: server.container, glyphs: .unicode)))

@@ -24,6 +24,10 @@ final class ClientOutbox: Sendable {
     var wantsSnapshot = false
     var isClosed = false
     var isWriterWaiting = false
+    /// The container's observer that fills the queue: paused while the queue is full (see
+    /// `pauseObserverIfFull`), resumed as the writer takes the queue.
+    var observation: Observation?
+    var isObserverPaused = false
   }
 
   private let state = Locked(State())
@@ -37,6 +41,16 @@ final class ClientOutbox: Sendable {
 
   init(capacity: Int = DebugProtocol.eventQueueCapacity) { self.capacity = capacity }
 
+  /// The container's observer whose events fill the queue: paused while the queue is full, so
+  /// that the app builds no event only for it to be dropped (the container counts them instead,
+  /// and `take` adds them to the dropped ones). Let go of by `close()`.
+  func pauses(_ observation: Observation) {
+    state.withLock { state in
+      guard !state.isClosed else { return }
+      state.observation = observation
+    }
+  }
+
   /// From any thread of the app: queues the event, or counts it dropped when the queue is full.
   /// Never wakes the writer: it comes for events at its own pace (see `take`), so that a busy
   /// app pays a lock and an append per event, and its events cost the app's process at most the
@@ -44,21 +58,41 @@ final class ClientOutbox: Sendable {
   func push(_ arrival: Arrival) {
     let accepted = state.withLock { state -> Bool in
       guard !state.isClosed else { return true }
-      guard state.events.count < capacity else { return false }
+      guard state.events.count < capacity else {
+        Self.pauseObserver(&state)
+        return false
+      }
       state.events.append(arrival)
       queued.store(state.events.count, ordering: .relaxed)
       return true
     }
-    if !accepted { dropped.add(1, ordering: .relaxed) }
+    if !accepted { dropped.wrappingAdd(1, ordering: .relaxed) }
   }
 
-  /// Whether the queue is full, so that the event at hand can be counted dropped at once: the
-  /// app's thread then pays two atomic operations per event, not the copy of it.
+  /// Whether the queue is full, so that the event at hand can be counted dropped at once, before
+  /// the app's thread copies anything out of it; the observer is paused then, so that the next
+  /// events are not even built until the writer takes the queue.
   @inline(__always)
   func dropIfFull() -> Bool {
     guard queued.load(ordering: .relaxed) >= capacity else { return false }
-    dropped.add(1, ordering: .relaxed)
+    dropped.wrappingAdd(1, ordering: .relaxed)
+    pauseObserverIfFull()
     return true
+  }
+
+  /// Pauses the observer, if the queue is still full: checked under the lock that `take` empties
+  /// it under, so that an observer is never left paused over an empty queue.
+  private func pauseObserverIfFull() {
+    state.withLock { state in
+      guard state.events.count >= capacity else { return }
+      Self.pauseObserver(&state)
+    }
+  }
+
+  private static func pauseObserver(_ state: inout State) {
+    guard !state.isObserverPaused, let observation = state.observation else { return }
+    observation.pause()
+    state.isObserverPaused = true
   }
 
   /// Queues a reply (a command's result, an explanation…): never dropped.
@@ -102,9 +136,16 @@ final class ClientOutbox: Sendable {
     if !isUrgent { _ = wake.wait(timeout: .now() + .milliseconds(milliseconds)) }
     return state.withLock { state -> Batch? in
       state.isWriterWaiting = false
+      // The queue is emptied below: the observer takes events again, and what it skipped while
+      // paused counts as dropped.
+      var skipped = 0
+      if state.isObserverPaused, let observation = state.observation {
+        skipped = observation.resume()
+        state.isObserverPaused = false
+      }
       let batch = Batch(
-        events: state.events, dropped: dropped.exchange(0, ordering: .relaxed), replies: state.replies,
-        wantsSnapshot: state.wantsSnapshot)
+        events: state.events, dropped: dropped.exchange(0, ordering: .relaxed) + skipped,
+        replies: state.replies, wantsSnapshot: state.wantsSnapshot)
       if batch.events.isEmpty && batch.dropped == 0 && batch.replies.isEmpty && !batch.wantsSnapshot && state.isClosed {
         return nil
       }
@@ -119,7 +160,13 @@ final class ClientOutbox: Sendable {
 
   /// Stops queueing; `take` hands out what is left, then nil.
   func close() {
-    state.withLock { $0.isClosed = true }
+    let observation = state.withLock { state -> Observation? in
+      state.isClosed = true
+      defer { state.observation = nil }
+      return state.observation
+    }
+    // Released out of the lock (its last release cancels it, which takes the family's lock).
+    withExtendedLifetime(observation) {}
     wake.signal()
   }
 

@@ -169,8 +169,9 @@ final class ClientConnection: Sendable {
     let outbox = self.outbox
     let observation = server.container.observe { event in
       // On the app's thread: as little as can be. A full queue counts the event and stops
-      // there (and pauses the observer: the next events are not even built); otherwise the instance's type is kept (not its name, which takes longer to make
-      // than the resolve took), and the instance let go.
+      // there (and pauses the observer: the next events are not even built); otherwise the
+      // instance's type is kept (not its name, which takes longer to make than the resolve
+      // took), and the instance let go.
       if outbox.dropIfFull() { return }
       guard let (step, instanceType) = event.stepWithoutInstance() else {
         return outbox.push(.other(event, thread: EventRecord.currentThread))

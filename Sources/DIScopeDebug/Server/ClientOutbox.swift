@@ -136,13 +136,11 @@ final class ClientOutbox: Sendable {
     if !isUrgent { _ = wake.wait(timeout: .now() + .milliseconds(milliseconds)) }
     return state.withLock { state -> Batch? in
       state.isWriterWaiting = false
-      // The queue is emptied below: the observer takes events again, and what it skipped while
-      // paused counts as dropped.
-      var skipped = 0
-      if state.isObserverPaused, let observation = state.observation {
-        skipped = observation.resume()
-        state.isObserverPaused = false
-      }
+      // The queue is emptied below: the observer takes events again, and what it skipped counts
+      // as dropped (asked at every take, paused or not: a step that found it paused just as the
+      // last take resumed it is counted now).
+      let skipped = state.observation?.resume() ?? 0
+      state.isObserverPaused = false
       let batch = Batch(
         events: state.events, dropped: dropped.exchange(0, ordering: .relaxed) + skipped,
         replies: state.replies, wantsSnapshot: state.wantsSnapshot)

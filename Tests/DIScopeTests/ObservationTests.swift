@@ -180,6 +180,34 @@ struct ObservationTests {
     open.cancel()
     paused.cancel()
   }
+
+  /// While every observer is paused, prototypes and cached answers, which keep nothing of their
+  /// own, are counted without an event; a singleton built meanwhile still knows what it holds.
+  @Test func aPausedFamilyCountsEveryStepAndStillTracksHolders() throws {
+    let container = Container()
+    container.register(Db.self, scope: .prototype) { _ in Db() }
+    container.register(PausedRepository.self) { r in PausedRepository(db: try r.resolve(Db.self)) }
+    let log = EventLog()
+    let observation = container.observe { log.append($0) }
+    observation.pause()
+    for _ in 0..<3 { _ = try container.resolve(Db.self) }  // three prototypes
+    _ = try container.resolve(PausedRepository.self)  // a singleton over a prototype: two steps
+    for _ in 0..<2 { _ = try container.resolve(PausedRepository.self) }  // cached: a step each
+    #expect(log.all.isEmpty)
+    #expect(observation.resume() == 7)
+    let holds = container.explain(PausedRepository.self).holds ?? []
+    #expect(holds.count == 1 && holds.first?.description.hasPrefix("Db#") == true, "\(holds)")
+    _ = try container.resolve(PausedRepository.self)
+    _ = try container.resolve(Db.self)
+    #expect(log.steps.map(\.outcome) == [.cached, .created])
+    #expect(observation.resume() == 0)
+    observation.cancel()
+  }
+}
+
+final class PausedRepository: Sendable {
+  let db: Db
+  init(db: Db) { self.db = db }
 }
 
 /// Observed resolves follow the same per-thread routes as unobserved ones (no lock, no stack

@@ -116,6 +116,14 @@ extension Container {
     if let box = observedCachedSingleton(at: index, typeID: ObjectIdentifier(type), thread: thread) {
       // Observed, so the inlined lookup did not answer: read it here, and report the step. The
       // thread's cache holds the box until then.
+      if skipsObservedSteps {
+        // No observer takes events now: the step is counted, with no reference to its instance.
+        let instance = box._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
+        skipObservedCached(at: index, thread: thread, instanceType: { Swift.type(of: instance) })
+        return instance
+      }
+      // Read after the check, so that its two references (returned, and the step's) are counted
+      // in one call.
       let instance = box._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
       emitObservedCached(
         at: index,

@@ -79,19 +79,11 @@ extension Container {
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
     _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64?
   ) {
-    let generation = family.generation.load(ordering: .acquiring)
     // The handlers this replaces are let go of only once the step is delivered: a cancelled
     // observer's last reference may be there, and what its handler captured may have a deinit
     // that resolves or removes registrations — `registration` included, which the caller may
     // lend unretained.
-    // (`nil` unless refreshed: the usual step makes and destroys no empty cache.)
-    var replaced: ObserverCache?
-    if thread.observers.containerID != id.raw || thread.observers.generation != generation {
-      replaced = ObserverCache(
-        containerID: id.raw, generation: generation,
-        entries: family.withLock { $0.observers })
-      swap(&replaced!, &thread.observers)
-    }
+    let replaced = refreshObservers(thread)
     defer { withExtendedLifetime(replaced) {} }
     let depth = thread.chain.count
     let keeps = outcome == .created && scope.isCached && number != nil
@@ -129,6 +121,53 @@ extension Container {
     if !thread.chain.isEmpty && thread.observers.containerID == 0 {
       swap(&observers, &thread.observers)
     }
+  }
+
+  /// Makes the thread's `ObserverCache` this container's current list, if it is not; returns the
+  /// list it replaced, for the caller to let go of when it is done (`nil` unless refreshed: the
+  /// usual step makes and destroys no empty cache).
+  @inline(__always)
+  private func refreshObservers(_ thread: ThreadState) -> ObserverCache? {
+    let generation = family.generation.load(ordering: .acquiring)
+    guard thread.observers.containerID != id.raw || thread.observers.generation != generation else {
+      return nil
+    }
+    var replaced = ObserverCache(
+      containerID: id.raw, generation: generation, entries: family.withLock { $0.observers })
+    swap(&replaced, &thread.observers)
+    return replaced
+  }
+
+  /// Whether no observer of the family takes events now (see `ObserverGate`): a step that keeps
+  /// nothing of its own (a prototype's, a cached answer's) is then reported with `skipStep`,
+  /// before its instance is counted or numbered for an event.
+  @usableFromInline @inline(__always)
+  var skipsObservedSteps: Bool { family.openObserverCount.load(ordering: .relaxed) == 0 }
+
+  /// A step that keeps nothing of its own (a prototype built, a cached instance answered), while
+  /// no observer takes events: what `emitStep` keeps of it (its place among the dependencies of
+  /// a shared build under way, numbered then) and the count each paused observer keeps, with no
+  /// event, no reference to the instance, and no number otherwise (as when nothing observes).
+  /// `number` gives the instance's number when the step needs one; `instanceType`, its type.
+  /// `registration` is read only below the root (where the root resolve still holds it): at the
+  /// root, what ended the resolve may have let go of it.
+  func skipStep(
+    _ registration: Unmanaged<Registration>, _ scope: Scope, thread: ThreadState,
+    number: () -> Int?, instanceType: () -> Any.Type
+  ) {
+    let replaced = refreshObservers(thread)
+    defer { withExtendedLifetime(replaced) {} }
+    let depth = thread.chain.count
+    if depth > 0 && thread.heldFrames.sharedBuilds > 0 {
+      registration._withUnsafeGuaranteedRef { registration in
+        recordHolding(registration, keeps: false, scope, number(), instanceType(), depth, thread)
+      }
+    } else {
+      thread.heldFrames.dropDependencies(ofStepAt: depth)
+    }
+    countSkipped(by: thread.observers.entries)
+    // The root step ends the resolve: the thread lets go of the handlers (see `emitStep`).
+    if thread.chain.isEmpty { thread.observers.forget() }
   }
 
   /// Holder tracking, from the step's place in its resolution (called by `emitStep` when the
@@ -183,6 +222,16 @@ extension Container {
     guard family.isObserved, thread.isPlain else { return nil }
     return thread.cache.observedSingleton(
       at: index, typeID: typeID, generation: entryGeneration(for: typeID))
+  }
+
+  /// `skipStep` for a cached singleton answered from the entry at `index` of this thread's cache
+  /// while observed, when no observer takes events (see `skipsObservedSteps`).
+  @usableFromInline
+  func skipObservedCached(at index: Int, thread: ThreadState, instanceType: () -> Any.Type) {
+    let (registration, scope, number) = thread.cache.routeInPlace(at: index)
+    skipStep(
+      registration, scope, thread: thread, number: { number == 0 ? nil : number },
+      instanceType: instanceType)
   }
 
   /// The step of a cached singleton answered from the entry at `index` of this thread's cache

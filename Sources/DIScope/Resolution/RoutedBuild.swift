@@ -275,6 +275,16 @@ extension Container {
     _ build: RoutedBuild, object lent: Unmanaged<AnyObject>?, instance: () -> Any,
     thread: ThreadState
   ) {
+    if skipsObservedSteps {
+      // No observer takes events now: the step is counted, with no reference to its instance
+      // and no number unless a shared build under way keeps it among its dependencies.
+      thread.chain.pop()
+      if thread.chain.isEmpty { thread.endGraph() }
+      return skipStep(
+        build.registration.unsafelyUnwrapped, .prototype, thread: thread,
+        number: { family.nextInstanceNumber() },
+        instanceType: { lent.map { type(of: $0.takeUnretainedValue()) } ?? type(of: instance()) })
+    }
     // A closure cannot consume what it captures; it can take it out of an optional.
     var observed = Optional(
       lent.map { ObservedInstance(object: $0.takeUnretainedValue()) }

@@ -179,6 +179,7 @@ final class Pair: Sendable {
 final class Counter: Sendable {
   private let count = Locked(0)
   func increment() { count.withLock { $0 += 1 } }
+  func add(_ amount: Int) { count.withLock { $0 += amount } }
   var value: Int { count.withLock { $0 } }
 }
 

@@ -280,6 +280,44 @@ struct StressTests {
     #expect(try container.resolve(NoticeManager.self).webService === container.resolve(WebService.self))
   }
 
+  /// A debug client's observer paused and resumed while threads resolve (its queue filling and
+  /// being taken): every step is either handed to it or counted as skipped, exactly once, on the
+  /// paths that build no event while it is paused and on those that do.
+  @Test func aPausedObserverCountsEveryStepItMissesWhileThreadsResolve() throws {
+    let container = Container()
+    container.register(Db.self, scope: .prototype) { _ in Db() }  // a step per resolve
+    container.register(ContentCache.self) { _ in ContentCache() }  // built once, then cached
+    let handed = Counter()
+    let observation = container.observe { event in
+      if case .resolved = event { handed.increment() }
+    }
+    let skipped = Counter()
+    let finished = Counter()
+    let workers = 4
+    let rounds = 2_000
+    // The client's side, on a thread of its own until the resolving threads are done: pause as
+    // if its queue were full, resume as if the queue were taken.
+    let toggled = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      var round = 0
+      while finished.value < workers {
+        if round % 2 == 0 { observation.pause() } else { skipped.add(observation.resume()) }
+        round += 1
+      }
+      toggled.signal()
+    }
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      for round in 0..<rounds {
+        if round % 2 == 0 { _ = try? container.resolve(Db.self) } else { _ = try? container.resolve(ContentCache.self) }
+      }
+      finished.increment()
+    }
+    toggled.wait()
+    skipped.add(observation.resume())
+    #expect(handed.value + skipped.value == workers * rounds, "handed \(handed.value), skipped \(skipped.value)")
+    observation.cancel()
+  }
+
   @Test func theFastPathNeverAnswersForARemovedRegistration() throws {
     let container = Container()
     container.register((any Logger).self) { _ in ConsoleLogger() }

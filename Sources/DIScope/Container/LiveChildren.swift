@@ -10,6 +10,8 @@ final class LiveChildren: Sendable {
     var entries: [WeakChild] = []
     /// The count at which the next `note` sweeps out the children that are gone.
     var sweepAt = 64
+    /// Whether a `note` is sweeping now (one at a time: the others only append).
+    var isSweeping = false
   }
 
   private struct WeakChild {
@@ -22,20 +24,23 @@ final class LiveChildren: Sendable {
 
   /// Lists `child`, newly made.
   func note(_ child: Container) {
-    let full = table.withLock { table -> [WeakChild]? in
+    let swept = table.withLock { table -> [WeakChild]? in
       table.entries.append(WeakChild(container: child))
-      guard table.entries.count >= table.sweepAt else { return nil }
-      defer { table.entries = [] }
+      guard table.entries.count >= table.sweepAt, !table.isSweeping else { return nil }
+      table.isSweeping = true
       return table.entries
     }
-    guard let full else { return }
+    guard let swept else { return }
     // Swept out of the lock: loading a weak reference retains the child for a moment, and the
     // last release of one runs its deinit, which releases what it cached; their deinits may make
-    // children of their own, which would wait here forever.
-    let survivors = full.filter { $0.container != nil }
+    // children of their own, which would wait here forever. The table keeps every entry
+    // meanwhile, so that a listing made during the sweep misses no child.
+    let survivors = swept.filter { $0.container != nil }
     table.withLock { table in
-      table.entries = survivors + table.entries
+      // Only appended to since (the one sweeper is this one): what came after stays.
+      table.entries = survivors + table.entries[swept.count...]
       table.sweepAt = max(64, table.entries.count * 2)
+      table.isSweeping = false
     }
   }
 

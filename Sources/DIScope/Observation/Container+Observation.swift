@@ -44,19 +44,13 @@ extension Container {
     }
   }
 
-  /// Whether no observer of the family takes events now (every one is paused, see
-  /// `ObserverGate`): then each that sees this container counts the step, and its event is not
-  /// built. One load while any observer is open.
-  @inline(__always)
-  private func skipsEveryObserver(_ thread: ThreadState) -> Bool {
-    guard family.openObserverCount.load(ordering: .relaxed) == 0 else { return false }
-    countSkipped(by: thread.observers.entries)
-    return true
-  }
-
+  /// A step no observer takes (see `skipsObservedSteps`): each paused observer that sees this
+  /// container counts it; the root step ends the resolve all the same, and the thread lets go of
+  /// the handlers (see `emitStep`).
   @inline(never)
-  private func countSkipped(by observers: [ObserverEntry]) {
-    for entry in observers where sees(entry.containerID) { entry.gate.skip() }
+  private func countSkippedStep(_ thread: ThreadState) {
+    for entry in thread.observers.entries where sees(entry.containerID) { entry.gate.skip() }
+    if thread.chain.isEmpty { thread.observers.forget() }
   }
 
   /// Whether an observer of the container `observed` sees this container's events: it is this
@@ -95,11 +89,7 @@ extension Container {
       thread.heldFrames.dropDependencies(ofStepAt: depth)
     }
     // Nobody takes events now (a debug client's full queue): the step is counted, not built.
-    // The root step ends the resolve all the same: the thread lets go of the handlers.
-    if skipsEveryObserver(thread) {
-      if thread.chain.isEmpty { thread.observers.forget() }
-      return
-    }
+    if skipsObservedSteps { return countSkippedStep(thread) }
     let stackDepth =
       found == nil || entryGeneration(for: registration.key.typeID) == found
       ? 0 : family.withLock { _ in depthInStack(of: registration) }
@@ -138,9 +128,10 @@ extension Container {
     return replaced
   }
 
-  /// Whether no observer of the family takes events now (see `ObserverGate`): a step that keeps
-  /// nothing of its own (a prototype's, a cached answer's) is then reported with `skipStep`,
-  /// before its instance is counted or numbered for an event.
+  /// Whether no observer of the family takes events now (every one is paused, see
+  /// `ObserverGate`): a step is then counted, and its event not built; one that keeps nothing of
+  /// its own (a prototype's, a cached answer's) is reported with `skipStep`, before its instance
+  /// is counted or numbered for an event. One load while any observer is open.
   @usableFromInline @inline(__always)
   var skipsObservedSteps: Bool { family.openObserverCount.load(ordering: .relaxed) == 0 }
 
@@ -165,9 +156,7 @@ extension Container {
     } else {
       thread.heldFrames.dropDependencies(ofStepAt: depth)
     }
-    countSkipped(by: thread.observers.entries)
-    // The root step ends the resolve: the thread lets go of the handlers (see `emitStep`).
-    if thread.chain.isEmpty { thread.observers.forget() }
+    countSkippedStep(thread)
   }
 
   /// Holder tracking, from the step's place in its resolution (called by `emitStep` when the
@@ -293,7 +282,8 @@ public final class Observation: Sendable {
 
   /// Stops handing events to the handler, and counts them instead, until `resume()`: for an
   /// observer that would only drop them for now (a debug client whose queue is full). While
-  /// every observer of a step is paused, the container builds no event for it.
+  /// every observer of a step is paused, the container builds no event for it. Does nothing
+  /// once paused (or cancelled).
   package func pause() {
     if gate.pause() { family.openObserverCount.wrappingAdd(-1, ordering: .relaxed) }
   }

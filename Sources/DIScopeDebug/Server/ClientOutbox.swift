@@ -27,7 +27,6 @@ final class ClientOutbox: Sendable {
     /// The container's observer that fills the queue: paused while the queue is full (see
     /// `pauseObserverIfFull`), resumed as the writer takes the queue.
     var observation: Observation?
-    var isObserverPaused = false
   }
 
   private let state = Locked(State())
@@ -59,7 +58,7 @@ final class ClientOutbox: Sendable {
     let accepted = state.withLock { state -> Bool in
       guard !state.isClosed else { return true }
       guard state.events.count < capacity else {
-        Self.pauseObserver(&state)
+        state.observation?.pause()
         return false
       }
       state.events.append(arrival)
@@ -85,14 +84,8 @@ final class ClientOutbox: Sendable {
   private func pauseObserverIfFull() {
     state.withLock { state in
       guard state.events.count >= capacity else { return }
-      Self.pauseObserver(&state)
+      state.observation?.pause()  // does nothing if paused already
     }
-  }
-
-  private static func pauseObserver(_ state: inout State) {
-    guard !state.isObserverPaused, let observation = state.observation else { return }
-    observation.pause()
-    state.isObserverPaused = true
   }
 
   /// Queues a reply (a command's result, an explanation…): never dropped.
@@ -140,7 +133,6 @@ final class ClientOutbox: Sendable {
       // as dropped (asked at every take, paused or not: a step that found it paused just as the
       // last take resumed it is counted now).
       let skipped = state.observation?.resume() ?? 0
-      state.isObserverPaused = false
       let batch = Batch(
         events: state.events, dropped: dropped.exchange(0, ordering: .relaxed) + skipped,
         replies: state.replies, wantsSnapshot: state.wantsSnapshot)

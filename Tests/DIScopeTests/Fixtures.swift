@@ -66,6 +66,7 @@ final class EventLog: Sendable {
   private let events = Locked<[ContainerEvent]>([])
   var all: [ContainerEvent] { events.withLock { $0 } }
   func append(_ event: ContainerEvent) { events.withLock { $0.append(event) } }
+  func removeAll() { events.withLock { $0.removeAll() } }
   var steps: [ResolutionStep] {
     all.compactMap { if case .resolved(let step) = $0 { step } else { nil } }
   }

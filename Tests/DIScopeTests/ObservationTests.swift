@@ -127,6 +127,39 @@ struct ObservationTests {
     observation.cancel()
   }
 
+  /// The last observer is handed the event itself and the others a copy: each still gets the
+  /// same step, an observer that does not see the container is skipped without taking the event,
+  /// and the instances the kept events carry live exactly as long as the events.
+  @Test func everyObserverKeepsItsOwnEventAndNothingOutlivesThem() throws {
+    let parent = Container()
+    let child = parent.makeChild(named: "kid")
+    parent.register(Db.self, scope: .prototype) { _ in Db() }
+    let first = EventLog(), second = EventLog(), childs = EventLog()
+    // Attached last, the child's observer is the list's last entry, and sees no parent step:
+    // the parent's event is then handed to no one, and destroyed here.
+    let observations = [
+      parent.observe { first.append($0) }, parent.observe { second.append($0) },
+      child.observe { childs.append($0) },
+    ]
+    weak var builtInParent: Db?
+    builtInParent = try parent.resolve(Db.self)
+    // Resolved in the child, the step is the child's observer's own (it is last) and the
+    // parent's observers' copies.
+    weak var builtInChild: Db?
+    builtInChild = try child.resolve(Db.self)
+    #expect(first.steps.map(\.container) == ["root", "kid"])
+    #expect(second.steps.map(\.container) == ["root", "kid"])
+    #expect(childs.steps.map(\.container) == ["kid"])
+    do {
+      let kept = [first, second, childs].map { $0.steps.last?.instance?.value as AnyObject? }
+      #expect(kept.allSatisfy { $0 != nil && $0 === kept[0] }, "one instance, in every observer's event")
+    }
+    #expect(builtInParent != nil && builtInChild != nil, "the kept events hold their instances")
+    for log in [first, second, childs] { log.removeAll() }
+    #expect(builtInParent == nil && builtInChild == nil, "and nothing else does")
+    withExtendedLifetime(observations) {}
+  }
+
   @Test func cachedSingletonsReportedEvenAfterTheFastPathWarmedUp() throws {
     let container = Container()
     container.register(Db.self) { _ in Db() }

@@ -98,16 +98,23 @@ final class SharedBuilds: @unchecked Sendable {
 final class ObserverEntry: Sendable {
   let id: Int
   let containerID: ContainerID
-  let handler: @Sendable (ContainerEvent) -> Void
+  /// Takes the event over (see `Container.observe(_:)`).
+  let handler: @Sendable (consuming ContainerEvent) -> Void
   let gate: ObserverGate
 
   init(
     id: Int, containerID: ContainerID, gate: ObserverGate,
-    handler: @escaping @Sendable (ContainerEvent) -> Void
+    handler: @escaping @Sendable (consuming ContainerEvent) -> Void
   ) {
     self.id = id
     self.containerID = containerID
     self.gate = gate
     self.handler = handler
+  }
+
+  /// Hands the observer `event`, or, while it is paused, counts it.
+  @inline(__always)
+  func receive(_ event: consuming ContainerEvent) {
+    if gate.isPaused { gate.skip() } else { handler(event) }
   }
 }

@@ -5,13 +5,16 @@ extension Container {
   /// Calls `handler` with every event of this container and of its children, synchronously, on
   /// the thread that caused it, until the returned observation is cancelled or released.
   ///
-  /// With no observer attached, resolution does no event work at all.
+  /// With no observer attached, resolution does no event work at all. The handler is handed the
+  /// event to keep: a handler that stores it (`log.append(event)`, with `append` taking its
+  /// argument `consuming`) moves it, with no reference count for the registration and instance it
+  /// carries. Any closure that takes a `ContainerEvent` will do.
   ///
   /// ```swift
   /// let observation = container.observe { event in log.append(event) }
   /// defer { observation.cancel() }
   /// ```
-  public func observe(_ handler: @escaping @Sendable (ContainerEvent) -> Void) -> Observation {
+  public func observe(_ handler: @escaping @Sendable (consuming ContainerEvent) -> Void) -> Observation {
     let gate = ObserverGate()
     let observerID = family.withLock { state in
       let observerID = state.nextObserverID
@@ -26,22 +29,35 @@ extension Container {
   }
 
   /// Hands `event` to every observer of this container or of one of its parents.
-  func emit(_ event: ContainerEvent) {
+  func emit(_ event: consuming ContainerEvent) {
     deliver(event, to: family.withLock { $0.observers })
   }
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
   /// A paused observer (see `ObserverGate`) is not handed the event: it counts it.
-  private func deliver(_ event: ContainerEvent, to observers: [ObserverEntry]) {
-    observers.withUnsafeBufferPointer { entries in
-      for index in entries.indices {
-        // `observers` holds every entry for the whole loop: no reference count per call.
-        Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-          guard sees(entry.containerID) else { return }
-          if entry.gate.isPaused { entry.gate.skip() } else { entry.handler(event) }
+  ///
+  /// The last observer is handed the event itself, the others a copy each: a handler that keeps
+  /// the event (a trace's ring) moves it, where a copy counted a reference to the registration
+  /// and the instance it carries and the event's destruction here gave both back (four reference
+  /// counts per observed step, for the usual single observer).
+  private func deliver(_ event: consuming ContainerEvent, to observers: [ObserverEntry]) {
+    let last = observers.count - 1
+    guard last >= 0 else { return }
+    if last > 0 {
+      observers.withUnsafeBufferPointer { entries in
+        for index in 0..<last {
+          // `observers` holds every entry for the whole loop: no reference count per call.
+          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+            if sees(entry.containerID) { entry.receive(copy event) }
+          }
         }
       }
     }
+    // Out of the loop's closure, which could not hand on an event it captured. Reading the entry
+    // from the array counts a reference to it: two atomic operations, against four saved for a
+    // handler that keeps the event.
+    let entry = observers[last]
+    if sees(entry.containerID) { entry.receive(event) }
   }
 
   /// A step no observer takes (see `skipsObservedSteps`): each paused observer that sees this

@@ -60,7 +60,7 @@ final class TraceLog: Sendable {
     var next = 0
     let capacity: Int
 
-    mutating func append(_ event: ContainerEvent) {
+    mutating func append(_ event: consuming ContainerEvent) {
       if events.count < capacity {
         events.append(event)
       } else {
@@ -76,7 +76,9 @@ final class TraceLog: Sendable {
     ring = Mutex(Ring(capacity: capacity))
   }
 
-  func append(_ event: ContainerEvent) {
-    ring.withLock { $0.append(event) }
+  /// Takes the event over, as the observer is handed it: moved into the ring, not copied.
+  func append(_ event: consuming ContainerEvent) {
+    var event = Optional(event)  // so that the lock's closure can take it out
+    ring.withLock { $0.append(event.take().unsafelyUnwrapped) }
   }
 }

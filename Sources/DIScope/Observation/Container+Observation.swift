@@ -30,7 +30,7 @@ extension Container {
 
   /// Hands `event` to every observer of this container or of one of its parents.
   func emit(_ event: consuming ContainerEvent) {
-    deliver(event, to: family.withLock { $0.observers })
+    deliver(event, to: ObserverCache(containerID: id.raw, generation: 0, entries: family.withLock { $0.observers }))
   }
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.
@@ -40,12 +40,11 @@ extension Container {
   /// the event (a trace's ring) moves it, where a copy counted a reference to the registration
   /// and the instance it carries and the event's destruction here gave both back (four reference
   /// counts per observed step, for the usual single observer).
-  private func deliver(_ event: consuming ContainerEvent, to observers: [ObserverEntry]) {
-    let last = observers.count - 1
-    guard last >= 0 else { return }
-    if last > 0 {
-      observers.withUnsafeBufferPointer { entries in
-        for index in 0..<last {
+  private func deliver(_ event: consuming ContainerEvent, to observers: borrowing ObserverCache) {
+    let others = observers.entries.count - 1
+    if others > 0 {
+      observers.entries.withUnsafeBufferPointer { entries in
+        for index in 0..<others {
           // `observers` holds every entry for the whole loop: no reference count per call.
           Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
             if sees(entry.containerID) { entry.receive(copy event) }
@@ -53,11 +52,9 @@ extension Container {
         }
       }
     }
-    // Out of the loop's closure, which could not hand on an event it captured. Reading the entry
-    // from the array counts a reference to it: two atomic operations, against four saved for a
-    // handler that keeps the event.
-    let entry = observers[last]
-    if sees(entry.containerID) { entry.receive(event) }
+    // Out of the loop's closure, which could not hand on an event it captured; read from the
+    // cache's own property, lent, not from the array.
+    if let observed = observers.last?.containerID, sees(observed) { observers.last?.receive(event) }
   }
 
   /// A step no observer takes (see `skipsObservedSteps`): each paused observer that sees this
@@ -120,7 +117,7 @@ extension Container {
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
     swap(&observers, &thread.observers)
-    deliver(event, to: observers.entries)
+    deliver(event, to: observers)
     // The root step ends the resolve: let go of the handlers, so that a cancelled observer is
     // not kept alive by a thread that does not resolve again. Otherwise they go back, unless a
     // handler's own resolve left fresher ones.

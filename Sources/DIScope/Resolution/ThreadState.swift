@@ -168,7 +168,19 @@ struct ObserverCache {
   /// The container the steps are reported in (an id is never reused; 0 for none).
   var containerID: UInt64 = 0
   var generation: UInt64 = 0
-  var entries: [ObserverEntry] = []
+  private(set) var entries: [ObserverEntry] = []
+  /// The last of `entries`, which a step is handed to (see `Container.deliver`), also held here:
+  /// read from a stored property, it is lent with no reference count, as an array's element is not.
+  private(set) var last: ObserverEntry?
+
+  init() {}
+
+  init(containerID: UInt64, generation: UInt64, entries: [ObserverEntry]) {
+    self.containerID = containerID
+    self.generation = generation
+    self.entries = entries
+    last = entries.last
+  }
 
   mutating func forget() {
     self = ObserverCache()

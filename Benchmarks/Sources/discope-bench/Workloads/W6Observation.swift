@@ -23,9 +23,9 @@ enum ObservedChainResolve {
     return Workload(
       id: "W6", title: "W2's chain in DIScope, observed and not",
       notes: [
-        "trace observer: each event appended to a 256-event ring buffer behind a Mutex, as the "
-          + "playground's feed keeps events for its trace pane (which formats only the lines it "
-          + "draws, on the UI thread).",
+        "trace observer: each event appended to a 256-event ring buffer behind a Mutex, as a "
+          + "tracer that shows the last events later keeps them (the playground's feed keeps a "
+          + "worded record of each instead, made on the resolving thread).",
         "no-op observer: `observe { _ in }`, the container's own cost of emitting events.",
       ],
       contenders: [
@@ -50,8 +50,8 @@ enum ObservedChainResolve {
   }
 }
 
-/// The last events of a trace, as the playground's feed keeps them for its trace pane: a ring
-/// buffer that a `@Sendable` observer can append to from any thread.
+/// The last events of a trace, kept to be shown later: a ring buffer that a `@Sendable` observer
+/// can append to from any thread.
 final class TraceLog: Sendable {
   /// The ring itself; mutated in place under the lock (a tuple of array and index would copy the
   /// array on every write).

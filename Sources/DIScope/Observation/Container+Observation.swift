@@ -28,9 +28,12 @@ extension Container {
     return Observation(family: family, id: observerID, gate: gate)
   }
 
-  /// Hands `event` to every observer of this container or of one of its parents.
+  /// Hands `event` to every observer of this container or of one of its parents. (A registration
+  /// change, not a step: the list is read under the lock each time, into a cache made for this
+  /// one delivery.)
   func emit(_ event: consuming ContainerEvent) {
-    deliver(event, to: ObserverCache(containerID: id.raw, generation: 0, entries: family.withLock { $0.observers }))
+    let observers = family.withLock { $0.observers }
+    deliver(event, to: ObserverCache(containerID: id.raw, generation: 0, entries: observers))
   }
 
   /// No allocation: the observer list is shared copy-on-write, and the lineage walked in place.

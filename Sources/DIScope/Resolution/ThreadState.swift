@@ -163,7 +163,7 @@ let threadStateKey: pthread_key_t = {
 /// one root resolve: attaching or cancelling an observer bumps the generation, so a resolve reports
 /// its steps with one lock, not one per step. Forgotten when the root resolve ends, so that it never
 /// keeps a cancelled observer's handler alive. Holding the family's own list (shared copy-on-write)
-/// costs one reference count, not one per observer.
+/// and its last entry costs two reference counts, not one per observer.
 struct ObserverCache {
   /// The container the steps are reported in (an id is never reused; 0 for none).
   var containerID: UInt64 = 0

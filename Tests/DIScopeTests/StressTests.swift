@@ -13,6 +13,41 @@ private final class Pooled: AsyncDisposable, Sendable {
 
 @Suite("Thread safety under contention")
 struct StressTests {
+  /// Instance numbers are drawn under the family lock by the paths that hold it (a routed
+  /// singleton's build ending, a mock or a value pushed) and by taking it elsewhere (the general
+  /// path's build): drawn from four threads at once, on every path, no number is given twice.
+  @Test func instanceNumbersAreNeverGivenTwiceAcrossThreadsAndPaths() throws {
+    let container = Container()
+    let threads = 4
+    let perThread = 40
+    for thread in 0..<threads {
+      for index in 0..<perThread {
+        container.register(Db.self, name: "singleton-\(thread)-\(index)") { _ in Db() }
+      }
+    }
+    let numbers = Locked<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      let child = container.makeChild(named: "request-\(thread)")
+      var mine: [Int] = []
+      for index in 0..<perThread {
+        let name = "singleton-\(thread)-\(index)"
+        _ = try? container.resolve(Db.self, name: name)  // a singleton built
+        let mock = container.mock(Db.self, name: "mock-\(thread)-\(index)", with: Db())  // pushed
+        mine += [name, "mock-\(thread)-\(index)"].compactMap { name in
+          container.registrations(of: ServiceKey(Db.self, name: name)).first?.cachedInstanceNumber
+        }
+        container.remove(mock)
+      }
+      child.register(ContentCache.self, value: ContentCache())  // a value, kept inline
+      mine += child.registrations(of: ServiceKey(ContentCache.self)).compactMap(\.cachedInstanceNumber)
+      numbers.withLock { $0 += mine }
+    }
+    let all = numbers.withLock { $0 }
+    #expect(all.count == threads * (2 * perThread + 1))
+    #expect(Set(all).count == all.count)
+    #expect(all.allSatisfy { $0 > 0 })
+  }
+
   @Test func aSingletonsFactoryRunsExactlyOnceUnderContention() throws {
     for _ in 0..<20 {
       let container = Container()

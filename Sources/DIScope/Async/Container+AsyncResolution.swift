@@ -280,15 +280,16 @@ extension Container {
       let task = Task { [self] in
         do {
           let box = try await buildAsync(registration, resolver: resolver, make: make)
-          let number = self.family.nextInstanceNumber()
           let object: AnyObject? = scope == .weak && type(of: box.anyValue) is AnyClass ? box.anyValue as AnyObject : nil
-          self.family.withLock { family in
+          let number = self.family.withLock { family in
             family.asyncBuilds[id] = nil
+            let number = family.nextInstanceNumber()
             registration.state.withLockHeld { state in
               guard state.epoch == epoch else { return }  // its scope changed, or a shutdown
               state.cachedNumber = number
               if let object { state.weakInstance = object } else if scope != .weak { state.cache(box) }
             }
+            return number
           }
           return (AsyncAnswer.box(box), Optional(number))
         } catch {

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import CDIScopeRuntime
 import Synchronization
 
 /// A value behind a lock, for state that holds resolved instances.
@@ -13,17 +14,29 @@ import Synchronization
 /// holds instances of arbitrary, often non-`Sendable` types that it shares across threads by
 /// contract (a singleton *is* shared), so that check cannot be met here.
 ///
-/// **The lock is one atomic word, taken and given back inline** (Drepper's three-state mutex:
-/// 0 free, 1 held, 2 held with threads waiting): an uncontended `withLock` is one compare-exchange
-/// and one exchange, with no call. A mock swap takes the family lock twice and a swap through
-/// `register` four times, and a pthread mutex's calls cost as much again as its two atomic
-/// instructions. Only contention parks: a thread that finds the word held waits on a pthread
-/// condition under a pthread mutex (`park`), which the holder signals when it gives the word back
-/// with waiters. `wait()` and `broadcast()` (a thread waiting for another's build) use a second
-/// condition under the same park mutex, with a sequence number, so no broadcast is lost between
-/// giving the lock back and starting to wait. The thread sanitizer sees the word's acquiring and
-/// releasing operations, and the park's pthread calls, so `Scripts/test`'s stress run still
-/// checks this lock.
+/// **The lock is one atomic word, taken and given back inline: an uncontended `withLock` is one
+/// compare-exchange and a plain store, with no call.** A mock swap takes the family lock twice,
+/// a swap through `register` four times and a request's child three times, and on the machines
+/// the benchmark runs on an atomic instruction costs as much as a hundred plain ones. So the
+/// word is given back with a store, not an exchange, and what an exchange would have told the
+/// holder (whether anyone waits) is in a second word, `waiters`, which it reads after the store.
+/// A store followed by a load of another word may be reordered by the processor (x86 lets a
+/// load pass an earlier store); what keeps a waiter from being missed is an asymmetric fence
+/// (`AsymmetricFence.h`): the holder's side, run on every unlock, is a barrier to the compiler
+/// only, and a thread about to park, having counted itself in `waiters`, runs the heavy side
+/// (`membarrier`, which makes every running thread of the process execute a full barrier). So
+/// either the holder's load sees the waiter counted and signals it, or the holder's store was
+/// visible before the waiter's next attempt at the word, which then succeeds. Where the kernel
+/// has no `membarrier` (or off Linux), both sides are full fences: an unlock costs what an
+/// exchange did.
+///
+/// Only contention parks: a thread that finds the word held spins briefly (a family's critical
+/// sections are short), then waits on a pthread condition under a pthread mutex (`park`), which
+/// a holder that sees waiters signals. `wait()` and `broadcast()` (a thread waiting for another's
+/// build) use a second condition under the same park mutex, with a sequence number, so no
+/// broadcast is lost between giving the lock back and starting to wait. The thread sanitizer
+/// sees the word's acquiring and releasing operations, and the park's pthread calls, so
+/// `Scripts/test`'s stress run still checks this lock.
 ///
 /// The value and the park live at fixed addresses the object owns, so that taking the lock
 /// touches no reference count.
@@ -40,15 +53,24 @@ final class Protected<Value>: @unchecked Sendable {
 
   private static var free: UInt32 { 0 }
   private static var held: UInt32 { 1 }
-  private static var heldWithWaiters: UInt32 { 2 }
+  /// How many times a thread that finds the word held tries again before it parks: a section
+  /// under the family lock lasts well under a microsecond, parking costs several.
+  private static var spins: Int { 64 }
 
   private let word = Atomic<UInt32>(0)
+  /// Threads parked, or about to park, for the word (changed under the park mutex).
+  private let waiters = Atomic<UInt32>(0)
+  /// Whether an unlock's fence is the light side of an asymmetric pair (see the type's comment),
+  /// read once per lock rather than once per unlock.
+  private let fencesLightly: Bool
   /// Bumped by every `broadcast()`, under the lock: a thread in `wait()` waits until it changes.
   private let broadcasts = Atomic<UInt64>(0)
   private let value: UnsafeMutablePointer<Value>
   private let park: UnsafeMutablePointer<Park>
 
-  init(_ value: Value) {
+  /// - Parameter asymmetric: Whether to use the asymmetric fence pair where the kernel has it
+  ///   (the default); tests pass `false` to drive the full fences everywhere else uses.
+  init(_ value: Value, asymmetric: Bool = true) {
     self.value = .allocate(capacity: 1)
     self.value.initialize(to: value)
     park = .allocate(capacity: 1)
@@ -56,6 +78,7 @@ final class Protected<Value>: @unchecked Sendable {
     pthread_mutex_init(&park.pointee.mutex, nil)
     pthread_cond_init(&park.pointee.lockWaiters, nil)
     pthread_cond_init(&park.pointee.condition, nil)
+    fencesLightly = asymmetric && discope_heavy_fence_is_available()
   }
 
   deinit {
@@ -76,27 +99,50 @@ final class Protected<Value>: @unchecked Sendable {
   }
 
   @inline(__always)
-  private func lock() {
-    if !word.compareExchange(expected: Self.free, desired: Self.held, ordering: .acquiring).exchanged {
-      lockContended()
-    }
+  private func tryLock() -> Bool {
+    word.compareExchange(expected: Self.free, desired: Self.held, ordering: .acquiring).exchanged
   }
 
   @inline(__always)
-  private func unlock() {
-    if word.exchange(Self.free, ordering: .releasing) == Self.heldWithWaiters { wakeOneLockWaiter() }
+  private func lock() {
+    if !tryLock() { lockContended() }
   }
 
-  /// Waits for the word under the park mutex. Marking it "held with waiters" before waiting makes
-  /// the holder's `unlock` signal; it cannot signal before this thread waits, since it needs the
-  /// park mutex to. A thread that gets the word this way holds it marked so, and signals on giving
-  /// it back whether or not anyone still waits: at worst one wake for nothing.
+  /// Gives the word back with a store, then signals a waiter if one is counted: the store and the
+  /// load are kept in order by the fence pair described on the type.
+  @inline(__always)
+  private func unlock() {
+    word.store(Self.free, ordering: .releasing)
+    if fencesLightly {
+      discope_light_fence()
+    } else {
+      atomicMemoryFence(ordering: .sequentiallyConsistent)
+    }
+    if waiters.load(ordering: .relaxed) != 0 { wakeOneLockWaiter() }
+  }
+
+  /// Spins a little, then counts itself a waiter, fences (the heavy side), and waits under the
+  /// park mutex until it gets the word. A holder's `unlock` that read `waiters` before the count
+  /// had its store seen by the attempt after the fence; one that reads it after signals, and
+  /// cannot signal before this thread waits, since it needs the park mutex to. The count stays
+  /// until this thread has the word, so every unlock meanwhile signals.
   @inline(never)
   private func lockContended() {
+    for _ in 0..<Self.spins {
+      if word.load(ordering: .relaxed) == Self.free && tryLock() { return }
+      discope_spin_pause()
+    }
     pthread_mutex_lock(&park.pointee.mutex)
-    while word.exchange(Self.heldWithWaiters, ordering: .acquiring) != Self.free {
+    waiters.wrappingAdd(1, ordering: .relaxed)
+    if fencesLightly {
+      discope_heavy_fence()
+    } else {
+      atomicMemoryFence(ordering: .sequentiallyConsistent)
+    }
+    while !tryLock() {
       pthread_cond_wait(&park.pointee.lockWaiters, &park.pointee.mutex)
     }
+    waiters.wrappingSubtract(1, ordering: .relaxed)
     pthread_mutex_unlock(&park.pointee.mutex)
   }
 

@@ -45,8 +45,10 @@ extension Container {
   /// ```
   @inlinable @discardableResult
   public func register<Service: Sendable>(
-    _ type: Service.Type, name: String? = nil, value: Service, disposing: Bool = false
+    _ type: Service.Type, name: String? = nil, value: consuming Service, disposing: Bool = false
   ) -> RegistrationToken {
+    // Handed over: a request's value, made for the push and not used after it, is moved into
+    // the container rather than copied and then let go of.
     registerPrebuilt(value, name: name, isMock: false, disposing: disposing)
   }
 
@@ -56,17 +58,18 @@ extension Container {
   /// container shares it from then on as it shares any singleton.
   @inlinable
   func registerPrebuilt<Service: Sendable>(
-    _ instance: Service, name: String?, isMock: Bool, disposing: Bool
+    _ instance: consuming Service, name: String?, isMock: Bool, disposing: Bool
   ) -> RegistrationToken {
     let isObject = Service.self is AnyClass
-    let factory: AnyObject & Sendable =
+    // Optional, so that whichever path keeps it takes it out, with no copy.
+    var factory: (AnyObject & Sendable)? =
       isObject
-      ? unsafeBitCast(instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
+      ? unsafeBitCast(consume instance, to: (AnyObject & Sendable).self)  // one reference, no bridging
       : InstanceBox.make(instance)
     // A request's value, pushed into its child: kept as it is, no registration made for it
     // unless something reads the child's stacks (see `InlineValues`).
     if hasParent && !isMock && !disposing && name == nil,
-      let token = registerValueInPlace(Service.self, value: factory, isInstance: isObject)
+      let token = registerValueInPlace(Service.self, value: &factory, isInstance: isObject)
     {
       return token
     }
@@ -74,7 +77,8 @@ extension Container {
     // caller passed: a subclass's metatype passed as `Service.Type` would otherwise key an
     // instance it is not.
     return register(
-      ServiceKey(Service.self, name: name), scope: .singleton, isMock: isMock, factory: factory,
+      ServiceKey(Service.self, name: name), scope: .singleton, isMock: isMock,
+      factory: factory.take()!,
       argumentTypes: nil, prebuilt: isObject ? .instance : .box,
       disposal: disposing ? .prebuilt : nil)
   }

@@ -290,13 +290,13 @@ extension Container {
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
-    // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
     let isPrebuilt = prebuilt != .none
-    let prebuiltNumber = isPrebuilt ? family.nextInstanceNumber() : 0
     var factory = factory
-    let (registration, token, shadowed, generation, isShutDown, isInValueSlot) = family.withLock {
-      state in
+    let (registration, token, shadowed, generation, isShutDown, isInValueSlot, prebuiltNumber) =
+      family.withLock { state in
       let token = RegistrationToken(number: state.nextToken, ownerID: id, key: key)
+      // A prebuilt instance (a mock) is numbered as it is pushed, as if built then.
+      let prebuiltNumber = isPrebuilt ? state.nextInstanceNumber() : 0
       state.nextToken += 1
       let registration =
         makeRegistration(token, installing?.name)
@@ -321,7 +321,9 @@ extension Container {
       // are now: a later change bumps it again. (Bumped before the tuple is formed: bumped
       // inside it, the references before it were retained across the bump and released after.)
       let generation = bumpGeneration(holding: &state)
-      return (registration, token, shadowed, generation, registry.isShutDown, isInValueSlot)
+      return (
+        registration, token, shadowed, generation, registry.isShutDown, isInValueSlot, prebuiltNumber
+      )
     }
     if let installing {
       installing.tokens.append(token)

@@ -26,9 +26,11 @@ extension Container {
   /// registration (a type registered here before, no free slot, a shut-down or observed
   /// container, an assembly being installed on this thread), having numbered and kept nothing.
   /// The one entry of `register(_:value:)` into a child, before any of the general path's work.
+  /// Takes `value` out of its optional when it keeps it (so the caller's reference is handed
+  /// over, not copied), and leaves it there when it returns `nil`.
   @usableFromInline
   func registerValueInPlace(
-    _ type: any Any.Type, value: AnyObject & Sendable, isInstance: Bool
+    _ type: any Any.Type, value: inout (AnyObject & Sendable)?, isInstance: Bool
   ) -> RegistrationToken? {
     // Registrations made while an assembly installs join its group: the general path's.
     if let raw = ThreadState.currentIfMade,
@@ -44,13 +46,16 @@ extension Container {
       else { return nil }
       let number = state.nextToken
       state.nextToken += 1
-      localTypes.setValue(
-        UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque()), inSlot: slot)
       // Numbered as it is pushed, as if built then, like any value registered.
+      let instanceNumber = state.nextInstanceNumber()
+      let object = value.take()!
+      localTypes.setValue(
+        UInt(bitPattern: Unmanaged.passUnretained(object as AnyObject).toOpaque()), inSlot: slot)
       registry.inlineValues.append(
         InlineValues.Value(
-          number: number, type: type, object: value, isInstance: isInstance,
-          instanceNumber: family.nextInstanceNumber()))
+          // Consumed: kept, the local would be counted again and let go of after the bump below.
+          number: number, type: type, object: consume object, isInstance: isInstance,
+          instanceNumber: instanceNumber))
       // The child resolves the type itself from now on (from its slot), not through its parent's
       // entries: no entry of its own can answer it yet, but a bump costs a child next to nothing.
       bumpGeneration(holding: &state)

@@ -28,8 +28,6 @@ final class Family: Sendable {
   /// How many of them take events now (not paused, see `ObserverGate`): while none does, a step
   /// is counted by each paused observer, and no event is built.
   let openObserverCount = Atomic<Int>(0)
-  /// Creation numbers for instances (`WebService#3`), shared by the family.
-  let instanceCounter = Atomic<Int>(0)
   /// The children made while the family was observed, held weakly (see `Container.liveChildren`).
   let liveChildren = LiveChildren()
 
@@ -56,8 +54,10 @@ final class Family: Sendable {
     return next
   }
 
+  /// The next creation number, for a caller that does not hold the family lock (it takes it).
+  /// Under the lock, use `FamilyLockedState.nextInstanceNumber()`.
   func nextInstanceNumber() -> Int {
-    instanceCounter.wrappingAdd(1, ordering: .relaxed).newValue
+    withLock { $0.nextInstanceNumber() }
   }
 }
 
@@ -65,6 +65,11 @@ final class Family: Sendable {
 /// the lock is held).
 struct FamilyLockedState {
   var nextToken = 1
+  /// The last creation number given to an instance (`WebService#3`), shared by the family.
+  /// Under the lock rather than an atomic counter of its own: what numbers an instance (a
+  /// singleton's build ending, a value or a mock pushed) holds the lock already, so a number
+  /// costs no atomic operation of its own. (A prototype is numbered only while observed.)
+  private var lastInstanceNumber = 0
   var observers: [ObserverEntry] = []
   var nextObserverID = 0
   /// Who waits for the shared instances other threads are building (see `SharedBuilds`).
@@ -75,6 +80,12 @@ struct FamilyLockedState {
   /// Which registration each `async` shared build is awaiting (another task's build): a wait
   /// that would close a loop is a cycle error, not a deadlock.
   var asyncWaits: [ObjectIdentifier: Registration] = [:]
+
+  /// The next creation number for an instance of the family.
+  mutating func nextInstanceNumber() -> Int {
+    lastInstanceNumber += 1
+    return lastInstanceNumber
+  }
 }
 
 /// Which registration each thread waiting for another thread's build waits for: a wait that would

@@ -250,7 +250,6 @@ extension Container {
   private func finishRoutedSingleton(
     _ registration: Registration, object: Unmanaged<AnyObject>, epoch: Int
   ) {
-    let number = family.nextInstanceNumber()
     // Asked now, with the instance in hand (its class compared with the last one asked), so that
     // a removal of this registration (a test's factory pushed, resolved, removed) asks nothing
     // of the instance it lets go of.
@@ -259,8 +258,8 @@ extension Container {
       && !object._withUnsafeGuaranteedRef { object in
         ThreadState.withCurrent { $0.disposableTypes.hasDispose(object: object) }
       }
-    endBuild(of: registration, claimedIn: epoch) { state in
-      state.cachedNumber = number
+    endBuild(of: registration, claimedIn: epoch) { state, family in
+      state.cachedNumber = family.nextInstanceNumber()
       state.cache(object: object.takeUnretainedValue(), isKnownNotDisposable: isKnownNotDisposable)
     }
   }

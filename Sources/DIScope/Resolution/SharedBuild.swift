@@ -102,7 +102,7 @@ extension Container {
   /// whether it stored it.
   @discardableResult
   func finishBuilding(_ registration: Registration, store: FinishedBuild?) -> Bool {
-    endBuild(of: registration, claimedIn: store?.epoch) { state in
+    endBuild(of: registration, claimedIn: store?.epoch) { state, _ in
       guard let store else { return }
       if let immortal = store.immortal { Immortality.keepForever(immortal) }
       state.cachedNumber = store.number
@@ -117,11 +117,13 @@ extension Container {
 
   /// The end of every shared build, under the family lock (borrowed: no reference count of its
   /// own): the builder cleared; `keep` run to store what was built only if the registration's
-  /// epoch is still the one its build was claimed in (`nil`: the build failed, nothing to keep);
-  /// the threads waiting for it woken. Returns whether `keep` ran.
+  /// epoch is still the one its build was claimed in (`nil`: the build failed, nothing to keep),
+  /// with the family's locked state (to number the instance); the threads waiting for it woken.
+  /// Returns whether `keep` ran.
   @inline(__always) @discardableResult
   func endBuild(
-    of registration: Registration, claimedIn epoch: Int?, keep: (inout RegistrationState) -> Void
+    of registration: Registration, claimedIn epoch: Int?,
+    keep: (inout RegistrationState, inout FamilyLockedState) -> Void
   ) -> Bool {
     Unmanaged.passUnretained(family.state)._withUnsafeGuaranteedRef { lock in
       lock.withLock { family in
@@ -129,7 +131,7 @@ extension Container {
           state.builder = nil
           // Dropped meanwhile (a scope or caching change, a shutdown): built for nothing.
           guard let epoch, state.epoch == epoch else { return false }
-          keep(&state)
+          keep(&state, &family)
           return true
         }
         // Only a thread that found the build under way waits, and it says so before it waits:

@@ -3,7 +3,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// `liveChildren`: the children alive now, listed while the family is observed, held weakly.
+/// `liveChildren`: the children alive now, listed from their first change (or as made while the
+/// family is observed), held by none.
 @Suite struct LiveChildrenTests {
   typealias Tally = AliveTally
   typealias RequestObject = TalliedObject
@@ -38,7 +39,7 @@ import Testing
     let app = Container(name: "app")
     let observation = app.observe { _ in }
     defer { observation.cancel() }
-    // More children than one sweep holds, so that the list sweeps out the gone ones too.
+    // Many children, each let go of without a shutdown: each takes itself out as it goes.
     for _ in 0..<200 {
       let request = app.makeChild(named: "request")
       request.register(RequestObject.self) { _ in RequestObject(tally: tally) }
@@ -49,14 +50,40 @@ import Testing
     #expect(app.liveChildren.isEmpty)
   }
 
-  /// Threads serving requests while a debugger lists them: every listed child is alive and
-  /// whole, none is kept, and the sweeps (out of the lock) lose none that lives.
-  @Test func listingWhileThreadsMakeAndDropChildren() async throws {
-    let tally = Tally()
+  /// A request served before any debugger attached: its child is listed as soon as it holds
+  /// something of its own, observed or not, and leaves the list when it shuts down or goes.
+  @Test func aChildMadeBeforeAnyObserverIsListedOnceItHoldsSomething() throws {
     let app = Container(name: "app")
+    let session = app.makeChild(named: "session")
+    let resolvingOnly = app.makeChild(named: "view")
+    #expect(app.liveChildren.isEmpty)
+    session.register(Int.self, value: 7)
+    var request: Container? = app.makeChild(named: "request")
+    request!.register(Db.self) { _ in Db() }
+    #expect(app.liveChildren.map(\.number) == [session.number, request!.number])
     let observation = app.observe { _ in }
     defer { observation.cancel() }
+    #expect(app.liveChildren.map(\.name) == ["session", "request"])
+    request = nil  // let go of without a shutdown: its deinit takes it out
+    #expect(app.liveChildren.map(\.name) == ["session"])
+    try session.shutdownSynchronously()
+    session.register(Int.self, value: 8)  // a change after the shutdown lists nothing
+    #expect(app.liveChildren.isEmpty)
+    withExtendedLifetime(resolvingOnly) {}
+  }
+
+  /// Threads serving requests while a debugger lists them: every listed child is alive and
+  /// whole, none is kept, and no child that lives is missed. Unobserved, the children are listed
+  /// by their first registration and leave by their deinit (none is shut down), both racing the
+  /// listing.
+  @Test(arguments: [true, false])
+  func listingWhileThreadsMakeAndDropChildren(observed: Bool) async throws {
+    let tally = Tally()
+    let app = Container(name: "app")
+    let observation = observed ? app.observe { _ in } : nil
+    defer { observation?.cancel() }
     let kept = app.makeChild(named: "session")
+    kept.register(Int.self, value: 1)
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<4 {
         group.addTask {

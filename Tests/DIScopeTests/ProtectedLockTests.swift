@@ -69,6 +69,26 @@ struct ProtectedLockTests {
     while step > 0 { step -= 1 }
   }
 
+  /// What a deinit asks before taking the lock (it may run inside a section on its own thread).
+  @Test func theLockKnowsWhetherThisThreadHoldsIt() {
+    let lock = Protected(0)
+    #expect(!lock.isHeldByCurrentThread)
+    lock.withLock { _ in #expect(lock.isHeldByCurrentThread) }
+    #expect(!lock.isHeldByCurrentThread)
+    let held = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      lock.withLock { _ in
+        held.signal()
+        done.wait()
+      }
+    }
+    held.wait()
+    #expect(!lock.isHeldByCurrentThread)  // held, by another thread
+    done.signal()
+    lock.withLock { _ in #expect(lock.isHeldByCurrentThread) }
+  }
+
   /// What a waiter reads again after waiting, as the family's `SharedBuilds` is: a class, since
   /// an `inout` value borrowed across `wait()` may be read from a copy the compiler kept.
   private final class Shared: @unchecked Sendable {

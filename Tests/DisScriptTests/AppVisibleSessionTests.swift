@@ -35,6 +35,20 @@ import Testing
     return app
   }
 
+  /// A session attached after the app made its children (a session's child made at launch, a
+  /// request under way) still sees each that holds something of its own, and can enter it.
+  @Test func childrenMadeBeforeTheSessionAttachedAreListed() throws {
+    let tally = AliveTally()
+    let app = app(tally)
+    let tenant = app.makeChild(named: "tenant")
+    tenant.register(RequestID.self, value: RequestID(tally: tally))
+    let session = Session(container: app)
+    let stacks = session.execute("show stacks").output
+    #expect(stacks.contains("container tenant (1 live, newest tenant#\(tenant.number), child of app)"), "\(stacks)")
+    #expect(!session.execute("container use tenant").isFailure && session.container === tenant)
+    #expect(!session.execute("resolve Handler").isFailure)
+  }
+
   @Test func liveChildrenShowGroupedAndCanBeEntered() throws {
     let tally = AliveTally()
     let app = app(tally)

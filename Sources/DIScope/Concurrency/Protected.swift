@@ -58,6 +58,9 @@ final class Protected<Value>: @unchecked Sendable {
   private static var spins: Int { 64 }
 
   private let word = Atomic<UInt32>(0)
+  /// The thread holding the word (the address of its thread-local record), 0 while free: what
+  /// `isHeldByCurrentThread` reads. Relaxed, so its loads and stores are plain moves.
+  private let holder = Atomic<UInt>(0)
   /// Threads parked, or about to park, for the word (changed under the park mutex).
   private let waiters = Atomic<UInt32>(0)
   /// Whether an unlock's fence is the light side of an asymmetric pair (see the type's comment),
@@ -106,12 +109,24 @@ final class Protected<Value>: @unchecked Sendable {
   @inline(__always)
   private func lock() {
     if !tryLock() { lockContended() }
+    holder.store(Self.currentThread, ordering: .relaxed)
   }
+
+  /// This thread's token for `holder`: its thread-local record's address, one `%fs`-relative
+  /// instruction on Linux.
+  @inline(__always)
+  private static var currentThread: UInt { UInt(bitPattern: discope_thread_local()) }
+
+  /// Whether this thread holds the lock now: code that may run either inside a section or out of
+  /// any (a deinit, run wherever the last reference goes) asks before it takes the lock, which
+  /// is not reentrant.
+  var isHeldByCurrentThread: Bool { holder.load(ordering: .relaxed) == Self.currentThread }
 
   /// Gives the word back with a store, then signals a waiter if one is counted: the store and the
   /// load are kept in order by the fence pair described on the type.
   @inline(__always)
   private func unlock() {
+    holder.store(0, ordering: .relaxed)
     word.store(Self.free, ordering: .releasing)
     if fencesLightly {
       discope_light_fence()

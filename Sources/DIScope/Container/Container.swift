@@ -48,6 +48,18 @@ public final class Container: Sendable {
   /// and whose other resolves follow its parent's entries) has nothing to clear from any thread
   /// when it shuts down or goes (see `ThreadCaches`).
   let mayHaveEntries = Atomic<Bool>(false)
+  /// This child's place in its family's list of live children (`LiveChildList`), read and
+  /// written only under the family lock (which is what makes opting it out of the `Sendable`
+  /// check safe), except by its own deinit, which reads whether it is listed first.
+  @exclusivity(unchecked) nonisolated(unsafe) var liveLink = LiveLink()
+
+  /// A child's links in its family's list of live children.
+  struct LiveLink {
+    var older: Unmanaged<Container>?
+    var newer: Unmanaged<Container>?
+    var isListed = false
+  }
+
   /// The service types registered here, as far as a resolve needs to know without a lock:
   /// a child's resolves of any other type follow its parent's per-thread entries.
   @usableFromInline let localTypes = LocalServiceTypes()
@@ -88,13 +100,25 @@ public final class Container: Sendable {
   }
 
   deinit {
-    // No generation bump (and no lock, which a deinit run under the family lock would deadlock
-    // on): entries keyed by this container can never be looked up again, since ids are never
+    // No generation bump (and no lock for it, which a deinit run under the family lock would
+    // wait for forever): entries keyed by this container can never be looked up again, since ids are never
     // reused, and no other container's entry routes here (a route's owner is the container
     // resolving or an ancestor, which outlives it). What its entries hold goes at once, from
     // every thread's table (see `ThreadCaches`); only this container's entries: other
     // containers' warm entries stay.
     defer { parentReference?.release() }
+    // Out of the list of live children before its memory goes (a listing may be reading it).
+    // Read without the lock: only this child's own changes listed it, all made before its last
+    // reference went. A deinit may run inside a section of the family lock on this thread (the
+    // last reference let go of there), which it would wait for forever: it is in it already.
+    if liveLink.isListed {
+      let lock = family.state
+      if lock.isHeldByCurrentThread {
+        family.liveChildren.remove(self)
+      } else {
+        lock.withLock { _ in family.liveChildren.remove(self) }
+      }
+    }
     if !registry.storedStacks.isEmpty { registry.releaseHoldings() }
     // Relaxed: whoever set the flag held this container, and let go of it (a releasing
     // decrement) before this deinit could run.
@@ -117,6 +141,8 @@ public final class Container: Sendable {
   @discardableResult @inline(__always)
   func bumpGeneration(holding state: inout FamilyLockedState) -> UInt64 {
     let local = localGeneration.load(ordering: .relaxed)
+    // A child's first change lists it among its family's live children (see `LiveChildList`).
+    if hasParent && !liveLink.isListed && !registry.isShutDown { family.liveChildren.append(self) }
     // Relaxed: read under the family lock, which orders it after the `makeChild` whose child
     // has since taken the lock (an acquiring load here would also make the compiler keep the
     // caller's references alive across it, a retain and release each).
@@ -184,8 +210,8 @@ public final class Container: Sendable {
     // entries depend on.
     if !hasHadChildren.load(ordering: .relaxed) { hasHadChildren.store(true, ordering: .releasing) }
     let child = Container(parent: self, name: name)
-    // Only while watched: a debugger lists the app's live children (see `liveChildren`).
-    if family.isObserved { family.liveChildren.note(child) }
+    // Listed now while watched, so a debugger sees it before it changes (see `LiveChildList`).
+    if family.isObserved { family.withLock { _ in family.liveChildren.append(child) } }
     return child
   }
 
@@ -198,18 +224,23 @@ public final class Container: Sendable {
   /// ```
   public var number: UInt64 { id.raw }
 
-  /// The descendants of this container alive now that were made while its family was observed
-  /// (``observe(_:)``, a debugger attached), oldest first: a request's child while it serves.
-  /// Held weakly: listing them keeps none alive. A child made while nothing observed is not
-  /// listed, so that an app nobody watches pays nothing for the list; nor is one shut down.
+  /// The descendants of this container alive now, oldest listed first: a request's child while
+  /// it serves, a session's child, whenever a debugger attaches. A child is listed from its first
+  /// change (a value or a registration pushed into it), or from when it is made while its family
+  /// is observed (``observe(_:)``, a debugger attached); a child that only resolves its parent's
+  /// services, made while nothing observed, is not. One shut down is not listed. Listing keeps
+  /// none alive, and costs a request's child nothing (see `LiveChildList`).
   ///
   /// ```swift
-  /// let observation = app.observe { _ in }
   /// let request = app.makeChild(named: "request")
+  /// request.register(RequestID.self, value: RequestID("r-1"))
   /// app.liveChildren.map(\.name)   // ["request"]
   /// ```
   public var liveChildren: [Container] {
-    family.liveChildren.containers.filter { $0 !== self && $0.selfOrParent(withID: id) != nil && !$0.isShutDown }
+    // Retained under the lock, looked at out of it: a child let go of here may run its deinit,
+    // which takes the lock.
+    let children = family.withLock { _ in family.liveChildren.retainedChildren() }
+    return children.filter { $0 !== self && $0.selfOrParent(withID: id) != nil && !$0.isShutDown }
   }
 
   /// Notes that a thread is about to keep an entry under this container's id (see

@@ -28,8 +28,8 @@ final class Family: Sendable {
   /// How many of them take events now (not paused, see `ObserverGate`): while none does, a step
   /// is counted by each paused observer, and no event is built.
   let openObserverCount = Atomic<Int>(0)
-  /// The children made while the family was observed, held weakly (see `Container.liveChildren`).
-  let liveChildren = LiveChildren()
+  /// The family's live children, held by none (see `LiveChildList`, `Container.liveChildren`).
+  let liveChildren = LiveChildList()
 
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }

@@ -92,6 +92,8 @@ extension Container {
   private func takeEverythingToDispose() -> [DisposableInstance] {
     let taken = family.withLock { state -> (doomed: [DisposableInstance], released: [AnyObject])? in
       registry.isShutDown = true
+      // A shut-down child is no longer one of the family's live children.
+      if liveLink.isListed { family.liveChildren.remove(self) }
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
       localTypes.saturate()

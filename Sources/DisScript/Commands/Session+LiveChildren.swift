@@ -2,7 +2,7 @@ import DIScope
 
 /// The app's own child containers (a request's, a session's) while they live: listed by
 /// `show stacks`, entered by `container use NAME`. A session over an app's container sees them
-/// as `Container.liveChildren` lists them, held weakly: listing one keeps it no longer.
+/// as `Container.liveChildren` lists them: listing one keeps it no longer.
 extension Session {
   /// The live children of `parent` (the current container when nil) that the app made (not the
   /// script's own `container child`), grouped by name, oldest group first; each group's

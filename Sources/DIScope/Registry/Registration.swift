@@ -96,7 +96,7 @@ class Registration: @unchecked Sendable {
   final var hasDetails: Bool { details != nil }
 
   /// The registration's state, under the family lock. Never call with the family lock held.
-  final var state: StateAccess { StateAccess(registration: self) }
+  final var state: StateAccess { StateAccess(registration: .passUnretained(self)) }
 
   /// A registration whose factory is `factory` (`nil` for a `FactoryRegistration`, its own).
   /// Made only under the family lock, by `Container.register`, which numbers its token.
@@ -176,18 +176,25 @@ class Registration: @unchecked Sendable {
 }
 
 /// Access to a registration's state under the family lock.
+///
+/// The registration is unretained: `Registration.state` makes the access and its caller uses it
+/// at once, holding the registration meanwhile. Held strongly, it was counted in and out around
+/// each access the optimiser could not see through (a call inside the body), two atomic
+/// operations for nothing (a removal paid them).
 struct StateAccess {
-  let registration: Registration
+  let registration: Unmanaged<Registration>
 
   @inline(__always)
   func withLock<Result>(_ body: (inout RegistrationState) throws -> Result) rethrows -> Result {
-    try registration.lock.withLock { _ in try body(&registration._state) }
+    try registration._withUnsafeGuaranteedRef { registration in
+      try registration.lock.withLock { _ in try body(&registration._state) }
+    }
   }
 
   /// For callers that already hold the family lock.
   @inline(__always)
   func withLockHeld<Result>(_ body: (inout RegistrationState) throws -> Result) rethrows -> Result {
-    try body(&registration._state)
+    try registration._withUnsafeGuaranteedRef { try body(&$0._state) }
   }
 }
 

@@ -63,8 +63,9 @@ final class Protected<Value>: @unchecked Sendable {
   private let holder = Atomic<UInt>(0)
   /// Threads parked, or about to park, for the word (changed under the park mutex).
   private let waiters = Atomic<UInt32>(0)
-  /// Whether an unlock's fence is the light side of an asymmetric pair (see the type's comment),
-  /// read once per lock rather than once per unlock.
+  /// Whether an unlock's fence is the light side of an asymmetric pair (see the type's comment):
+  /// decided once, as the lock is made, so that an unlock reads a field of its own rather than
+  /// a global's lazy initialisation check.
   private let fencesLightly: Bool
   /// Bumped by every `broadcast()`, under the lock: a thread in `wait()` waits until it changes.
   private let broadcasts = Atomic<UInt64>(0)

@@ -35,10 +35,11 @@ class Registration: @unchecked Sendable {
   /// most, so that a registration stays within 160 bytes of heap.
   /// Set again only by `join(group:)`, under the family lock before the registration is pushed.
   private final var details: Details?
-  /// Unchecked: only `StateAccess` reaches it, under the family lock (which `Protected` proves in
-  /// debug builds), and never `inout` across a call that reaches it again; the dynamic check would
-  /// be a runtime call on every locked read of a registration's state.
-  @exclusivity(unchecked) fileprivate final var _state: RegistrationState
+  /// Unchecked: only `StateAccess` (`Registry/StateAccess.swift`) reaches it, under the family
+  /// lock (which `Protected` proves in debug builds), and never `inout` across a call that reaches
+  /// it again; the dynamic check would be a runtime call on every locked read of a registration's
+  /// state. Read nowhere else: `registration.state` is the way in.
+  @exclusivity(unchecked) final var _state: RegistrationState
   /// Whether observers see it as a mock push. Last, where it costs one byte rather than a padded
   /// word (a mock swap is frequent in tests: it should not allocate `details`).
   final let isMock: Bool
@@ -172,29 +173,6 @@ class Registration: @unchecked Sendable {
       implementationName: explicitImplementationName ?? built ?? key.serviceName, scope: scope,
       isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, group: groupName,
       container: container, cachedInstanceNumber: cachedNumber, stackDepth: stackDepth)
-  }
-}
-
-/// Access to a registration's state under the family lock.
-///
-/// The registration is unretained: `Registration.state` makes the access and its caller uses it
-/// at once, holding the registration meanwhile. Held strongly, it was counted in and out around
-/// each access the optimiser could not see through (a call inside the body), two atomic
-/// operations for nothing (a removal paid them).
-struct StateAccess {
-  let registration: Unmanaged<Registration>
-
-  @inline(__always)
-  func withLock<Result>(_ body: (inout RegistrationState) throws -> Result) rethrows -> Result {
-    try registration._withUnsafeGuaranteedRef { registration in
-      try registration.lock.withLock { _ in try body(&registration._state) }
-    }
-  }
-
-  /// For callers that already hold the family lock.
-  @inline(__always)
-  func withLockHeld<Result>(_ body: (inout RegistrationState) throws -> Result) rethrows -> Result {
-    try registration._withUnsafeGuaranteedRef { try body(&$0._state) }
   }
 }
 

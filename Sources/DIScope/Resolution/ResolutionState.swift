@@ -29,7 +29,9 @@ struct FinishedBuild {
   }
 
   let epoch: Int
-  let number: Int
+  /// The instance's creation number, or `nil` to draw it as the instance is stored, under the
+  /// family lock the store holds (a build that numbered nothing yet takes no lock for it).
+  let number: Int?
   let kept: Kept
   /// The instance to keep forever (`registerImmortal`), made so before any other thread sees it.
   let immortal: AnyObject?

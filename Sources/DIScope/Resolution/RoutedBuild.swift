@@ -217,7 +217,7 @@ extension Container {
             finishBuilding(
               registration,
               store: FinishedBuild(
-                epoch: build.detail, number: family.nextInstanceNumber(),
+                epoch: build.detail, number: nil,
                 kept: object.map { .object($0) } ?? .box(box()),
                 immortal: registration.isImmortal ? object : nil))
           }

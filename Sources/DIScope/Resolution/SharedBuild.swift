@@ -102,10 +102,10 @@ extension Container {
   /// whether it stored it.
   @discardableResult
   func finishBuilding(_ registration: Registration, store: FinishedBuild?) -> Bool {
-    endBuild(of: registration, claimedIn: store?.epoch) { state, _ in
+    endBuild(of: registration, claimedIn: store?.epoch) { state, family in
       guard let store else { return }
       if let immortal = store.immortal { Immortality.keepForever(immortal) }
-      state.cachedNumber = store.number
+      state.cachedNumber = store.number ?? family.nextInstanceNumber()
       switch store.kept {
       case .box(let box): state.cache(box)
       case .object(let object): state.cache(object: object)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CDIScopeRuntime
 
 @testable import DIScope
 
@@ -7,7 +8,8 @@ import Testing
 /// threads parked only under contention, and `wait()`/`broadcast()` for a thread waiting on
 /// another's build. A lost wake-up would hang these tests (hence the time limits); a lost update
 /// would miscount. Each contended test runs with the asymmetric fence pair (`membarrier`, where
-/// the kernel has it) and with full fences on both sides (what other systems use). Run by
+/// the kernel has it) and with full fences on both sides (what other systems use); the bias the
+/// lock has towards the thread that made it is revoked under contention too. Run by
 /// `Scripts/test` under the thread sanitizer as well.
 @Suite("The family lock", .timeLimit(.minutes(1)))
 struct ProtectedLockTests {
@@ -60,6 +62,66 @@ struct ProtectedLockTests {
       }
     }
     #expect(counter.withLock { $0 } == threads * rounds)
+  }
+
+  /// The lock is biased to the thread that made it, which takes it with plain stores, until
+  /// another thread first takes it; the bias stands with any number of sections on that thread.
+  @Test func theLockIsBiasedToItsMakerUntilAnotherThreadTakesIt() {
+    let lock = Protected(0)
+    for _ in 0..<100 { lock.withLock { $0 += 1 } }
+    if discope_heavy_fence_is_available() {
+      #expect(lock.isBiasedToCurrentThread)
+    }
+    // `async`, not `sync`: `sync` runs its closure on the calling thread.
+    let taken = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      lock.withLock { $0 += 1 }
+      taken.signal()
+    }
+    taken.wait()
+    #expect(!lock.isBiasedToCurrentThread)
+    lock.withLock { $0 += 1 }
+    #expect(lock.withLock { $0 } == 102)
+    #expect(!Protected(0, biased: false).isBiasedToCurrentThread)
+  }
+
+  /// The biased thread and another take the lock at once, many times over, each lock revoked
+  /// at a different moment of its biased thread's sections (its read and write of the count are
+  /// apart): a section entered by both would lose an update. The moment the revoking thread's
+  /// heavy fence lands is what the bias's correctness rests on.
+  @Test func revokingTheBiasNeverLetsTwoThreadsIn() {
+    let rounds = 300
+    let perThread = 300
+    let counts = Protected<[Int]>([], biased: false)
+    for round in 0..<rounds {
+      let finished = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        // Made here: biased to this thread.
+        let counter = Protected(0)
+        let otherDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          for _ in 0..<perThread { counter.withLock { Self.increment(&$0, steps: 10) } }
+          otherDone.signal()
+        }
+        Self.busy(steps: round &* 37 % 2_000)
+        for _ in 0..<perThread { counter.withLock { Self.increment(&$0, steps: 10) } }
+        otherDone.wait()
+        counts.withLock { $0.append(counter.withLock { $0 }) }
+        finished.signal()
+      }
+      finished.wait()
+    }
+    let all = counts.withLock { $0 }
+    #expect(all.count == rounds)
+    #expect(all.allSatisfy { $0 == 2 * perThread })
+  }
+
+  /// Reads, waits `steps`, writes: two threads in one section at once lose an update.
+  @inline(never)
+  private static func increment(_ count: inout Int, steps: Int) {
+    let read = count
+    busy(steps: steps)
+    count = read + 1
   }
 
   /// Spins for `steps` steps, in any build (the optimiser may not remove the loop).

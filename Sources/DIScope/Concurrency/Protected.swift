@@ -15,7 +15,8 @@ import Synchronization
 /// contract (a singleton *is* shared), so that check cannot be met here.
 ///
 /// **The lock is one atomic word, taken and given back inline: an uncontended `withLock` is one
-/// compare-exchange and a plain store, with no call.** A mock swap takes the family lock twice,
+/// compare-exchange and a plain store, with no call** (and on the thread that made it, two plain
+/// stores: see the bias below). A mock swap takes the family lock twice,
 /// a swap through `register` four times and a request's child three times, and on the machines
 /// the benchmark runs on an atomic instruction costs as much as a hundred plain ones. So the
 /// word is given back with a store, not an exchange, and what an exchange would have told the
@@ -29,6 +30,21 @@ import Synchronization
 /// visible before the waiter's next attempt at the word, which then succeeds. Where the kernel
 /// has no `membarrier` (or off Linux), both sides are full fences: an unlock costs what an
 /// exchange did.
+///
+/// **The thread that makes the lock takes it with no atomic instruction at all, until another
+/// thread first takes it** (a biased lock). A container is most often made, registered into and
+/// resolved from by one thread (a test, a script, a request handled start to end), and its family
+/// lock is taken several times per operation. That thread, the lock's bias, says it is inside with
+/// a plain store to a word of its own (`biasHolds`), then reads whether the bias was revoked: the
+/// same store-then-load as an unlock, ordered by the same asymmetric fence pair. Any other thread
+/// takes the word, revokes the bias for good (a store, the heavy fence, then waiting until the
+/// biased thread is out), and from then on every thread, the biased one too, takes the word. So
+/// either the biased thread's load sees the revocation and it takes the word, or the revoking
+/// thread's load sees it inside and waits. One heavy fence per lock, paid by the first other
+/// thread; a family shared by a server's threads is revoked by its first request. A thread's
+/// identity is its thread-local record's address: a thread that ends can hand it to a new
+/// thread, which then inherits the bias, harmlessly, since the two never run at once. Only where
+/// the fence pair is asymmetric; with full fences, the bias would cost what it saves.
 ///
 /// Only contention parks: a thread that finds the word held spins briefly (a family's critical
 /// sections are short), then waits on a pthread condition under a pthread mutex (`park`), which
@@ -69,12 +85,23 @@ final class Protected<Value>: @unchecked Sendable {
   private let fencesLightly: Bool
   /// Bumped by every `broadcast()`, under the lock: a thread in `wait()` waits until it changes.
   private let broadcasts = Atomic<UInt64>(0)
+  /// The thread the lock is biased to (its token, as `holder` holds it), or 0 for none: the thread
+  /// that made the lock, where the fence pair is asymmetric.
+  private let bias: UInt
+  /// 1 while the biased thread holds the lock without the word; written by that thread only.
+  private let biasHolds = Atomic<UInt32>(0)
+  /// 1 once another thread took the lock: from then on the biased thread takes the word too.
+  /// Written once, by a thread holding the word.
+  private let biasRevoked = Atomic<UInt32>(0)
   private let value: UnsafeMutablePointer<Value>
   private let park: UnsafeMutablePointer<Park>
 
-  /// - Parameter asymmetric: Whether to use the asymmetric fence pair where the kernel has it
-  ///   (the default); tests pass `false` to drive the full fences everywhere else uses.
-  init(_ value: Value, asymmetric: Bool = true) {
+  /// - Parameters:
+  ///   - asymmetric: Whether to use the asymmetric fence pair where the kernel has it (the
+  ///     default); tests pass `false` to drive the full fences everywhere else uses.
+  ///   - biased: Whether the lock is biased to the calling thread, where the fence pair is
+  ///     asymmetric (the default); tests pass `false` to drive the word alone.
+  init(_ value: Value, asymmetric: Bool = true, biased: Bool = true) {
     self.value = .allocate(capacity: 1)
     self.value.initialize(to: value)
     park = .allocate(capacity: 1)
@@ -83,6 +110,7 @@ final class Protected<Value>: @unchecked Sendable {
     pthread_cond_init(&park.pointee.lockWaiters, nil)
     pthread_cond_init(&park.pointee.condition, nil)
     fencesLightly = asymmetric && discope_heavy_fence_is_available()
+    bias = fencesLightly && biased ? Self.currentThread : 0
   }
 
   deinit {
@@ -109,8 +137,39 @@ final class Protected<Value>: @unchecked Sendable {
 
   @inline(__always)
   private func lock() {
+    let me = Self.currentThread
+    if me == bias {
+      biasHolds.store(1, ordering: .relaxed)
+      // The light side of the pair whose heavy side `revokeBias` runs (see the type's comment).
+      discope_light_fence()
+      if biasRevoked.load(ordering: .acquiring) == 0 {
+        holder.store(me, ordering: .relaxed)
+        return
+      }
+      biasHolds.store(0, ordering: .releasing)
+    }
     if !tryLock() { lockContended() }
-    holder.store(Self.currentThread, ordering: .relaxed)
+    if bias != 0 && bias != me && biasRevoked.load(ordering: .relaxed) == 0 { revokeBias() }
+    holder.store(me, ordering: .relaxed)
+  }
+
+  /// Revokes the bias, for good, holding the word: stores the revocation, runs the heavy fence,
+  /// and waits for the biased thread to leave if it is inside. After the fence, the biased
+  /// thread's store saying it is inside is seen here, or its next load sees the revocation (see
+  /// the type's comment); its section is short, but it may be descheduled inside, so this yields.
+  @inline(never)
+  private func revokeBias() {
+    biasRevoked.store(1, ordering: .relaxed)
+    discope_heavy_fence()
+    var tries = 0
+    while biasHolds.load(ordering: .acquiring) != 0 {
+      if tries < Self.spins {
+        tries += 1
+        discope_spin_pause()
+      } else {
+        sched_yield()
+      }
+    }
   }
 
   /// This thread's token for `holder`: its thread-local record's address, one `%fs`-relative
@@ -123,11 +182,22 @@ final class Protected<Value>: @unchecked Sendable {
   /// is not reentrant.
   var isHeldByCurrentThread: Bool { holder.load(ordering: .relaxed) == Self.currentThread }
 
+  /// Whether the lock is biased to the calling thread and the bias still stands: what tests ask
+  /// to know that the path without an atomic instruction is the one taken.
+  var isBiasedToCurrentThread: Bool {
+    bias != 0 && bias == Self.currentThread && biasRevoked.load(ordering: .relaxed) == 0
+  }
+
   /// Gives the word back with a store, then signals a waiter if one is counted: the store and the
   /// load are kept in order by the fence pair described on the type.
   @inline(__always)
   private func unlock() {
     holder.store(0, ordering: .relaxed)
+    // Only the biased thread ever says it is inside without the word, so it alone asks.
+    if bias == Self.currentThread && biasHolds.load(ordering: .relaxed) != 0 {
+      biasHolds.store(0, ordering: .releasing)
+      return
+    }
     word.store(Self.free, ordering: .releasing)
     if fencesLightly {
       discope_light_fence()

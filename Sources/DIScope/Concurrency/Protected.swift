@@ -75,7 +75,8 @@ final class Protected<Value>: @unchecked Sendable {
 
   private let word = Atomic<UInt32>(0)
   /// The thread holding the word (the address of its thread-local record), 0 while free: what
-  /// `isHeldByCurrentThread` reads. Relaxed, so its loads and stores are plain moves.
+  /// `isHeldByCurrentThread` reads (with `biasHolds`, for the biased thread, which does not write
+  /// it). Relaxed, so its loads and stores are plain moves.
   private let holder = Atomic<UInt>(0)
   /// Threads parked, or about to park, for the word (changed under the park mutex).
   private let waiters = Atomic<UInt32>(0)
@@ -90,9 +91,9 @@ final class Protected<Value>: @unchecked Sendable {
   private let bias: UInt
   /// 1 while the biased thread holds the lock without the word; written by that thread only.
   private let biasHolds = Atomic<UInt32>(0)
-  /// 1 once another thread took the lock: from then on the biased thread takes the word too.
-  /// Written once, by a thread holding the word.
-  private let biasRevoked = Atomic<UInt32>(0)
+  /// 1 once another thread took the lock (from then on the biased thread takes the word too), or
+  /// from the start for a lock with no bias. Written once, by a thread holding the word.
+  private let biasRevoked: Atomic<UInt32>
   private let value: UnsafeMutablePointer<Value>
   private let park: UnsafeMutablePointer<Park>
 
@@ -111,6 +112,7 @@ final class Protected<Value>: @unchecked Sendable {
     pthread_cond_init(&park.pointee.condition, nil)
     fencesLightly = asymmetric && discope_heavy_fence_is_available()
     bias = fencesLightly && biased ? Self.currentThread : 0
+    biasRevoked = Atomic(bias == 0 ? 1 : 0)
   }
 
   deinit {
@@ -142,14 +144,13 @@ final class Protected<Value>: @unchecked Sendable {
       biasHolds.store(1, ordering: .relaxed)
       // The light side of the pair whose heavy side `revokeBias` runs (see the type's comment).
       discope_light_fence()
-      if biasRevoked.load(ordering: .acquiring) == 0 {
-        holder.store(me, ordering: .relaxed)
-        return
-      }
+      // `biasHolds` says who holds it: no `holder` to write (see `isHeldByCurrentThread`).
+      if biasRevoked.load(ordering: .acquiring) == 0 { return }
       biasHolds.store(0, ordering: .releasing)
     }
     if !tryLock() { lockContended() }
-    if bias != 0 && bias != me && biasRevoked.load(ordering: .relaxed) == 0 { revokeBias() }
+    // Never for the biased thread, which is here only once the bias is revoked.
+    if biasRevoked.load(ordering: .relaxed) == 0 { revokeBias() }
     holder.store(me, ordering: .relaxed)
   }
 
@@ -180,24 +181,36 @@ final class Protected<Value>: @unchecked Sendable {
   /// Whether this thread holds the lock now: code that may run either inside a section or out of
   /// any (a deinit, run wherever the last reference goes) asks before it takes the lock, which
   /// is not reentrant.
-  var isHeldByCurrentThread: Bool { holder.load(ordering: .relaxed) == Self.currentThread }
+  var isHeldByCurrentThread: Bool {
+    let me = Self.currentThread
+    return me == bias && biasHolds.load(ordering: .relaxed) != 0
+      || holder.load(ordering: .relaxed) == me
+  }
 
   /// Whether the lock is biased to the calling thread and the bias still stands: what tests ask
   /// to know that the path without an atomic instruction is the one taken.
   var isBiasedToCurrentThread: Bool {
-    bias != 0 && bias == Self.currentThread && biasRevoked.load(ordering: .relaxed) == 0
+    bias == Self.currentThread && biasRevoked.load(ordering: .relaxed) == 0
   }
 
   /// Gives the word back with a store, then signals a waiter if one is counted: the store and the
   /// load are kept in order by the fence pair described on the type.
   @inline(__always)
   private func unlock() {
-    holder.store(0, ordering: .relaxed)
     // Only the biased thread ever says it is inside without the word, so it alone asks.
     if bias == Self.currentThread && biasHolds.load(ordering: .relaxed) != 0 {
       biasHolds.store(0, ordering: .releasing)
-      return
+    } else {
+      unlockWord()
     }
+  }
+
+  /// Gives the word back: out of line, so that the biased unlock inlined at every section stays
+  /// small enough for the section's `defer` to be inlined too (with both inline, the compiler
+  /// outlined the `defer`, a call per section).
+  @inline(never)
+  private func unlockWord() {
+    holder.store(0, ordering: .relaxed)
     word.store(Self.free, ordering: .releasing)
     if fencesLightly {
       discope_light_fence()

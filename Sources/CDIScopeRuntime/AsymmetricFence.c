@@ -4,6 +4,8 @@
 #include <linux/membarrier.h>
 #include <pthread.h>
 #include <sys/syscall.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 static bool available = false;
@@ -25,8 +27,13 @@ bool discope_heavy_fence_is_available(void) {
 }
 
 void discope_heavy_fence(void) {
-  // Cannot fail once registered: the process registered before any caller could get here.
-  (void)membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED);
+  // Cannot fail once registered (the process registered before any caller could get here). Were
+  // it to fail all the same (a sandbox filtering the call after registration), the locks that
+  // rely on it would no longer exclude: stop rather than run on unguarded.
+  if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0) {
+    fputs("DIScope: membarrier failed after registering; the family lock cannot be kept\n", stderr);
+    abort();
+  }
 }
 
 #else

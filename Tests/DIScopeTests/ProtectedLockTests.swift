@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import CDIScopeRuntime
 
@@ -86,39 +87,168 @@ struct ProtectedLockTests {
   }
 
   /// The biased thread and another take the lock at once, many times over, each lock revoked
-  /// at a different moment of its biased thread's sections (its read and write of the count are
-  /// apart): a section entered by both would lose an update. The moment the revoking thread's
-  /// heavy fence lands is what the bias's correctness rests on.
+  /// at a different moment of its biased thread's sections: both start together (a spin on a
+  /// shared flag), the other a little later each round, and each section checks that it is alone (an atomic flag it sets and clears)
+  /// and reads and writes the count apart (a lost update). The moment the revoking thread's heavy
+  /// fence lands is what the bias's correctness rests on. (Without the revoking thread's wait
+  /// for the biased thread to leave, this fails every run.)
   @Test func revokingTheBiasNeverLetsTwoThreadsIn() {
     let rounds = 300
     let perThread = 300
-    let counts = Protected<[Int]>([], biased: false)
+    let results = Protected<[(lost: Int, overlaps: Int)]>([], biased: false)
     for round in 0..<rounds {
       let finished = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
         // Made here: biased to this thread.
         let counter = Protected(0)
-        let otherDone = DispatchSemaphore(value: 0)
+        let race = Race()
         DispatchQueue.global().async {
-          for _ in 0..<perThread { counter.withLock { Self.increment(&$0, steps: 10) } }
-          otherDone.signal()
+          race.arrive()
+          Self.busy(steps: round &* 37 % 2_000)
+          for _ in 0..<perThread { counter.withLock { race.section(&$0) } }
+          race.otherIsDone.set()
         }
-        Self.busy(steps: round &* 37 % 2_000)
-        for _ in 0..<perThread { counter.withLock { Self.increment(&$0, steps: 10) } }
-        otherDone.wait()
-        counts.withLock { $0.append(counter.withLock { $0 }) }
+        race.arrive()
+        // Sections until the other thread is done: its revocation lands amid them.
+        var mine = 0
+        while !race.otherIsDone.isSet {
+          counter.withLock { race.section(&$0) }
+          mine += 1
+        }
+        let lost = mine + perThread - counter.withLock { $0 }
+        results.withLock { $0.append((lost, race.overlaps.load(ordering: .relaxed))) }
         finished.signal()
       }
       finished.wait()
     }
-    let all = counts.withLock { $0 }
+    let all = results.withLock { $0 }
     #expect(all.count == rounds)
-    #expect(all.allSatisfy { $0 == 2 * perThread })
+    #expect(all.allSatisfy { $0.lost == 0 })
+    #expect(all.allSatisfy { $0.overlaps == 0 })
+  }
+
+  /// A flag one thread sets and another reads.
+  private final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
+  }
+
+  /// Two threads racing through one lock's sections: they start together, and each section
+  /// counts an overlap if another thread is inside.
+  private final class Race: Sendable {
+    let arrived = Atomic<Int>(0)
+    let inside = Atomic<Bool>(false)
+    let overlaps = Atomic<Int>(0)
+    let otherIsDone = Flag()
+
+    /// Waits until both threads are here.
+    func arrive() {
+      arrived.wrappingAdd(1, ordering: .relaxed)
+      while arrived.load(ordering: .relaxed) < 2 { sched_yield() }
+    }
+
+    /// Every sixteenth section lasts a few microseconds, longer than the revoking thread takes to
+    /// come back from its heavy fence: a revocation that did not wait would then overlap.
+    func section(_ count: inout Int) {
+      if inside.exchange(true, ordering: .relaxed) { overlaps.wrappingAdd(1, ordering: .relaxed) }
+      ProtectedLockTests.increment(&count, steps: count % 16 == 0 ? 5_000 : 10)
+      inside.store(false, ordering: .relaxed)
+    }
+  }
+
+  /// A thread that takes a lock biased to a thread inside a section waits for that section to
+  /// end, however long it lasts.
+  @Test func aRevokingThreadWaitsForTheBiasedThreadToLeave() {
+    let lock = Protected(0)
+    let inside = DispatchSemaphore(value: 0)
+    let leave = DispatchSemaphore(value: 0)
+    let entered = Flag()
+    let biasedThreadDone = DispatchSemaphore(value: 0)
+    // The lock is biased to this (the test's) thread; it holds a section on another thread of
+    // its own making: the test thread enters, then lets a helper try.
+    lock.withLock { count in
+      count = 1
+      DispatchQueue.global().async {
+        inside.signal()
+        lock.withLock { count in
+          entered.set()
+          count += 1
+        }
+        biasedThreadDone.signal()
+      }
+      inside.wait()
+      usleep(50_000)
+      // Still inside: the other thread must not have entered.
+      #expect(!entered.isSet)
+      leave.signal()
+    }
+    leave.wait()
+    biasedThreadDone.wait()
+    #expect(entered.isSet)
+    #expect(lock.withLock { $0 } == 2)
+    #expect(!lock.isBiasedToCurrentThread)
+  }
+
+  /// The biased thread waits (`wait()`) inside a biased section; another thread revokes the bias,
+  /// changes the state and broadcasts. The biased thread comes back holding the lock through the
+  /// word, and gives it back so that a third thread can take it.
+  @Test func aWaitAcrossARevocationComesBackThroughTheWord() {
+    let lock = Protected(Shared())
+    let waiting = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      waiting.wait()
+      lock.withLock { shared in
+        shared.released = true
+        lock.broadcast()
+      }
+    }
+    lock.withLock { shared in
+      if discope_heavy_fence_is_available() { #expect(lock.isBiasedToCurrentThread) }
+      waiting.signal()
+      while !shared.released { lock.wait() }
+      #expect(lock.isHeldByCurrentThread)
+      #expect(!lock.isBiasedToCurrentThread)
+      shared.woken += 1
+    }
+    #expect(!lock.isHeldByCurrentThread)
+    let third = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      lock.withLock { $0.woken += 1 }
+      third.signal()
+    }
+    #expect(third.wait(timeout: .now() + 10) == .success)
+    #expect(lock.withLock { $0.woken } == 2)
+  }
+
+  /// A thread's identity is never another's: a lock made on a thread that has ended is not
+  /// biased to the next thread made (which glibc may give the same thread-local record).
+  @Test func aLockMadeOnAnEndedThreadIsNotBiasedToTheNextOne() {
+    let made = Protected<Protected<Int>?>(nil, biased: false)
+    for _ in 0..<20 {
+      let ended = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        made.withLock { $0 = Protected(0) }
+        ended.signal()
+      }
+      ended.wait()
+      usleep(1_000)  // let the thread end
+      let checked = DispatchSemaphore(value: 0)
+      let biased = Flag()
+      Thread.detachNewThread {
+        let lock = made.withLock { $0! }
+        if lock.isBiasedToCurrentThread { biased.set() }
+        lock.withLock { $0 += 1 }
+        checked.signal()
+      }
+      checked.wait()
+      #expect(!biased.isSet)
+    }
   }
 
   /// Reads, waits `steps`, writes: two threads in one section at once lose an update.
   @inline(never)
-  private static func increment(_ count: inout Int, steps: Int) {
+  fileprivate static func increment(_ count: inout Int, steps: Int) {
     let read = count
     busy(steps: steps)
     count = read + 1

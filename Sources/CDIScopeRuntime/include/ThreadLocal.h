@@ -10,13 +10,17 @@
 /// Swift has no thread-local variables; `pthread_getspecific` is a call into libc per read, which
 /// alone cost a third of a cached singleton resolve. A C `__thread` variable is one
 /// `%fs`-relative load, inlined into the caller. The initial-exec model keeps it that: the
-/// variable lives in the static TLS block (32 bytes of the surplus glibc reserves for libraries),
+/// variable lives in the static TLS block (40 bytes of the surplus glibc reserves for libraries),
 /// so reads need no `__tls_get_addr` call.
 typedef struct {
   void *_Nullable slots;
   void *_Nullable cold;
   intptr_t mask;
   void *_Nullable state;
+  /// This thread's identity for DIScope's locks (`Protected`): a number no other thread of the
+  /// process ever had, 0 until first asked for. Not the record's address, which a thread that
+  /// ends hands to the next one made.
+  uintptr_t lock_identity;
 } discope_thread_local_t;
 
 #if defined(__linux__) && !defined(__ANDROID__)

@@ -42,8 +42,7 @@ import Synchronization
 /// either the biased thread's load sees the revocation and it takes the word, or the revoking
 /// thread's load sees it inside and waits. One heavy fence per lock, paid by the first other
 /// thread; a family shared by a server's threads is revoked by its first request. A thread's
-/// identity is its thread-local record's address: a thread that ends can hand it to a new
-/// thread, which then inherits the bias, harmlessly, since the two never run at once. Only where
+/// identity is a number no other thread ever had (see `currentThread`). Only where
 /// the fence pair is asymmetric; with full fences, the bias would cost what it saves.
 ///
 /// Only contention parks: a thread that finds the word held spins briefly (a family's critical
@@ -74,7 +73,7 @@ final class Protected<Value>: @unchecked Sendable {
   private static var spins: Int { 64 }
 
   private let word = Atomic<UInt32>(0)
-  /// The thread holding the word (the address of its thread-local record), 0 while free: what
+  /// The thread holding the word (its identity, `currentThread`), 0 while free: what
   /// `isHeldByCurrentThread` reads (with `biasHolds`, for the biased thread, which does not write
   /// it). Relaxed, so its loads and stores are plain moves.
   private let holder = Atomic<UInt>(0)
@@ -140,7 +139,8 @@ final class Protected<Value>: @unchecked Sendable {
   @inline(__always)
   private func lock() {
     let me = Self.currentThread
-    if me == bias {
+    // Once revoked, never again: the biased thread goes straight to the word.
+    if me == bias && biasRevoked.load(ordering: .relaxed) == 0 {
       biasHolds.store(1, ordering: .relaxed)
       // The light side of the pair whose heavy side `revokeBias` runs (see the type's comment).
       discope_light_fence()
@@ -164,19 +164,29 @@ final class Protected<Value>: @unchecked Sendable {
     discope_heavy_fence()
     var tries = 0
     while biasHolds.load(ordering: .acquiring) != 0 {
-      if tries < Self.spins {
-        tries += 1
+      tries += 1
+      if tries <= Self.spins {
         discope_spin_pause()
-      } else {
+      } else if tries <= Self.spins + 1_000 {
         sched_yield()
+      } else {
+        // Descheduled inside for long (or outranked by this thread's priority): stop competing
+        // for its core.
+        usleep(50)
       }
     }
   }
 
-  /// This thread's token for `holder`: its thread-local record's address, one `%fs`-relative
-  /// instruction on Linux.
+  /// This thread's token for `holder` and `bias`: a number no other thread of the process ever
+  /// had, kept in its thread-local record (one `%fs`-relative load on Linux). Not the record's
+  /// address: a thread that ends hands that to the next one made, which would then take a lock
+  /// biased to the first as if it were its own, with nothing ordering it after the first's last
+  /// section.
   @inline(__always)
-  private static var currentThread: UInt { UInt(bitPattern: discope_thread_local()) }
+  private static var currentThread: UInt {
+    let identity = discope_thread_local().pointee.lock_identity
+    return identity != 0 ? identity : LockIdentity.giveCurrentThreadOne()
+  }
 
   /// Whether this thread holds the lock now: code that may run either inside a section or out of
   /// any (a deinit, run wherever the last reference goes) asks before it takes the lock, which
@@ -197,8 +207,9 @@ final class Protected<Value>: @unchecked Sendable {
   /// load are kept in order by the fence pair described on the type.
   @inline(__always)
   private func unlock() {
-    // Only the biased thread ever says it is inside without the word, so it alone asks.
-    if bias == Self.currentThread && biasHolds.load(ordering: .relaxed) != 0 {
+    // Only the biased thread ever says it is inside without the word, so it alone asks. (Its
+    // identity was given as it took the lock: read as it is.)
+    if bias == discope_thread_local().pointee.lock_identity && biasHolds.load(ordering: .relaxed) != 0 {
       biasHolds.store(0, ordering: .releasing)
     } else {
       unlockWord()
@@ -279,5 +290,20 @@ final class Protected<Value>: @unchecked Sendable {
     pthread_mutex_lock(&park.pointee.mutex)
     pthread_cond_broadcast(&park.pointee.condition)
     pthread_mutex_unlock(&park.pointee.mutex)
+  }
+}
+
+/// Threads' identities for `Protected`: numbers given out once each (a generic type cannot keep
+/// the counter).
+private enum LockIdentity {
+  /// The identities given so far.
+  static let given = Atomic<UInt>(0)
+
+  /// Gives the calling thread its identity, once (kept in its thread-local record).
+  @inline(never)
+  static func giveCurrentThreadOne() -> UInt {
+    let identity = given.wrappingAdd(1, ordering: .relaxed).newValue
+    discope_thread_local().pointee.lock_identity = identity
+    return identity
   }
 }

@@ -141,8 +141,11 @@ final class ThreadState {
 let threadStateKey: pthread_key_t = {
   var key = pthread_key_t()
   let status = pthread_key_create(&key) { raw in
-    // Runs on the exiting thread: later code on it (another key's destructor) starts afresh.
-    discope_thread_local().pointee = discope_thread_local_t()
+    // Runs on the exiting thread: later code on it (another key's destructor) starts afresh,
+    // as the same thread to the locks it may still hold or be biased to.
+    let record = discope_thread_local()
+    record.pointee = discope_thread_local_t(
+      slots: nil, cold: nil, mask: 0, state: nil, lock_identity: record.pointee.lock_identity)
     #if canImport(Darwin)
       let state = Unmanaged<ThreadState>.fromOpaque(raw)
     #else

@@ -88,10 +88,10 @@ struct ProtectedLockTests {
 
   /// The biased thread and another take the lock at once, many times over, each lock revoked
   /// at a different moment of its biased thread's sections: both start together (a spin on a
-  /// shared flag), the other a little later each round, and each section checks that it is alone (an atomic flag it sets and clears)
-  /// and reads and writes the count apart (a lost update). The moment the revoking thread's heavy
-  /// fence lands is what the bias's correctness rests on. (Without the revoking thread's wait
-  /// for the biased thread to leave, this fails every run.)
+  /// shared flag), the other a little later each round. Each section checks that it is alone
+  /// (an atomic flag it sets and clears) and reads and writes the count apart (a lost update).
+  /// The moment the revoking thread's heavy fence lands is what the bias's correctness rests on.
+  /// (Without the revoking thread's wait for the biased thread to leave, this fails every run.)
   @Test func revokingTheBiasNeverLetsTwoThreadsIn() {
     let rounds = 300
     let perThread = 300

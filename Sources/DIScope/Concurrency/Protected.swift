@@ -209,7 +209,8 @@ final class Protected<Value>: @unchecked Sendable {
   private func unlock() {
     // Only the biased thread ever says it is inside without the word, so it alone asks. (Its
     // identity was given as it took the lock: read as it is.)
-    if bias == discope_thread_local().pointee.lock_identity && biasHolds.load(ordering: .relaxed) != 0 {
+    let me = discope_thread_local().pointee.lock_identity
+    if bias == me && biasHolds.load(ordering: .relaxed) != 0 {
       biasHolds.store(0, ordering: .releasing)
     } else {
       unlockWord()

@@ -17,9 +17,10 @@ struct ContainerID: Hashable, Sendable {
 /// Readers of cached singletons take no lock at all: see `FastPathCache`.
 @usableFromInline
 final class Family: Sendable {
-  /// The family lock: one atomic word taken inline, with a pthread park only under contention
-  /// (see `Protected`), which the thread sanitizer sees through, so `Scripts/test`'s stress run
-  /// checks this lock too.
+  /// The family lock: one atomic word taken inline (and, by the thread that made the family,
+  /// until another thread takes it, no atomic instruction at all), with a pthread park only under
+  /// contention (see `Protected`), which the thread sanitizer sees through, so `Scripts/test`'s
+  /// stress run checks this lock too.
   let state = Protected(FamilyLockedState())
   /// Bumped by every change that could alter what a resolve returns; per-thread caches compare it.
   @usableFromInline let generation = Atomic<UInt64>(1)

@@ -56,7 +56,8 @@ import Synchronization
 /// The value and the park live at fixed addresses the object owns, so that taking the lock
 /// touches no reference count.
 ///
-/// `@unchecked Sendable`: every access to the value happens inside `withLock`, with the word held.
+/// `@unchecked Sendable`: every access to the value happens inside `withLock`, with the lock held
+/// (the word, or the bias by the biased thread, which excludes every other thread as shown above).
 final class Protected<Value>: @unchecked Sendable {
   private struct Park {
     var mutex = pthread_mutex_t()

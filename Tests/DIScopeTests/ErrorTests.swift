@@ -49,6 +49,25 @@ struct ErrorTests {
     #expect(error.hint?.contains("registered under the name \"file\"") == true)
   }
 
+  /// Every other name is listed, each quoted as Swift writes a string, so that a quote in a name
+  /// does not end it early.
+  @Test func theHintListsEveryOtherNameQuoted() throws {
+    let container = Container()
+    container.register((any Logger).self, name: "x\"y") { _ in FileLogger() }
+    container.register((any Logger).self, name: "plain") { _ in FileLogger() }
+    container.register((any Logger).self, name: "plain") { _ in FileLogger() }
+    container.register((any Logger).self) { _ in FileLogger() }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.resolve((any Logger).self, name: "other")
+    }
+    #expect(
+      error.hints.contains(.registeredUnderAnotherName(service: "Logger", names: ["x\"y", "plain", nil])),
+      "\(error.hints)")
+    #expect(
+      error.hint?.contains(#"'Logger' is registered without a name and under the names "x\"y", "plain""#) == true,
+      "\(error.hint ?? "")")
+  }
+
   @Test func theHintSaysWhenAStackWasEmptied() throws {
     let container = Container()
     let token = container.register((any Logger).self) { _ in ConsoleLogger() }

@@ -107,8 +107,10 @@ extension Container {
     var hints: [ResolutionHint] = []
     if emptied { hints.append(.stackEmptied(key)) }
     let sameType = keys.filter { $0.typeID == key.typeID && $0.dynamicService == key.dynamicService }
-    if let other = sameType.first {
-      hints.append(.registeredUnderAnotherName(service: key.serviceName, name: other.name))
+    if !sameType.isEmpty {
+      var names: [String?] = []
+      for other in sameType where !names.contains(other.name) { names.append(other.name) }
+      hints.append(.registeredUnderAnotherName(service: key.serviceName, names: names))
     }
     if let twin = keys.first(where: {
       $0.serviceName == key.serviceName && $0.typeID != key.typeID

@@ -10,8 +10,9 @@
 public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
   /// Every registration of the key was removed: its stack is empty.
   case stackEmptied(ServiceKey)
-  /// The service is registered under another name (`nil`: without one).
-  case registeredUnderAnotherName(service: String, name: String?)
+  /// The service is registered under other names (`nil`: without one), each listed once, in
+  /// the order they were first registered.
+  case registeredUnderAnotherName(service: String, names: [String?])
   /// A type of the same name from another module is registered.
   case sameNameInAnotherModule(registered: String, asked: String)
   /// A registered service whose name is close to the one asked for.
@@ -41,9 +42,16 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .stackEmptied(let key):
       "the stack of '\(key)' is empty: every registration of it was removed"
-    case .registeredUnderAnotherName(let service, let name):
-      name.map { "'\(service)' is registered under the name \"\($0)\"" }
-        ?? "'\(service)' is registered without a name"
+    case .registeredUnderAnotherName(let service, let names):
+      // Quoted as Swift writes a string (`"x\"y"`), so a name with a quote reads back whole.
+      "'\(service)' is registered "
+        + [
+          names.contains(nil) ? "without a name" : nil,
+          names.contains { $0 != nil }
+            ? (names.count(where: { $0 != nil }) == 1 ? "under the name " : "under the names ")
+              + names.compactMap { $0.map { String(reflecting: $0) } }.joined(separator: ", ")
+            : nil,
+        ].compactMap { $0 }.joined(separator: " and ")
     case .sameNameInAnotherModule(let registered, let asked):
       "'\(registered)' is registered, but this resolve asked for '\(asked)': a type of the same "
         + "name from another module"
@@ -52,7 +60,7 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
       "registered here: \(names.map { "'\($0)'" }.joined(separator: ", "))\(more ? ", ..." : "")"
     case .register(let key):
       "to fix, register it: container.register(\(key.serviceName).self"
-        + (key.name.map { ", name: \"\($0)\"" } ?? "") + ") { r in ... }"
+        + (key.name.map { ", name: \(String(reflecting: $0))" } ?? "") + ") { r in ... }"
     case .breakCycle(let service):
       "break the cycle: inject a Provider<\(service)> or an @Injected property in one of these "
         + "services, so it is resolved after construction"

@@ -39,8 +39,20 @@ public enum FileSystem {
   /// would go around the permission it states.
   ///
   /// A symbolic link is followed (a chain of them too) and its target written, so the link stays
-  /// a link; a directory is refused with a plain message.
+  /// a link; a directory is refused with a plain message. A character device or a FIFO
+  /// (`/dev/null`, `/dev/stdout`, a named pipe) is written through, never replaced: a rename
+  /// over it would put a regular file where the device was. A block device or a socket is
+  /// refused.
   public static func writeAtomically(_ text: String, to givenPath: String) throws(Failure) {
+    var given = stat()
+    if stat(givenPath, &given) == 0 {
+      switch given.st_mode & S_IFMT {
+      case S_IFCHR, S_IFIFO: return try writeThrough(text, to: givenPath)
+      case S_IFBLK, S_IFSOCK:
+        throw Failure(path: givenPath, message: "is a block device or a socket, not a file: name a file")
+      default: break
+      }
+    }
     let path = target(of: givenPath)
     if isDirectory(path) { throw Failure(path: givenPath, message: "is a directory") }
     var existing = stat()
@@ -76,6 +88,45 @@ public enum FileSystem {
       unlink(temporary)
       throw failed
     }
+  }
+
+  /// Writes `text` into the device or FIFO at `path` as it is: opened (through its links, by the
+  /// kernel, so `/dev/stdout` reaches whatever standard output is), written, closed.
+  private static func writeThrough(_ text: String, to path: String) throws(Failure) {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(path, "cannot open") }
+    defer { close(descriptor) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw failure(path, "cannot write") }
+      bytes = bytes.dropFirst(count)
+    }
+  }
+
+  /// What a file was when last looked at: which file (device and inode), its size and its last
+  /// change. A stamp taken after writing a file tells later whether anyone changed it since.
+  public struct Stamp: Hashable, Sendable {
+    let identity: Identity
+    let size: Int64
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+  }
+
+  /// The stamp of the file at `path` (links followed); `nil` if there is none.
+  public static func stamp(of path: String) -> Stamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    return Stamp(
+      identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+      size: Int64(info.st_size), modifiedSeconds: Int(modified.tv_sec),
+      modifiedNanoseconds: Int(modified.tv_nsec))
   }
 
   /// The file a write to `path` reaches: `path` with its symbolic links followed, one after the

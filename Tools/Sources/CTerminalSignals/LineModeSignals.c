@@ -18,6 +18,9 @@ static volatile sig_atomic_t is_reading_line = 0;
 // Set by SIGINT while a line is edited: the line is cancelled.
 static volatile sig_atomic_t is_line_interrupted = 0;
 static pthread_t reader_thread;
+// Set when a byte the locale cannot decode was dropped from the line being edited (a character
+// beyond ASCII typed under LANG=C): the line is then not what was typed.
+static volatile sig_atomic_t has_dropped_bytes = 0;
 
 // Async-signal-safe calls only: tcgetattr, tcsetattr, write, signal, sigaction, sigprocmask,
 // raise, pthread_self, pthread_equal, pthread_kill.
@@ -143,9 +146,16 @@ int discope_line_mode_getc(FILE *stream) {
     size_t length = mbrtowc(&character, bytes, count, &state);
     if (length == (size_t)-2 && count < sizeof bytes) continue;  // More bytes to come.
     if (length == (size_t)-1 || length == (size_t)-2) {
+      has_dropped_bytes = 1;
       count = 0;
       continue;
     }
     return (int)character;
   }
+}
+
+int discope_line_mode_take_dropped_bytes(void) {
+  int dropped = has_dropped_bytes;
+  has_dropped_bytes = 0;
+  return dropped;
 }

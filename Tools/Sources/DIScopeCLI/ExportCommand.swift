@@ -20,7 +20,9 @@ public struct ExportCommand: ContextualCommand {
   @ArgumentParser.Argument(help: "The .dis script.")
   var path: String
 
-  @Option(name: [.short, .customLong("output")], help: "The Swift file to write (default: standard output).")
+  @Option(
+    name: [.short, .customLong("output")],
+    help: "The Swift file to write (default, or '-': standard output; never a .dis file).")
   var output: String?
 
   @Option(name: .long, help: "The enum the types go in (default: from the file name, e.g. Lesson01).")
@@ -35,13 +37,20 @@ public struct ExportCommand: ContextualCommand {
     guard language == "swift" else {
       throw ValidationError("unknown language '\(language)': 'discope export' writes 'swift'")
     }
-    if check && output == nil { throw ValidationError("--check needs -o OUT.swift to compare with") }
+    if check && (output == nil || output == "-") {
+      throw ValidationError("--check needs -o OUT.swift to compare with")
+    }
+    // Swift written into a script file would replace a script with what no replay reads.
+    if let output, output.hasSuffix(".dis") {
+      throw ValidationError(
+        "'\(output)' names a .dis script, and the export is Swift: write it to a .swift file (-o NAME.swift)")
+    }
   }
 
   public func execute(in context: CommandContext) -> Int32 {
     guard let (_, script) = context.readScript(at: path) else { return 2 }
     let swift = SwiftExport.export(script: script, namespace: namespace ?? SwiftExport.namespace(forPath: path))
-    guard let output else {
+    guard let output, output != "-" else {
       context.standardOutput(swift)
       return 0
     }

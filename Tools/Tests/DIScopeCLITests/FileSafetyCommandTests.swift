@@ -1,5 +1,6 @@
 import DIScopeCLI
 import Foundation
+import Synchronization
 import Testing
 
 /// Nothing a user wrote is lost by `export`, `fmt` or `test --update`: the export never replaces
@@ -7,15 +8,70 @@ import Testing
 @Suite struct FileSafetyCommandTests {
   @Test func exportRefusesToWriteOverItsOwnScript() throws {
     let directory = temporaryDirectory()
-    let path = directory + "/x.dis"
+    // A script with another extension: a `.dis` output is refused before anything is read.
+    let path = directory + "/x.script"
     try write(passingScript, to: path)
     let result = discope("export", "swift", path, "-o", path)
     #expect(result.status == 2)
     #expect(result.error.contains("is the script being exported"), "\(result.error)")
     #expect(try contents(of: path) == passingScript)
-    try FileManager.default.createSymbolicLink(atPath: directory + "/link.dis", withDestinationPath: path)
-    #expect(discope("export", "swift", path, "-o", directory + "/link.dis").status == 2)
+    try FileManager.default.createSymbolicLink(atPath: directory + "/link.swift", withDestinationPath: path)
+    #expect(discope("export", "swift", path, "-o", directory + "/link.swift").status == 2)
     #expect(try contents(of: path) == passingScript)
+  }
+
+  /// Swift written over another script (`-o other.dis`) would lose that script: any `.dis`
+  /// output is a usage error, and the file is left as it was.
+  @Test func exportNeverWritesSwiftIntoAScriptFile() throws {
+    let directory = temporaryDirectory()
+    let path = directory + "/x.dis"
+    let other = directory + "/other.dis"
+    try write(passingScript, to: path)
+    try write("register A\n", to: other)
+    let result = discope("export", "swift", path, "-o", other)
+    #expect(result.status == 64)
+    #expect(result.error.contains("names a .dis script, and the export is Swift"), "\(result.error)")
+    #expect(try contents(of: other) == "register A\n")
+    #expect(!FileManager.default.fileExists(atPath: directory + "/new.dis"))
+    #expect(discope("export", "swift", path, "-o", directory + "/new.dis").status == 64)
+    #expect(!FileManager.default.fileExists(atPath: directory + "/new.dis"))
+  }
+
+  /// `-o /dev/null` (or a named pipe) is written through: a rename would put a regular file where
+  /// the device was (and, as root, replace the system's `/dev/null`). `-o -` is standard output.
+  @Test func exportWritesThroughDevicesAndPipesAndDashIsStandardOutput() throws {
+    let directory = temporaryDirectory()
+    let path = directory + "/x.dis"
+    try write(passingScript, to: path)
+    #expect(discope("export", "swift", path, "-o", "/dev/null").status == 0)
+    var info = stat()
+    #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    let toStandardOutput = discope("export", "swift", path, "-o", "-")
+    #expect(toStandardOutput.status == 0)
+    #expect(toStandardOutput.output.contains("import DIScope"), "\(toStandardOutput.output)")
+    #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+    let fifo = directory + "/fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // The reader opens the pipe on another thread; the export's open waits for it.
+    let received = Mutex<[UInt8]>([])
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      let descriptor = open(fifo, O_RDONLY)
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      var all: [UInt8] = []
+      while descriptor >= 0 {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count <= 0 { break }
+        all += buffer[0..<count]
+      }
+      if descriptor >= 0 { close(descriptor) }
+      received.withLock { $0 = all }
+      done.signal()
+    }
+    #expect(discope("export", "swift", path, "-o", fifo).status == 0)
+    #expect(done.wait(timeout: .now() + 60) == .success)
+    #expect(String(decoding: received.withLock { $0 }, as: UTF8.self) == toStandardOutput.output)
+    #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }
 
   @Test func fmtAndUpdateRewriteALinksTargetAndKeepTheLink() throws {

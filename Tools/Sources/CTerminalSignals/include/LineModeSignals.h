@@ -22,4 +22,8 @@ int discope_line_mode_end_line(void);
 /// end a line.
 int discope_line_mode_getc(FILE *stream);
 
+/// Whether a byte the locale could not decode was dropped since the last call (a character beyond
+/// ASCII typed under a locale that is not UTF-8), and clears it.
+int discope_line_mode_take_dropped_bytes(void);
+
 #endif

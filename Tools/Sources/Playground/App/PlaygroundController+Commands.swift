@@ -1,3 +1,4 @@
+import DisScript
 import DisSyntax
 import Foundation
 
@@ -62,6 +63,7 @@ extension PlaygroundController {
       }
       recorder.close()
       self.recorder = nil
+      noteWritten(FileSystem.target(of: recorder.path))
       update {
         $0.recording = nil
         $0.notice = "stopped recording \(recorder.path) (\(recorder.lineCount) lines)"

@@ -27,16 +27,20 @@ extension PlaygroundController {
       }
       return
     }
-    if FileSystem.exists(target) && !isReplacing && !writtenFiles.contains(Self.canonical(target)) {
-      update {
-        $0.notice = "error: '\(givenPath)' already exists and this session did not write it; "
-          + "':save! \(givenPath)' replaces it"
+    if let found = FileSystem.stamp(of: target), !isReplacing {
+      let left = writtenFiles[Self.canonical(target)]
+      guard left == found else {
+        update {
+          $0.notice = "error: '\(givenPath)' already exists and "
+            + (left == nil ? "this session did not write it" : "was changed since this session wrote it")
+            + "; ':save! \(givenPath)' replaces it"
+        }
+        return
       }
-      return
     }
     do {
       try RecordingFile.save(state.transcript.text, to: path)
-      writtenFiles.insert(Self.canonical(target))
+      noteWritten(target)
       update { $0.notice = "saved the session to \(givenPath) (\($0.transcript.fileLines.count + 1) lines)" }
     } catch {
       update { $0.notice = "error: \(error)" }
@@ -63,7 +67,6 @@ extension PlaygroundController {
     do {
       let file = try RecordingFile(path: path, sessionSoFar: state.transcript.fileLines)
       recorder = file
-      writtenFiles.insert(Self.canonical(FileSystem.target(of: path)))
       update {
         $0.recording = ((path as NSString).lastPathComponent, file.lineCount)
         $0.notice = "recording to \(givenPath) (the session so far included)"
@@ -71,6 +74,12 @@ extension PlaygroundController {
     } catch {
       update { $0.notice = "error: \(error)" }
     }
+  }
+
+  /// Remembers `path` as this session left it: written by `:save`, or recorded (stamped as the
+  /// recording stops; until then it is the file being recorded, which `:save` never writes).
+  func noteWritten(_ path: String) {
+    if let stamp = FileSystem.stamp(of: path) { writtenFiles[Self.canonical(path)] = stamp }
   }
 
   /// Says why a file command was not run: a script read from standard input writes no file

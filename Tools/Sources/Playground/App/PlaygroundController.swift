@@ -1,5 +1,6 @@
 import DIScope
 import DIScopeDebug
+import DisScript
 import DisSyntax
 import Foundation
 import TerminalUI
@@ -40,9 +41,10 @@ public final class PlaygroundController {
   private var shownView: (any ContainerView)?
   /// Commands that failed without `!` (or passed with it): the plain mode's exit status.
   public internal(set) var unexpectedFailures = 0
-  /// The files this session created or wrote (`:save`, `:record`), by their canonical path:
-  /// `:save` writes over these without `!`.
-  var writtenFiles: Set<String> = []
+  /// The files this session created or wrote (`:save`, `:record`), by their canonical path, each
+  /// with its stamp as this session left it: `:save` writes over one without `!` only while it is
+  /// still as the session left it (someone's edit since, or another file put there, is theirs).
+  var writtenFiles: [String: FileSystem.Stamp] = [:]
   /// Whether `:save` and `:record` may write files: not for a script piped into a line mode
   /// unless its caller said so (`discope repl --allow-writes`).
   public var allowsFileCommands = true

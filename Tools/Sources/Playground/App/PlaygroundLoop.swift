@@ -11,6 +11,8 @@ struct PlaygroundLoop {
   /// (so `Screen.withScreen` restores the terminal and ends the process as the signal would).
   func run() throws(TerminalSignal) -> Int32 {
     let renderer = PlaygroundRenderer(screen: screen)
+    // Keys typed while the window is too small to show anything, handled once it is not.
+    var heldKeys: [Key] = []
     controller.pump()
     draw(renderer)
     while true {
@@ -33,12 +35,12 @@ struct PlaygroundLoop {
           continue
         }
         if renderer.isShowingOnlyAMessage && key != .resize {
-          // Nothing typed here can be seen, so nothing typed here runs: but what is typed is
-          // kept, on the command line, for when the window is large enough to show it (Enter
-          // and navigation keys wait for that). The message offers Ctrl-C, which quits at once
-          // (a recording is already on disk, line by line).
+          // Nothing typed here can be seen, so nothing typed here runs yet: every key is held,
+          // in order, and handled once the window is large enough to show what it does (see
+          // below). The message offers Ctrl-C, which quits at once (a recording is already on
+          // disk, line by line).
           if key == .ctrl("c") { return 130 }
-          if Self.isKeptWhileTooSmall(key, state: controller.state) { controller.handle(key) }
+          if heldKeys.count < Self.heldKeysLimit { heldKeys.append(key) }
           key = try screen.readKey(timeout: .zero)
           continue
         }
@@ -52,19 +54,22 @@ struct PlaygroundLoop {
       if controller.pump() { isDirty = true }
       if controller.tick() { isDirty = true }
       if isDirty { draw(renderer) }
+      if !heldKeys.isEmpty && !renderer.isShowingOnlyAMessage {
+        // Large enough again: what was typed meanwhile is handled now, as typed (a command and
+        // its Enter run; `?` opens the help), and shown.
+        let keys = heldKeys
+        heldKeys = []
+        for key in keys {
+          if case .quit(let status) = controller.handle(key) { return status }
+        }
+        draw(renderer)
+      }
     }
   }
 
-  /// Keys that only edit the command line: kept while the window is too small to show anything.
-  /// (`?` on an empty line would open the help, so it waits too.)
-  static func isKeptWhileTooSmall(_ key: Key, state: PlaygroundState) -> Bool {
-    guard state.mode == .command, state.overlay == nil else { return false }
-    switch key {
-    case .character(let character): return character != "?" || !state.editor.isEmpty
-    case .backspace, .delete, .left, .right, .home, .end: return true
-    default: return false
-    }
-  }
+  /// How many keys typed while the window is too small are held: a paste of a long script, not
+  /// a key held down for minutes.
+  static let heldKeysLimit = 65_536
 
   private func draw(_ renderer: PlaygroundRenderer) {
     let heights = renderer.draw(controller.state)

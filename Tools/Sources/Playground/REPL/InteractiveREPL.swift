@@ -55,6 +55,14 @@ enum InteractiveREPL {
         interruptionsInARow += 1
         if interruptionsInARow == 2 { StandardStreams.print("(Ctrl-D on an empty line or :quit leaves the REPL)\n") }
         continue reading
+      case .lineWithDroppedCharacters(let left):
+        // Run, what is left would be another command than the one typed (`protocol Café`
+        // declaring `Caf`): nothing runs, and the line stays in the history to fix.
+        StandardStreams.print(
+          "error: not run: characters beyond ASCII were dropped from this line, because this "
+            + "terminal's locale is not UTF-8 (LANG=C?); run with LANG=C.UTF-8 to type them"
+            + (left.isEmpty ? "" : " (left: \(left.terminalSafe))") + "\n")
+        continue reading
       case .end:
         break reading
       }

@@ -49,6 +49,9 @@ public final class LineReader {
   public enum Input: Equatable, Sendable {
     /// A line, Enter pressed.
     case line(String)
+    /// A line from which characters the locale cannot decode were dropped (beyond ASCII, typed
+    /// under `LANG=C`): what is left, which is not what was typed.
+    case lineWithDroppedCharacters(String)
     /// Ctrl-C cancelled the line (`^C` is shown, and the cursor is on a new line).
     case interrupted
     /// The end of input: Ctrl-D on an empty line, or EOF.
@@ -58,6 +61,7 @@ public final class LineReader {
   /// Reads one line with editing. A non-blank line is added to the history when
   /// `addsToHistory` is true.
   public func read(prompt: String, addsToHistory: Bool = true) -> Input {
+    _ = discope_line_mode_take_dropped_bytes()
     discope_line_mode_begin_line()
     let buffer = readline(prompt)
     let isInterrupted = discope_line_mode_end_line() != 0
@@ -75,18 +79,25 @@ public final class LineReader {
     defer { free(buffer) }
     // A Ctrl-C after Enter is too late to cancel: the line stands.
     let line = String(cString: buffer)
+    // In the history either way: a line with characters dropped is there to fix with Up.
     if addsToHistory, !line.allSatisfy(\.isWhitespace) { addHistory(line) }
+    if discope_line_mode_take_dropped_bytes() != 0 { return .lineWithDroppedCharacters(line) }
     return .line(line)
   }
 
   /// Reads one line with editing; nil at end of input (Ctrl-D on an empty line, or EOF). A line
-  /// cancelled with Ctrl-C is read again with a fresh prompt. A non-blank line is added to the
-  /// history when `addsToHistory` is true.
+  /// cancelled with Ctrl-C is read again with a fresh prompt, and so is a line characters were
+  /// dropped from (said on standard error). A non-blank line is added to the history when
+  /// `addsToHistory` is true.
   public func readLine(prompt: String, addsToHistory: Bool = true) -> String? {
     while true {
       switch read(prompt: prompt, addsToHistory: addsToHistory) {
       case .line(let line): return line
       case .interrupted: continue
+      case .lineWithDroppedCharacters:
+        let message = "characters beyond ASCII were dropped (the locale is not UTF-8): line not taken\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        continue
       case .end: return nil
       }
     }

@@ -97,6 +97,25 @@ struct PlaygroundEndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  /// What is typed while the window is too small (commands and their Enter) is held, then run
+  /// in order once the window is large enough: not run unseen, not lost, not run together.
+  @Test func keysTypedWhileTooSmallRunOnceTheWindowIsLargeEnough() throws {
+    let tmux = try start(columns: 80, rows: 24)
+    defer { tmux.close() }
+    try waitForDemo(tmux)
+    try tmux.resize(columns: 30, rows: 8)
+    try tmux.waitFor("too small") { $0.contains("Terminal too small: 30x8") }
+    try run(tmux, "protocol HeldOne")
+    try run(tmux, "protocol HeldTwo")
+    try tmux.resize(columns: 120, rows: 32)
+    let screen = try tmux.waitFor("both commands run") {
+      $0.contains("│protocol HeldOne") && $0.contains("│protocol HeldTwo") && !$0.contains("too small")
+    }
+    #expect(!screen.contains("HeldOneprotocol"), "\(screen)")
+    try tmux.press("C-d")
+    try expectRestored(tmux, status: 0)
+  }
+
   /// At the smallest size pane 4 is a title bar: what a typed command did shows under the
   /// panes, or it would be seen nowhere until the user opened pane 4. Opened, it needs no copy.
   @Test func atTheMinimumSizeWhatACommandDidIsSeen() throws {

@@ -116,6 +116,23 @@ struct TerminalDefectsEndToEndTests {
     try base.expectRestored(tmux, status: 130)
   }
 
+  /// The line REPL under `LANG=C` cannot decode a character beyond ASCII: the line it is dropped
+  /// from is not run (`protocol Café` would declare `Caf`), and says why.
+  @Test func theREPLRunsNoLineWithCharactersDroppedUnderLangC() throws {
+    let tmux = try start("repl --empty --no-history", environment: "LANG=C LC_ALL=C")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("dis>") }
+    try base.run(tmux, "protocol Café")
+    try tmux.waitFor("the error") { $0.contains("error: not run: characters beyond ASCII were dropped") }
+    try base.run(tmux, "show stacks")
+    try base.run(tmux, "protocol Plain")
+    try base.run(tmux, "resolve Caf")
+    let screen = try tmux.waitFor("the unknown type") { $0.contains("Caf") && $0.contains("error:") && $0.components(separatedBy: "dis>").count > 5 }
+    #expect(screen.contains("unknown") || screen.contains("no "), "\(screen)")
+    try tmux.press("C-d")
+    try tmux.waitFor("exit") { $0.contains("[exit") }
+  }
+
   /// The line REPL wraps help at the terminal's width, at words, rather than letting the terminal
   /// cut them anywhere: joined as tmux joins what the terminal wrapped (`-J`), no row is wider.
   @Test func theREPLWrapsHelpAtTheTerminalsWidth() throws {

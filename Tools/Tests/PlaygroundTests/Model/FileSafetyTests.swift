@@ -39,6 +39,41 @@ import Testing
     #expect(text(fresh) == controller.state.transcript.text)
   }
 
+  /// A file the session wrote, then someone edited (or replaced with another file), is theirs
+  /// again: `:save` refuses it as it refuses any file it did not write. After `:stop`, the
+  /// recording is the session's own, saved over without '!'.
+  @Test func saveRefusesAFileChangedSinceTheSessionWroteIt() throws {
+    let folder = directory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/mine.dis"
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    controller.enter(":save \(path)")
+    #expect(text(path) == controller.state.transcript.text)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data("# my edit\n".utf8))
+    handle.closeFile()
+    controller.enter("register Web")
+    controller.enter(":save \(path)")
+    #expect(text(path)?.hasSuffix("# my edit\n") == true)
+    #expect(controller.state.notice?.contains("was changed since this session wrote it") == true, "\(controller.state.notice ?? "")")
+    // Another file put in its place, even of the same size, is not the one the session wrote.
+    let replacement = String(repeating: "x", count: (text(path)?.utf8.count ?? 1) - 1) + "\n"
+    try FileManager.default.removeItem(atPath: path)
+    try replacement.write(toFile: path, atomically: false, encoding: .utf8)
+    controller.enter(":save \(path)")
+    #expect(text(path) == replacement)
+    controller.enter(":save! \(path)")
+    #expect(text(path) == controller.state.transcript.text)
+    let recording = folder + "/rec.dis"
+    controller.enter(":record \(recording)")
+    controller.enter("register Dep")
+    controller.enter(":stop")
+    controller.enter(":save \(recording)")
+    #expect(text(recording) == controller.state.transcript.text, "\(controller.state.notice ?? "")")
+  }
+
   @Test func saveRefusesTheFileBeingRecordedEvenWithBang() throws {
     let folder = directory()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -5,7 +5,7 @@ import Testing
 @testable import Playground
 
 /// Issue 30's playground defects on the model: a typed comment, the trace's scope with caching
-/// off, the help's paging keys and wrapping, a filter that matches nothing, keys while too small.
+/// off, the help's paging keys and wrapping, a filter that matches nothing.
 @Suite struct TerminalDefectsTests {
   @Test func aTypedCommentGoesIntoTheTranscriptAsAComment() {
     let controller = PlaygroundController(engine: Session(), factory: { Session() }, isSynchronous: true)
@@ -54,14 +54,6 @@ import Testing
     controller.update { $0.views[.registrations, default: PaneView(anchor: .top)].filter = "zzzz" }
     let lines = controller.texts(.registrations)
     #expect(lines == ["(no line matches /zzzz; Esc clears the filter)"], "\(lines)")
-  }
-
-  @Test func typingIsKeptWhileTheWindowIsTooSmallButNothingRuns() {
-    let state = PlaygroundState()
-    #expect(PlaygroundLoop.isKeptWhileTooSmall(.character("m"), state: state))
-    #expect(PlaygroundLoop.isKeptWhileTooSmall(.backspace, state: state))
-    #expect(!PlaygroundLoop.isKeptWhileTooSmall(.enter, state: state))
-    #expect(!PlaygroundLoop.isKeptWhileTooSmall(.character("?"), state: state), "it would open the help unseen")
   }
 
   @Test func aByteBeyondASCIIUnderLangCIsExplained() {

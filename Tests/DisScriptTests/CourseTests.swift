@@ -44,12 +44,22 @@ struct CourseTests {
     ("10-weak-release.dis", "register ContentCache scope=weak"),
     ("11-provider-with-arguments.dis", "register UserDetails scope=prototype"),
     ("12-release-a-request.dis", "shutdown\ncontainer use root"),
+    // The goal's state reached around its point: a stale singleton hidden under a pushed
+    // registration, a dependency deleted rather than made a provider.
+    ("05-mock-over-a-built-singleton.dis", "mock WebService\nmock ZoneController = RFZoneController"),
+    ("06-unmock-leaves-a-stale-mock.dis", "mock ZoneController = RFZoneController"),
+    ("07-captive-dependency.dis", "class ProductCatalog"),
+    ("07-captive-dependency.dis", "resolve ProductCatalog\nclass ProductCatalog(session: Provider<Session>)"),
+    ("09-cycle-and-provider.dis", "class NoticeManager"),
+    ("09-cycle-and-provider.dis", "class RFZoneController: ZoneController"),
+    ("11-provider-with-arguments.dis", "class ProfileScreen"),
+    ("11-provider-with-arguments.dis", "class ProfileScreen(details: Provider<PhotoService>)"),
   ]
 
-  @Test(arguments: nearMisses.map(\.file))
-  func aNearMissDoesNotSolveIt(file: String) throws {
+  @Test(arguments: nearMisses.indices)
+  func aNearMissDoesNotSolveIt(index: Int) throws {
+    let (file, attempt) = Self.nearMisses[index]
     let exercise = try #require(Self.course.exercises.first { $0.path.hasSuffix(file) })
-    let attempt = try #require(Self.nearMisses.first { $0.file == file }).attempt
     #expect(!exercise.isSolved(after: try entries(attempt)), "\(file): '\(attempt)' counts as solved")
   }
 

@@ -47,7 +47,7 @@ struct HelpExampleTests {
       class Logger
       class Cache
       class UserDetails(user: arg String)
-      class Profile(logger: Logger, cache: Cache, details: Provider<UserDetails>)
+      class Profile(logger: Logger, cache: Cache, details: Provider<UserDetails, String>)
       register Logger
       register UserDetails
       register Cache

@@ -79,6 +79,30 @@ import Testing
     _ = expectError(session, "call #9.make", "no instance #9")
   }
 
+  /// One spelling of a provider: it names the runtime arguments its class takes, as the README,
+  /// the playground's Swift and the export write it. Any other is an error that gives the right
+  /// one; `call`'s hints name `call`, not `resolve`.
+  @Test func aProviderNamesTheArgumentsItsClassTakes() {
+    let session = session(
+      "class Photos\nclass UserDetails(photos: Photos, user: arg String)\nclass Screen(details: Provider<UserDetails>)\n"
+        + "class Plain(make: Provider<Photos, String>)\nregister Photos\nregister UserDetails\nregister Screen\nregister Plain")
+    let short = expectError(
+      session, "resolve Screen",
+      "the factory of 'Screen' (t3) threw: 'Screen.details' is declared 'Provider<UserDetails>', but UserDetails "
+        + "takes runtime arguments (String) (to fix, declare it 'details: Provider<UserDetails, String>')")
+    #expect(short.output.count >= 1)
+    _ = expectError(
+      session, "resolve Plain",
+      "the factory of 'Plain' (t4) threw: 'Plain.make' is declared 'Provider<Photos, String>', but Photos takes "
+        + "no runtime arguments (to fix, declare it 'make: Provider<Photos>')")
+    _ = session.execute("class Screen(details: Provider<UserDetails, String>)")
+    expectOutput(
+      session, "resolve Screen",
+      ["Screen#1(details: Provider<UserDetails, String>)", "Screen#1 created t3 [singleton]"])
+    let missing = expectError(session, "call #1.details", "'UserDetails' needs the runtime argument 'user: String'")
+    #expect(missing.output.contains("  hint: to fix, write 'call #1.details user=...'"), "\(missing.output)")
+  }
+
   @Test func propertiesAreInjectedAndGraphScopeIsShared() {
     let session = session("class S\nclass A(s: S) { var t: S }\nregister S scope=graph\nregister A scope=prototype")
     let output = session.execute("resolve A").output

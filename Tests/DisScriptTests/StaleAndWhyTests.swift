@@ -144,7 +144,7 @@ struct ArgumentDefectTests {
   @Test func aMockOfAnArgumentTakingServiceStandsInForEveryCallAndSaysSo() {
     let session = session("""
       class UserDetails(user: arg String)
-      class Profile(details: Provider<UserDetails>)
+      class Profile(details: Provider<UserDetails, String>)
       register UserDetails
       register Profile
       resolve Profile

@@ -25,7 +25,8 @@ extension Session {
         hint: "resolve a new '\(instance.typeName)' and call its provider")
     }
     let key = DeclaredServices.key(provider.service)
-    let checked = try checkArguments(arguments, for: key, service: provider.service, in: owner)
+    let checked = try checkArguments(
+      arguments, for: key, service: provider.service, in: owner, call: "call \(reference)")
     let (value, traces) = try resolveTraced(
       key, with: DeclaredServices(store: store), arguments: checked, in: owner)
     family.lastAnswerNumber = (value as? PlaygroundInstance)?.number ?? number(of: value)

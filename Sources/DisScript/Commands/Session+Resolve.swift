@@ -57,8 +57,10 @@ extension Session {
   }
 
   /// Checks `with k=v` against the runtime arguments of the class that answers `key`.
+  /// `call`, the command its hints name instead of `resolve S with ...` (`call #3.details`).
   func checkArguments(
-    _ given: [Argument], for key: ServiceKey, service: String, in container: Container? = nil
+    _ given: [Argument], for key: ServiceKey, service: String, in container: Container? = nil,
+    call: String? = nil
   ) throws -> ScriptArguments? {
     guard let info = (container ?? self.container).answeringRegistration(for: key) else {
       guard given.isEmpty else {
@@ -73,11 +75,13 @@ extension Session {
       guard given.isEmpty else {
         throw ScriptFailure(
           "'\(key)' (\(info.token), \(info.implementationName)) takes no runtime arguments",
-          hint: "to fix, write 'resolve \(service)' without 'with'")
+          hint: call.map { "to fix, write '\($0)' without arguments" }
+            ?? "to fix, write 'resolve \(service)' without 'with'")
       }
       return nil
     }
-    let usage = "resolve \(service) with " + declared.map { "\($0.name)=..." }.joined(separator: " ")
+    let usage =
+      (call ?? "resolve \(service) with") + " " + declared.map { "\($0.name)=..." }.joined(separator: " ")
     var names: Set<String> = []
     for argument in given {
       guard names.insert(argument.name).inserted else {

@@ -40,7 +40,8 @@ public struct Exercise: Sendable {
   public let start: [Entry]
   /// The reference solution.
   public let solution: [Entry]
-  /// What must hold: commands (`expect` lines, mostly) that must all succeed.
+  /// What must hold: commands (`expect` lines, mostly) that must all succeed, printing what
+  /// their output block says where they have one.
   public let checks: [Entry]
   /// For each check, by its place in `checks`, the `# missing: ...` comment written above it.
   public let missingNotes: [Int: String]
@@ -128,6 +129,13 @@ public struct Exercise: Sendable {
     for (index, check) in checks.enumerated() {
       let outcome = session.execute(check)
       if outcome.isFailure != check.isExpectedToFail { return (index, outcome.output) }
+      // A check with an output block holds only when that is what it printed (`[..]` and `...`
+      // as in a replay): `resolve ProfileScreen` must show the provider the goal asks for.
+      if let expected = check.expectedOutput,
+        !OutputMatcher.matches(expected: expected.lines, actual: outcome.output)
+      {
+        return (index, outcome.output)
+      }
     }
     return nil
   }

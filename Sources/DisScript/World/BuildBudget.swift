@@ -59,6 +59,8 @@ enum BuildError: Error, CustomStringConvertible {
   case missingArgument(name: String, type: String, className: String)
   case argumentType(name: String, type: String, value: String)
   case instanceLimit(Int)
+  /// A provider declared with other argument types than its class takes.
+  case providerSpelling(holder: String, parameter: String, service: String, written: [String], expected: [String])
 
   var description: String {
     switch self {
@@ -70,6 +72,12 @@ enum BuildError: Error, CustomStringConvertible {
       "'\(className)' needs the runtime argument '\(name): \(type)' (to fix, resolve it 'with \(name)=...')"
     case .argumentType(let name, let type, let value):
       "the argument '\(name)' is declared '\(type)', but was given \(value)"
+    case .providerSpelling(let holder, let parameter, let service, let written, let expected):
+      "'\(holder).\(parameter)' is declared 'Provider<\(([service] + written).joined(separator: ", "))>', but "
+        + (expected.isEmpty
+          ? "\(service) takes no runtime arguments"
+          : "\(service) takes runtime arguments (\(expected.joined(separator: ", ")))")
+        + " (to fix, declare it '\(parameter): Provider<\(([service] + expected).joined(separator: ", "))>')"
     case .instanceLimit(let limit):
       "the session may hold at most \(limit) instances (to fix, 'release #N' what you no longer need, or 'reset')"
     }

@@ -75,7 +75,19 @@ struct InstanceBuilder: Sendable {
         // A provider of nothing fails now, with the path, as DIScope's own providers do.
         _ = try resolver.resolve(key: key, as: PlaygroundInstance.self)
       }
-      let takesArguments = resolver.container.answeringRegistration(for: key)?.argumentTypes != nil
+      let answering = resolver.container.answeringRegistration(for: key)
+      // One spelling: a provider names the arguments its class takes, as the README, the
+      // playground's Swift and the export write it (`Provider<UserDetails, String>`).
+      let declarations = store.current
+      if let implementation = answering?.implementationName, declarations.classes[implementation] != nil {
+        let expected = declarations.argumentParameters(of: implementation).map(\.type)
+        if expected != parameter.providerArguments {
+          throw BuildError.providerSpelling(
+            holder: className, parameter: parameter.name, service: service,
+            written: parameter.providerArguments, expected: expected)
+        }
+      }
+      let takesArguments = answering?.argumentTypes != nil
       return .provider(
         ProviderHandle(
           service: service, takesArguments: takesArguments, argumentTypes: parameter.providerArguments,

@@ -13,6 +13,19 @@ struct ExplainTests {
     #expect(explanation.hint?.contains("registered under the name \"file\"") == true)
   }
 
+  /// A singleton with caching off builds on every resolve, and is still a singleton: said as the
+  /// stacks and the trace say it, not as a prototype.
+  @Test func aSingletonWithCachingOffIsNamedAsTheStacksNameIt() {
+    let container = Container()
+    let token = container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.setCaching(false, for: token)
+    let explanation = container.explain((any Logger).self)
+    #expect(
+      explanation.resolveNowText == "builds a new one (singleton, caching off: every resolve does)",
+      "\(explanation.resolveNowText)")
+    #expect(explanation.lines.contains("  scope: singleton, caching off"), "\(explanation.lines)")
+  }
+
   @Test func aSingletonNotYetBuiltWouldBeBuiltAndNothingIsBuiltByAsking() throws {
     let container = Container()
     container.tracksHolders = true

@@ -112,6 +112,10 @@ public struct Explanation: Sendable, CustomStringConvertible {
   public var resolveNowText: String {
     switch onResolve {
     case .returnsCached(let instance): "returns the cached \(instance)"
+    case .builds where answering?.isCaching == false:
+      // Its scope stays what it is (a singleton again once caching is on): said as `show stacks`
+      // and the trace say it, `[singleton, cache off]`.
+      "builds a new one (\(answering.map { "\($0.scope), " } ?? "")caching off: every resolve does)"
     case .builds(let scope):
       switch scope {
       case .prototype: "builds a new one (prototype: every resolve does)"

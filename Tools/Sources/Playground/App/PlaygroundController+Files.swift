@@ -14,6 +14,10 @@ extension PlaygroundController {
       return
     }
     settle()
+    guard !givenPath.allSatisfy(\.isWhitespace) else {
+      update { $0.notice = "error: ':save' needs a file name: ':save NAME.dis'" }
+      return
+    }
     let path = FileSystem.expandingTilde(givenPath, home: homeDirectory)
     let target = FileSystem.target(of: path)
     if FileSystem.isDirectory(target) {
@@ -59,6 +63,10 @@ extension PlaygroundController {
       return
     }
     settle()
+    guard !givenPath.allSatisfy(\.isWhitespace) else {
+      update { $0.notice = "error: ':record' needs a file name: ':record NAME.dis'" }
+      return
+    }
     let path = FileSystem.expandingTilde(givenPath, home: homeDirectory)
     if FileSystem.isDirectory(path) {
       update { $0.notice = "error: cannot record to '\(givenPath)': it is a directory; name a file in it" }

@@ -153,6 +153,7 @@ extension PlaygroundController {
     case .expandRow: expandSelectedRow()
     case .filter:
       update { $0.overlay = .filter(LineEditor(text: $0.view(of: $0.focus).filter)) }
+    case .clearFilter: update { $0.views[$0.focus]?.filter = "" }
     case .zoom: update { $0.isZoomed.toggle() }
     case .toCommandLine:
       if state.replay != nil { takeOverLive() }

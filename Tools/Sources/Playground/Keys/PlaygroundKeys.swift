@@ -14,7 +14,7 @@ public enum PlaygroundAction: Hashable, Sendable {
   case runCommand, historyUp, historyDown, complete, editLine
   case helpOnEmptyLine, toNavigation
   case focusPane, nextPane, previousPane, scrollUp, scrollDown, toTop, toBottom
-  case expandRow, filter, zoom, toCommandLine, quit
+  case expandRow, filter, clearFilter, zoom, toCommandLine, quit
   case replayPlayPause, replayForward, replayBack, replayNextSection
   case help, interrupt, pageUp, pageDown, redraw
 }
@@ -54,6 +54,8 @@ public enum PlaygroundKeys {
             description: "fold or unfold a stack or resolution; show a long line in full", action: .expandRow),
     Binding(keys: [.character("/")], scope: .mode(.navigation), description: "filter the focused pane",
             action: .filter),
+    Binding(keys: [.escape], scope: .mode(.navigation), description: "clear the focused pane's filter",
+            action: .clearFilter),
     Binding(keys: [.character("+")], scope: .mode(.navigation), description: "zoom the focused pane (again: unzoom)",
             action: .zoom),
     Binding(keys: [.character("?")], scope: .mode(.navigation), description: "show this help", action: .help),

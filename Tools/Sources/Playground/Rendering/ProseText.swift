@@ -42,10 +42,13 @@ enum ProseText {
   }
 
   /// `text` in rows of at most `width` columns, broken at spaces where there are any; an
-  /// indented line keeps its indent on the rows it continues on.
+  /// indented line keeps its indent on the rows it continues on, and a comment (`# did not
+  /// parse: ...`) its `# `, so that every row of it still reads as a comment.
   static func wrap(_ text: String, width: Int) -> [String] {
     guard text.displayWidth > width else { return [text] }
-    let indent = String(text.prefix { $0 == " " }.prefix(width / 2)) + (text.hasPrefix(" ") ? "  " : "")
+    let leading = String(text.prefix { $0 == " " }.prefix(width / 2))
+    let isComment = text.dropFirst(leading.count).hasPrefix("# ")
+    let indent = leading + (isComment ? "# " : text.hasPrefix(" ") ? "  " : "")
     var rows: [String] = []
     var current = ""
     for character in text {

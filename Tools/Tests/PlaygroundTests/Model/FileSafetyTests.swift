@@ -74,6 +74,14 @@ import Testing
     #expect(text(recording) == controller.state.transcript.text, "\(controller.state.notice ?? "")")
   }
 
+  @Test func anEmptyFileNameGetsAPlainError() {
+    let controller = PlaygroundController.fake()
+    controller.enter(":save \"\"")
+    #expect(controller.state.notice == "error: ':save' needs a file name: ':save NAME.dis'", "\(controller.state.notice ?? "")")
+    controller.enter(":record \"\"")
+    #expect(controller.state.notice == "error: ':record' needs a file name: ':record NAME.dis'", "\(controller.state.notice ?? "")")
+  }
+
   @Test func saveRefusesTheFileBeingRecordedEvenWithBang() throws {
     let folder = directory()
     defer { try? FileManager.default.removeItem(atPath: folder) }

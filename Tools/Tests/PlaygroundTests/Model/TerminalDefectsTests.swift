@@ -54,6 +54,25 @@ import Testing
     controller.update { $0.views[.registrations, default: PaneView(anchor: .top)].filter = "zzzz" }
     let lines = controller.texts(.registrations)
     #expect(lines == ["(no line matches /zzzz; Esc clears the filter)"], "\(lines)")
+    // As it says: Esc, in navigation mode where the filter was typed, clears it.
+    controller.update {
+      $0.focus = .registrations
+      $0.mode = .navigation
+    }
+    controller.handle(.escape)
+    #expect(controller.state.view(of: .registrations).filter.isEmpty)
+    #expect(controller.texts(.registrations).contains { $0.contains("Web") }, "\(controller.texts(.registrations))")
+  }
+
+  /// A wrapped comment stays a comment on every row (a transcript reads back), and an indented
+  /// line keeps its indent; no row is wider than asked.
+  @Test func wrappedCommentsKeepTheirHashAndIndentedLinesTheirIndent() {
+    let comment = ProseText.wrap("# did not parse: expected a service name after 'resolve' here and there", width: 30)
+    #expect(comment.count > 1)
+    #expect(comment.allSatisfy { $0.hasPrefix("# ") && $0.count <= 30 }, "\(comment)")
+    let indented = ProseText.wrap("  hint: to fix, register it: 'register Logger = ConsoleLogger'", width: 30)
+    #expect(indented.count > 1)
+    #expect(indented.dropFirst().allSatisfy { $0.hasPrefix("    ") && $0.count <= 30 }, "\(indented)")
   }
 
   @Test func aByteBeyondASCIIUnderLangCIsExplained() {

@@ -1,12 +1,14 @@
 /// Looking at what a container holds, for reports, validation and the playground's panes.
 extension Container {
-  /// The stack of `key` in this container, newest (the one that answers) first.
+  /// The stack of `key` in this container, newest (the one that answers) first; at most `limit`
+  /// of them (`limit: 1`: only the top, whatever the stack's height).
   ///
   /// ```swift
-  /// container.registrations(of: ServiceKey(Logger.self)).map(\.token)   // [t3, t1]
+  /// container.registrations(of: ServiceKey(Logger.self)).map(\.token)             // [t3, t1]
+  /// container.registrations(of: ServiceKey(Logger.self), limit: 1).map(\.token)   // [t3]
   /// ```
-  public func registrations(of key: ServiceKey) -> [RegistrationInfo] {
-    let stack = family.withLock { _ in registry.stacks[key].map(Array.init) ?? [] }
+  public func registrations(of key: ServiceKey, limit: Int = .max) -> [RegistrationInfo] {
+    let stack = family.withLock { _ in registry.stacks[key].map { Array($0.suffix(limit)) } ?? [] }
     return stack.reversed().enumerated().map { depth, registration in
       registration.info(stackDepth: depth, container: name)
     }

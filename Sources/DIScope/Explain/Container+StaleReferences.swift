@@ -34,8 +34,11 @@ extension Container {
     for container in lineage {
       for entry in container.registry.stacks.entries {
         let (key, stack) = (entry.key, entry.stack)
-        guard let top = stack.last, lookup(key, in: state)?.0 === top,
-          let holdings = top.state.withLockHeld({ $0.liveHoldings })
+        // What it holds first: most registrations cache nothing that holds anything, and that
+        // is one read, where the lookup is a search through the lineage (a script's command
+        // asks this after every change: it must not cost a lookup per registration).
+        guard let top = stack.last, let holdings = top.state.withLockHeld({ $0.liveHoldings }),
+          lookup(key, in: state)?.0 === top
         else { continue }
         holders.append(CachedHolder(registration: top, owner: container, holdings: holdings))
       }

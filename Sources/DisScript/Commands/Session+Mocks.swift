@@ -90,7 +90,7 @@ extension Session {
 
   /// `  (shadows t1)` for the registration just below the new top of `key`'s stack.
   private func shadowNoteAfterMock(_ key: ServiceKey) -> String {
-    let stack = container.registrations(of: key)
+    let stack = container.registrations(of: key, limit: 2)
     if let below = stack.dropFirst().first { return "  (shadows \(below.token))" }
     if let parent = container.parent?.answeringRegistration(for: key) {
       return "  (overrides \(parent.token) in \(parent.container))"

@@ -53,7 +53,7 @@ extension Session {
   /// `  (shadows t1)` when `key` already has a registration in `container`, or
   /// `  (overrides t1 in root)` when a parent answers for it.
   func shadowNote(for key: ServiceKey, in container: Container) -> String {
-    if let top = container.registrations(of: key).first { return "  (shadows \(top.token))" }
+    if let top = container.registrations(of: key, limit: 1).first { return "  (shadows \(top.token))" }
     if let answering = container.answeringRegistration(for: key) {
       return "  (overrides \(answering.token) in \(answering.container))"
     }

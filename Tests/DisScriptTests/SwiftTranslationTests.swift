@@ -33,6 +33,14 @@ struct SwiftTranslationTests {
     #expect(swift.line(for: command("resolve UserDetails with user=ann age=3")) == "let userDetails = try container.resolve(UserDetails.self, arguments: \"ann\", 3)")
   }
 
+  /// A mock given as a class is built with its dependencies, as the export builds it.
+  @Test func aMockClassIsBuiltWithItsDependencies() {
+    let swift = translation("class WebService\nprotocol ZoneController\nclass RFZoneController(webService: WebService): ZoneController\n")
+    #expect(
+      swift.line(for: command("mock ZoneController = RFZoneController"))
+        == "let mock = container.mock((any ZoneController).self, with: RFZoneController(webService: try container.resolve(WebService.self)))")
+  }
+
   @Test func changesMocksAndExpectationsAreTheirContainerCalls() {
     let swift = translation("protocol Logger\nclass WebService\n")
     #expect(swift.line(for: command("remove t2")) == "container.remove(t2)  // the token register returned")

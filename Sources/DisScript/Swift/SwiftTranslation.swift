@@ -92,7 +92,7 @@ public struct SwiftTranslation: Sendable {
     case .changeCaching(let token, let isEnabled):
       return "\(containers.owner(of: token)).setCaching(\(isEnabled), for: \(token))"
     case .mock(let service, let implementation):
-      return "let mock = \(container).mock(\(type(service)).self, with: \(implementation ?? "Mock" + service)())"
+      return "let mock = \(container).mock(\(type(service)).self, with: \(mockConstruction(implementation ?? "Mock" + service, from: container)))"
     case .mockAll:
       return "\(container).install(MockAssembly())  // a mock for every service, as a test base does"
     case .unmock:
@@ -197,6 +197,20 @@ public struct SwiftTranslation: Sendable {
       ? "\(resolver) in"
       : "(\(resolver == "_" ? "_" : "r"): Resolver, " + arguments.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ") in"
     return "{ \(head) \(className)(\(values.joined(separator: ", "))) }"
+  }
+
+  /// The instance a mock is given as, its dependencies resolved from `container` as the export
+  /// builds it: `RFZoneController(webService: try container.resolve(WebService.self))`.
+  private func mockConstruction(_ className: String, from container: String) -> String {
+    let values = (classes[className]?.parameters ?? []).map { parameter -> String in
+      switch parameter.dependency {
+      case .service(let type): "\(parameter.name): try \(container).resolve(\(self.type(type)).self)"
+      case .optional(let type): "\(parameter.name): try \(container).optionalResolve(\(self.type(type)).self)"
+      case .provider(let type): "\(parameter.name): try \(container).resolve(\(providerType(type)).self)"
+      case .argument: "\(parameter.name): \(parameter.name)"
+      }
+    }
+    return "\(className)(\(values.joined(separator: ", ")))"
   }
 
   /// What an `expect` asserts, as a Swift condition on the current container, with what it

@@ -117,6 +117,38 @@ struct SessionJournalTests {
     #expect(container.registration(appOwn) != nil)
   }
 
+  /// Two clients: one pushes a mock, the other removes it. Whichever leaves first, the app ends
+  /// as it was: the mock's session takes it away, and the other never puts it back after that.
+  @Test(arguments: [true, false])
+  func aMockOneClientPushedAndAnotherRemovedIsGoneWhenBothLeave(pusherLeavesFirst: Bool) throws {
+    let container = DebugServerTests.appContainer()
+    let greeter = try Self.token(of: Greeter.self, in: container)
+    let server = try Self.start(container)
+    defer { server.stop() }
+    let pusher = try DebugClient.connect(to: server.socketPath)
+    let remover = try DebugClient.connect(to: server.socketPath)
+    let pushed = try pusher.run("mock Greeter").outcome
+    #expect(!pushed.isFailure, "\(pushed.output)")
+    let mock = try Self.token(of: Greeter.self, in: container)
+    #expect(mock != greeter)
+    let removed = try remover.run("remove \(mock)").outcome
+    #expect(!removed.isFailure, "\(removed.output)")
+    if pusherLeavesFirst {
+      let first = try #require(pusher.detach(keepChanges: false))
+      #expect(first.undone.contains { $0.contains("removed by client") && $0.contains("will not put it back") }, "\(first)")
+      #expect(first.notUndone.isEmpty, "\(first)")
+      let second = try #require(remover.detach(keepChanges: false))
+      #expect(second.undone.isEmpty && second.notUndone.isEmpty, "\(second)")
+    } else {
+      let first = try #require(remover.detach(keepChanges: false))
+      #expect(first.undone.contains { $0.hasPrefix("put back \(mock)") }, "\(first)")
+      let second = try #require(pusher.detach(keepChanges: false))
+      #expect(second.undone.contains { $0.hasPrefix("removed \(mock)") }, "\(second)")
+    }
+    #expect(container.registrations(of: ServiceKey(Greeter.self)).map(\.token) == [greeter])
+    #expect(container.registration(mock) == nil)
+  }
+
   @Test func aRegistrationPushedAndRemovedByTheSessionLeavesNothingToUndo() throws {
     let container = DebugServerTests.appContainer()
     let server = try Self.start(container)

@@ -49,6 +49,18 @@ import Testing
     #expect(!session.execute("resolve Handler").isFailure)
   }
 
+  /// Over an app's container, `reset` would make a fresh root of the session's own and cut it
+  /// off from the app: refused, and the session still acts on the app.
+  @Test func resetIsRefusedOverAnAppsContainer() throws {
+    let app = app(AliveTally())
+    let session = Session(container: app)
+    let reset = session.execute("reset")
+    #expect(reset.isFailure)
+    #expect(reset.output.first?.hasPrefix("error: 'reset' would leave the app's container") == true, "\(reset.output)")
+    #expect(session.container === app)
+    #expect(!session.execute("resolve Handler").isFailure)
+  }
+
   @Test func liveChildrenShowGroupedAndCanBeEntered() throws {
     let tally = AliveTally()
     let app = app(tally)

@@ -1,5 +1,5 @@
 import DIScope
-import DisScript
+@testable import DisScript
 import Foundation
 import Synchronization
 import Testing
@@ -13,6 +13,27 @@ import Testing
     init(clock: Clock) { self.clock = clock }
   }
   final class Desk: Sendable {}
+
+  final class Connection: Disposable, Sendable {
+    func dispose() {}
+  }
+
+  /// An idle session (a client attached, typing nothing) over an app whose requests dispose what
+  /// they built: its catch-ups keep none of those disposals, which only a command's own output
+  /// (a `shutdown`) lists. Before, they piled up for as long as nobody typed.
+  @Test func anIdleSessionKeepsNoneOfTheAppsDisposals() throws {
+    let app = Container(name: "app")
+    let session = Session(container: app)
+    for _ in 0..<200 {
+      let request = app.makeChild(named: "request")
+      request.register(Connection.self) { _ in Connection() }
+      _ = try request.resolve(Connection.self)
+      try request.shutdownSynchronously()
+      session.catchUp()
+    }
+    #expect(session.family.disposals.isEmpty, "\(session.family.disposals.count) disposals kept")
+    #expect(!session.execute("show stacks").isFailure)
+  }
 
   @Test func aCommandsOutputHoldsOnlyItsOwnResolutions() throws {
     let container = Container(name: "app")

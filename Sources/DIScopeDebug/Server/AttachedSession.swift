@@ -21,7 +21,7 @@ final class AttachedSession {
   /// Made at the first command: until then the client costs the app only its event queue.
   private var session: Session?
   /// What the session changed in the app, to undo as it leaves.
-  private let journal = SessionJournal()
+  let journal = SessionJournal()
 
   init(container: Container, isReadOnly: Bool, glyphs: ResolutionTree.Glyphs) {
     self.container = container
@@ -129,8 +129,11 @@ final class AttachedSession {
   /// Lets the session take in the app's events between commands (see `Session.catchUp()`).
   func catchUp() { session?.catchUp() }
 
-  /// Undoes the session's changes, newest first (see ``SessionJournal/undo()``).
-  func undoChanges() -> SessionJournal.Undoing { journal.undo() }
+  /// Undoes the session's changes, newest first, told of the other sessions attached now (see
+  /// ``SessionJournal/undo(others:)``).
+  func undoChanges(others: [(client: Int, journal: SessionJournal)]) -> SessionJournal.Undoing {
+    journal.undo(others: others)
+  }
 
   /// Forgets the session's changes without undoing them (the user kept them); returns them.
   func keepChanges() -> [String] {

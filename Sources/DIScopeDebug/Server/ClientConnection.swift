@@ -203,6 +203,7 @@ final class ClientConnection: Sendable {
     let made = AttachedSession(
       container: server.container, isReadOnly: server.isReadOnly,
       glyphs: state.withLock { $0.asciiOnly } ? .ascii : .unicode)
+    server.journals.add(made.journal, client: id)
     session = made
     let timer = DispatchSource.makeTimerSource(queue: server.commands)
     timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
@@ -299,12 +300,13 @@ final class ClientConnection: Sendable {
   /// Undoes the session's changes, or keeps them; logs what was done. On the command queue.
   private func leave(keepingChanges: Bool) -> LeaveReport {
     guard let session else { return LeaveReport() }
+    let others = server.journals.remove(client: id)
     if keepingChanges {
       let kept = session.keepChanges()
       if !kept.isEmpty { server.log("client \(id): kept its changes: \(kept.joined(separator: "; "))") }
       return LeaveReport(kept: kept)
     }
-    let undoing = session.undoChanges()
+    let undoing = session.undoChanges(others: others)
     if !undoing.undone.isEmpty { server.log("client \(id): undid its changes: \(undoing.undone.joined(separator: "; "))") }
     if !undoing.notUndone.isEmpty {
       server.log("client \(id): could not undo: \(undoing.notUndone.joined(separator: "; "))")

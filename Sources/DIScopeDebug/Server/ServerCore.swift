@@ -26,6 +26,10 @@ final class ServerCore: Sendable {
 
   func log(_ message: String) { logger(message) }
 
+  /// The journals of the sessions attached now, by client: a session leaving asks them about a
+  /// registration it pushed that another session removed (see `SessionJournal.undo(others:)`).
+  let journals = LiveJournals()
+
   /// Serves a client, unless the server has stopped (a connection accepted as `stop()` ran)
   /// or serves as many clients as it will; returns why not.
   func add(socket: UnixSocket) -> String? {

@@ -125,13 +125,18 @@ final class SessionJournal {
 
   /// Undoes every change, newest first, and empties the journal. A registration the app changed
   /// since is left as the app made it, and said so: the app's change wins over the session's undo.
-  func undo() -> Undoing {
+  /// A registration this session pushed that another attached session (in `others`) removed
+  /// stays removed, and that session will not put it back as it leaves: it was never the app's.
+  func undo(others: [(client: Int, journal: SessionJournal)] = []) -> Undoing {
     var result = Undoing()
     for change in changes.reversed() {
       switch change {
       case .registered(let info, let owner):
         if owner.remove(info.token) {
           result.undone.append("removed \(Self.name(of: info)) (the session pushed it)")
+        } else if let remover = others.first(where: { $0.journal.forgetRemoval(of: info.token) }) {
+          result.undone.append(
+            "\(Self.name(of: info)): removed by client \(remover.client), attached too, which will not put it back")
         } else {
           result.notUndone.append("\(Self.name(of: info)): already gone (removed by the app since)")
         }
@@ -196,6 +201,14 @@ final class SessionJournal {
 
   /// Forgets every change without undoing it (the user kept them).
   func keep() { changes = [] }
+
+  /// Forgets this session's removal of `token` (another session pushed it, and has left, taking
+  /// it with it); returns whether there was one.
+  func forgetRemoval(of token: DIScope.RegistrationToken) -> Bool {
+    let before = changes.count
+    changes.removeAll { if case .removed(let info, _) = $0 { info.token == token } else { false } }
+    return changes.count != before
+  }
 
   private static func name(of info: RegistrationInfo) -> String { "\(info.token) \(info.key)" }
 

@@ -30,7 +30,15 @@ extension Session {
     return "released \(label) from the session; still held by " + holders.joined(separator: ", ")
   }
 
-  func reset() -> [String] {
+  func reset() throws -> [String] {
+    // Over an app's container, a fresh root would be the session's own: every command after it
+    // would act on nothing of the app's, while the screen still said it was attached.
+    if isOverAppContainer {
+      throw ScriptFailure(
+        "'reset' would leave the app's container for a fresh one of the session's own, "
+          + "and nothing after it would reach the app",
+        hint: "leave, then attach again for a fresh session; 'container use NAME' moves within the app")
+    }
     family = FamilyState(root: Container(name: "root"), glyphs: options.glyphs)
     switchContainer(to: family.root)
     let declarations = store.current

@@ -13,6 +13,10 @@ extension Session {
   public func catchUp() {
     drainEvents()
     family.steps = []
+    // Kept for a command's own output (a `shutdown` lists what it disposed): between commands,
+    // a busy app's requests dispose things every second, and none of it is a command's.
+    family.disposals = []
+    family.eagerFailures = []
     keepAppTraces(family.recorder.recorded)
     family.recorder.clear()
   }

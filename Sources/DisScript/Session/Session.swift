@@ -136,7 +136,7 @@ public final class Session {
     case .release(let number): return try release(number)
     case .releaseContainer(let name): return try releaseContainer(named: name)
     case .shutdown: return try shutdown()
-    case .reset: return reset()
+    case .reset: return try reset()
     case .help(let topic): return try help(topic)
     case .playground: return []
     }

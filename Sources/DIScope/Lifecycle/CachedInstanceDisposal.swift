@@ -84,22 +84,22 @@ extension Container {
       let item = UncheckedDisposal(item: item)
       Task { [self] in
         let (disposed, failure) = await dispose(item.item)
-        if disposed { reportDisposal(item.item, failure: failure) }
+        if disposed { reportDisposal(item.item, failure: failure, cause: .dropped) }
       }
     } else {
       let (disposed, failure) = Self.disposeSynchronously(item.instance)
-      if disposed { reportDisposal(item, failure: failure) }
+      if disposed { reportDisposal(item, failure: failure, cause: .dropped) }
     }
   }
 
   /// Tells observers an instance was disposed (or failed to be); returns what it told them.
   @discardableResult
-  func reportDisposal(_ item: DisposableInstance, failure: (any Error)?) -> Disposal {
+  func reportDisposal(_ item: DisposableInstance, failure: (any Error)?, cause: Disposal.Cause) -> Disposal {
     let disposal = Disposal(
       registration: item.registration.info(stackDepth: nil, container: name),
       instanceNumber: item.number,
       typeName: item.registration.explicitImplementationName ?? String(describing: type(of: item.instance)),
-      failure: failure.map { "\($0)" })
+      failure: failure.map { "\($0)" }, cause: cause)
     if family.isObserved { emit(.disposed(disposal)) }
     return disposal
   }

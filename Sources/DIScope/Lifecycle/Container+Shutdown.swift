@@ -139,7 +139,7 @@ extension Container {
   }
 
   private func report(_ item: DisposableInstance, failure: (any Error)?, into failures: inout [Disposal]) {
-    let disposal = reportDisposal(item, failure: failure)
+    let disposal = reportDisposal(item, failure: failure, cause: .shutdown)
     if failure != nil { failures.append(disposal) }
   }
 }

@@ -35,6 +35,17 @@ public struct Disposal: Sendable, CustomStringConvertible {
   public let typeName: String
   /// What its dispose threw, if anything.
   public let failure: String?
+  /// Why it was disposed: its container shut down, or a change let go of its cached instance.
+  public let cause: Cause
+
+  /// Why an instance was disposed.
+  public enum Cause: Sendable, Hashable {
+    /// Its container shut down (``Container/shutdown()``, the end of a request's child).
+    case shutdown
+    /// A change let go of the instance its registration cached: a scope or caching switched, the
+    /// registration removed, a mock popped, an override.
+    case dropped
+  }
 
   /// `disposed ControlContext#4 (t4)`, or `dispose of Database#1 (t1) failed: ...`.
   public var description: String {

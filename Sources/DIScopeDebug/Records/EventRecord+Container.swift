@@ -46,7 +46,8 @@ extension EventRecord {
     case .disposed(let disposal):
       self = .disposed(
         DisposalRecord(
-          line: disposal.description, container: disposal.registration.container, failed: disposal.failure != nil))
+          line: disposal.description, container: disposal.registration.container, failed: disposal.failure != nil,
+          wasDropped: disposal.cause == .dropped))
     case .registered, .removed, .scopeChanged, .cachingChanged, .eagerBuildFailed:
       self = .stacksChanged(event.description)
     }

@@ -99,13 +99,18 @@ public struct FailureRecord: Codable, Sendable, Hashable {
 public struct DisposalRecord: Codable, Sendable, Hashable {
   /// `t2 Database#1 disposed`, as the container describes it.
   public var line: String
-  /// The container that shut down.
+  /// The container that shut down, or whose registration let go of the instance.
   public var container: String
   public var failed: Bool
+  /// Whether a change let go of it (a scope or caching switched, a removal) rather than a
+  /// shutdown. Optional on the wire: a server that does not say is one that disposed only at
+  /// shutdown.
+  public var wasDropped: Bool?
 
-  public init(line: String, container: String, failed: Bool) {
+  public init(line: String, container: String, failed: Bool, wasDropped: Bool = false) {
     self.line = line
     self.container = container
     self.failed = failed
+    self.wasDropped = wasDropped
   }
 }

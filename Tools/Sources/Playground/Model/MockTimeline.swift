@@ -1,7 +1,8 @@
 import DIScopeDebug
 
 /// Pane 3, "Mocks and disposals": the timeline of mock pushes and pops, what each one shadowed
-/// or uncovered, each instance a shutdown disposed (and which container shut down), and stale
+/// or uncovered, each instance disposed (and why: which container shut down, or a change that let
+/// go of its cache), and stale
 /// references as they appear. (A mock's removal arrives both as `removed` and as `mockPopped`;
 /// the pop is what is shown.)
 ///
@@ -9,6 +10,7 @@ import DIScopeDebug
 /// + t3 MockLogger over Logger (shadows t1 ConsoleLogger)
 /// - t3 MockLogger off Logger (uncovers t1 ConsoleLogger)
 /// ✕ disposed Handler#5 (t5) (request shut down)
+/// ✕ disposed DbPool#2 (t2) (its cache let go by a change)
 /// ```
 public struct MockTimeline: Sendable {
   public private(set) var lines: [PaneLine] = []
@@ -26,7 +28,8 @@ public struct MockTimeline: Sendable {
     case .mockPopped(let info, let uncovering):
       add("- \(info.token) \(info.implementationName) off \(info.service) (\(uncovered(uncovering, by: info)))", .plain)
     case .disposed(let disposal):
-      add((isASCII ? "x " : "✕ ") + disposal.line + " (\(disposal.container) shut down)",
+      let why = disposal.wasDropped == true ? "its cache let go by a change" : "\(disposal.container) shut down"
+      add((isASCII ? "x " : "✕ ") + disposal.line + " (\(why))",
         disposal.failed ? .error : .secondary)
     default:
       break

@@ -94,6 +94,22 @@ import Testing
     #expect(controller.state.title(of: .mocks) == "3 Mocks and disposals")
   }
 
+  /// A disposal a change caused (caching switched off) says so, not that its container shut
+  /// down.
+  @Test func aDisposalACacheChangeCausedIsNamedForIt() throws {
+    let controller = try demo()
+    for line in ["class Pool", "register Pool", "resolve Pool"] { controller.enter(line) }
+    let token = try #require(controller.state.transcript.fileLines.first { $0.contains("Pool  [singleton]") })
+      .split(separator: " ").first { $0.hasPrefix("t") }
+    controller.enter("cache \(token ?? "t0") off")
+    controller.settle()
+    let lines = controller.texts(.mocks)
+    #expect(
+      lines.contains { $0.hasPrefix("✕ disposed Pool#") && $0.hasSuffix("(its cache let go by a change)") },
+      "\(lines)")
+    #expect(!lines.contains { $0.contains("shut down") }, "\(lines)")
+  }
+
   /// Stepping a replay back rebuilds it on a fresh session, with the panes cleared: that is no
   /// `reset`, and pane 3 must not say a fresh container took over (it did, and stepping on put
   /// root's disposals under the false mark).

@@ -49,6 +49,21 @@ import Testing
     #expect(!session.execute("resolve Handler").isFailure)
   }
 
+  /// A singleton the app built before the session attached prints with its number, as one built
+  /// since does: `#N` names it in the next command.
+  @Test func anInstanceBuiltBeforeTheSessionIsNumberedWhenResolved() throws {
+    let app = app(AliveTally())
+    let logging = try app.resolve(Logging.self)
+    let session = Session(container: app)
+    let output = session.execute("resolve Logging").output
+    let first = try #require(output.first)
+    #expect(first.hasPrefix("Logging#"), "\(output)")
+    let number = first.dropFirst("Logging#".count).prefix { $0.isNumber }
+    #expect(!number.isEmpty, "\(output)")
+    #expect(session.execute("resolve Logging").output.first == first, "the same number again")
+    withExtendedLifetime(logging) {}
+  }
+
   /// Over an app's container, `reset` would make a fresh root of the session's own and cut it
   /// off from the app: refused, and the session still acts on the app.
   @Test func resetIsRefusedOverAnAppsContainer() throws {

@@ -60,10 +60,13 @@ extension Session {
       if family.tokens[info.token.number] != nil { family.removedTokens.insert(info.token.number) }
     case .resolved(let step):
       guard let value = step.instance?.value, !(value is PlaygroundInstance), type(of: value) is AnyClass,
-        step.outcome == .created, let number = step.instanceNumber
+        step.outcome == .created || step.outcome == .cached, let number = step.instanceNumber
       else { return }
-      if family.objectNumbers.count > options.limits.maximumAppObjects { forgetGoneObjects() }
       let object = value as AnyObject
+      // A cached one is numbered the first time it is seen: built before the session attached,
+      // its creation was never seen, and `resolve` would print it with no `#N`.
+      if step.outcome == .cached, self.number(of: value) != nil { return }
+      if family.objectNumbers.count > options.limits.maximumAppObjects { forgetGoneObjects() }
       family.objectNumbers[ObjectIdentifier(object)] = number
       family.appObjects[number] = WeakObject(object: object)
     default: break

@@ -64,6 +64,23 @@ import Testing
     withExtendedLifetime(logging) {}
   }
 
+  /// A request's child the app shut down, entered by the session: named with its number, and the
+  /// hint moves to a live one rather than acting on the app's (no `release container`).
+  @Test func aRequestTheAppShutDownIsNamedAndTheHintEntersALiveOne() throws {
+    let app = app(AliveTally())
+    let request = app.makeChild(named: "request")
+    request.register(Logging.self) { _ in Logging() }
+    let session = Session(container: app)
+    #expect(!session.execute("container use request").isFailure)
+    try request.shutdownSynchronously()
+    let failed = session.execute("resolve Logging")
+    #expect(failed.isFailure)
+    #expect(failed.output.first == "error: cannot resolve 'Logging': the container 'request#\(request.number)' was shut down", "\(failed.output)")
+    let hint = failed.output.first { $0.hasPrefix("  hint:") } ?? ""
+    #expect(hint.contains("'container use request' enters a live one"), "\(failed.output)")
+    #expect(!hint.contains("release container"), "\(failed.output)")
+  }
+
   /// Over an app's container, `reset` would make a fresh root of the session's own and cut it
   /// off from the app: refused, and the session still acts on the app.
   @Test func resetIsRefusedOverAnAppsContainer() throws {

@@ -6,7 +6,9 @@ extension Container {
   }
 
   func wasShutDown(_ container: Container, asked key: ServiceKey, thread: ThreadState?) -> ResolutionError {
-    let whose = container === self ? "'\(name)'" : "'\(container.name)', where '\(key)' is registered,"
+    // A child by its number too: a request's children share one name, and the app made many.
+    let label = container.parent == nil ? container.name : "\(container.name)#\(container.number)"
+    let whose = container === self ? "'\(label)'" : "'\(label)', where '\(key)' is registered,"
     return ResolutionError(
       kind: .shutDown, key: key, path: thread.map { path($0, then: key.description) } ?? [key.description],
       message: "cannot resolve '\(key)': the container \(whose) was shut down",

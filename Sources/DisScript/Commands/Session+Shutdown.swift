@@ -51,7 +51,7 @@ extension Session {
     let why = shutDown === container
       ? "'\(container.name)' is shut down"
       : "'\(shutDown.name)' is shut down, and '\(container.name)' resolves through it"
-    throw ScriptFailure("\(why): \(task)", hint: ScriptWording.afterShutdown(of: shutDown))
+    throw ScriptFailure("\(why): \(task)", hint: wording.afterShutdown(of: shutDown))
   }
 
   /// Whether `container` is `ancestor` or one of its descendants.

@@ -6,6 +6,9 @@ import DIScope
 /// wording, computed on either thread.
 struct ScriptWording: Sendable {
   let store: DeclarationStore
+  /// Over an app's container, the containers the session made itself: the others are the app's,
+  /// which the app shuts down as its requests end (`nil` for a script's own family).
+  var sessionContainers: Set<ObjectIdentifier>? = nil
 
   func failure(for error: ResolutionError, in container: Container, before: [String] = []) -> ScriptFailure {
     if error.kind == .argumentMismatch, error.key.dynamicService != nil {
@@ -29,7 +32,7 @@ struct ScriptWording: Sendable {
     if error.kind == .shutDown, let shutDown = container.outermostShutDown {
       return ScriptFailure(
         error.message, path: Session.withoutRepeats(error.path),
-        hint: "a shut-down container resolves nothing more: " + Self.afterShutdown(of: shutDown), before: before)
+        hint: "a shut-down container resolves nothing more: " + afterShutdown(of: shutDown), before: before)
     }
     return ScriptFailure(
       error.message, path: Session.withoutRepeats(error.path), hint: hint(error.hints), before: before)
@@ -37,7 +40,13 @@ struct ScriptWording: Sendable {
 
   /// What to do after `container` was shut down, in commands: a fresh root, or for a request's
   /// child, let it go and make the next one from its parent.
-  static func afterShutdown(of container: Container) -> String {
+  func afterShutdown(of container: Container) -> String {
+    if let own = sessionContainers, !own.contains(ObjectIdentifier(container)) {
+      // The app's own: its request ended. Releasing it would act on the app, for nothing.
+      guard let parent = container.parent else { return "the app shut its container down" }
+      return "the app shut '\(container.name)#\(container.number)' down (its request is over): "
+        + "'container use \(container.name)' enters a live one, 'container use \(parent.name)' goes back"
+    }
     guard let parent = container.parent else { return "'reset' starts a fresh root container" }
     return "'release container \(container.name)' lets it go; for the next request, "
       + "'container use \(parent.name)', then 'container child NAME'"

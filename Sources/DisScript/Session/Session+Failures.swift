@@ -28,7 +28,13 @@ extension Session {
     { [wording] error, container in wording.failure(for: error, in: container).lines }
   }
 
-  var wording: ScriptWording { ScriptWording(store: store) }
+  var wording: ScriptWording {
+    ScriptWording(
+      store: store,
+      // The first is the app's own root; the rest the session made (`container child`).
+      sessionContainers: isOverAppContainer
+        ? Set(family.containers.dropFirst().map { ObjectIdentifier($0.container) }) : nil)
+  }
 
   /// `A -> B -> B` as `A -> B`: the container repeats the last service of an argument mismatch.
   static func withoutRepeats(_ path: [String]) -> [String] {

@@ -81,6 +81,19 @@ import Testing
     #expect(!hint.contains("release container"), "\(failed.output)")
   }
 
+  /// A child the session made itself is listed under its parent, apart from the app's.
+  @Test func aChildTheSessionMadeIsListedApart() throws {
+    let app = app(AliveTally())
+    let session = Session(container: app)
+    #expect(!session.execute("container child dbg").isFailure)
+    #expect(!session.execute("class Foo").isFailure)
+    #expect(!session.execute("register Foo").isFailure)
+    #expect(!session.execute("container use app").isFailure)
+    let stacks = session.execute("show stacks").output
+    #expect(stacks.contains { $0.hasPrefix("children the session made under app") }, "\(stacks)")
+    #expect(stacks.contains("container dbg (1 service)"), "\(stacks)")
+  }
+
   /// Over an app's container, `reset` would make a fresh root of the session's own and cut it
   /// off from the app: refused, and the session still acts on the app.
   @Test func resetIsRefusedOverAnAppsContainer() throws {

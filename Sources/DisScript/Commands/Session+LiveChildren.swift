@@ -39,8 +39,25 @@ extension Session {
         }
       }
     }
-    guard !lines.isEmpty else { return [] }
-    return ["live children of \(container.name) (the app's; 'container use NAME' enters the newest):"] + lines
+    let own = sessionChildrenLines(service)
+    guard !lines.isEmpty else { return own }
+    return ["live children of \(container.name) (the app's; 'container use NAME' enters the newest):"] + lines + own
+  }
+
+  /// Over an app's container, the children the session made itself under the current one
+  /// (`container child dbg`): listed apart from the app's, since leaving shuts them down.
+  private func sessionChildrenLines(_ service: String?) -> [String] {
+    guard isOverAppContainer else { return [] }
+    let own = family.containers.dropFirst().filter { entry in
+      entry.container.parent === container && !entry.container.isShutDown
+        && (service == nil || entry.container.stacks.contains { isService($0.key, named: service) })
+    }
+    guard !own.isEmpty else { return [] }
+    return ["children the session made under \(container.name) ('container use NAME' enters one; leaving shuts them down):"]
+      + own.map { entry in
+        let count = entry.container.stacks.count
+        return "container \(entry.name) (\(count == 0 ? "no registrations" : "\(count) service\(count == 1 ? "" : "s")"))"
+      }
   }
 
   /// Whether the newest live child of some name registers `service` itself.

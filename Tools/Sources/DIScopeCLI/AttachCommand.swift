@@ -31,7 +31,7 @@ public struct AttachCommand: ContextualCommand {
       listing them; --repl and --script keep them only with --keep-changes. 'release #N' and \
       'shutdown' cannot be undone, and are said so. --script refuses, before running anything, a \
       script with a command that changes the app, unless --allow-changes. Exit status: 0 on \
-      quit; 1 when no app could be attached, or the script would change the app without \
+      quit, 130 on Ctrl-C; 1 when no app could be attached, or the script would change the app without \
       --allow-changes; with --script, discope test's statuses (0 passed, 1 a mismatch, 2 the \
       file does not parse).
       """)

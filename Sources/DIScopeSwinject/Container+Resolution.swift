@@ -47,6 +47,7 @@ extension Container: _Resolver {
       // `validate()`'s dry run: the factory that asked throws it once it returns (`build`), so
       // that the report shows the missing registration a `nil` would hide.
       ThreadGraphs.current.dryRunFailure = error
+      Container.noteDryRunFailure(error)
     }
     debugHelper.resolutionFailed(
       serviceType: Service.self, key: key, availableRegistrations: getRegistrations(),

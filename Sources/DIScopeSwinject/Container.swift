@@ -234,11 +234,16 @@ public final class Container: @unchecked Sendable {
     discopeFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
   ) {
     let scope = ObjectScope.discopeScope(for: entry.objectScope)
+    // A factory of runtime arguments (`{ (r, name: String) in ... }`) builds only when a resolve
+    // hands them: `validate()` lists it as unchecked, with them, instead of failing to build it.
+    let argumentTypes = key.argumentsType == Resolver.self ? nil : key.runtimeArgumentTypes
     let token: RegistrationToken
     if isForwarded {
       // A forwarded type the service may not be: checked, and reported as DIScope reports a
       // factory's failure (Swinject's resolve returns `nil`).
-      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope) { [reference] _ throws -> Service in
+      token = discope.registerUncheckedSendable(
+        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes
+      ) { [reference] _ throws -> Service in
         let instance = try Container.build(entry, owner: reference)
         guard let service = instance as? Service else {
           throw FacadeError.typeMismatch(
@@ -253,7 +258,9 @@ public final class Container: @unchecked Sendable {
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.
-      token = discope.registerUncheckedSendable(key: key.discopeKey, scope: scope) { [reference] _ throws -> Service in
+      token = discope.registerUncheckedSendable(
+        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes
+      ) { [reference] _ throws -> Service in
         try Container.build(entry, owner: reference) as! Service
       }
     }

@@ -36,6 +36,15 @@ internal struct ServiceKey: Sendable {
   /// type and name, as DIScope's own API would make it; one whose factory takes arguments, or
   /// carries an option, adds them to the name (`"(Resolver, String)"`, `"cat (Resolver, Int)"`),
   /// since DIScope keys a type and a name only, and Swinject keeps those side by side.
+  /// The runtime arguments a factory of `argumentsType` takes after its resolver, as DIScope
+  /// lists them (`(String, Int)`): `(Resolver, String, Int)` without its first member.
+  var runtimeArgumentTypes: String {
+    let all = String(describing: argumentsType)
+    let prefix = "(" + String(describing: Resolver.self) + ", "
+    guard all.hasPrefix(prefix) else { return all }
+    return "(" + all.dropFirst(prefix.count)
+  }
+
   var discopeKey: DIScope.ServiceKey {
     guard !takesNoArguments else { return DIScope.ServiceKey(type: serviceType, name: name) }
     var parts: [String] = []

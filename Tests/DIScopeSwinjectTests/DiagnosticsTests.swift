@@ -32,6 +32,20 @@ struct DiagnosticsTests {
     #expect(report.description.contains("Store"), "\(report)")
   }
 
+  /// A factory of runtime arguments builds only when a resolve hands them: the report lists it
+  /// as unchecked, with them, and says it is not complete (as DIScope's own API does), rather
+  /// than reporting a failure to build it.
+  @Test func validateListsAnArgumentFactoryAsUnchecked() {
+    let container = DIScopeSwinject.Container()
+    container.register(Store.self) { (_, path: String) in DiskStore() }
+    let report = container.validate()
+    #expect(report.findings.isEmpty, "\(report)")
+    #expect(!report.isComplete, "\(report)")
+    #expect(report.unchecked.count == 1, "\(report)")
+    #expect(report.description.contains("(String)"), "\(report)")
+    #expect(container.resolve(Store.self, argument: "/tmp") is DiskStore)
+  }
+
   @Test func validatePassesACompleteGraph() {
     let report = makeScreenContainer().validate()
     #expect(report.findings.isEmpty, "\(report)")

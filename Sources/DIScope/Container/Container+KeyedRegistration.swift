@@ -26,22 +26,26 @@ extension Container {
   /// For an API over the container that never asked for `Sendable` (`DIScopeSwinject`, whose
   /// users vouch for their services as Swinject's always did).
   ///
+  /// - Parameter argumentTypes: For a factory that builds only with runtime arguments the API
+  ///   hands it its own way (`(String, Int)`): `validate()` lists it as unchecked, saying so,
+  ///   rather than running it without them.
+  ///
   /// ```swift
   /// container.registerUncheckedSendable(key: ServiceKey(LegacyCache.self)) { _ in LegacyCache() }
   /// ```
   @discardableResult
   public func registerUncheckedSendable<Service>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
-    isCaching: Bool = true, isMock: Bool = false,
+    isCaching: Bool = true, isMock: Bool = false, argumentTypes: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     register(
       key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, argumentTypes: nil
+      isMock: isMock, argumentTypes: argumentTypes
     ) { token, group in
       FactoryRegistration(
         token, group: group, key: key, implementationName: implementationName, scope: scope,
-        isCaching: isCaching, isMock: isMock, in: self, make: factory)
+        isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, in: self, make: factory)
     }
   }
 

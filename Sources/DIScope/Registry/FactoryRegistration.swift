@@ -31,13 +31,13 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
     _ token: borrowing RegistrationToken, group: String?, key: ServiceKey,
     implementationName: String? = nil, scope: Scope, isCaching: Bool = true, isMock: Bool = false,
     isImmortal: Bool = false, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
-    isSendable: Bool = true, in container: borrowing Container,
+    isSendable: Bool = true, argumentTypes: String? = nil, in container: borrowing Container,
     make: @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
     super.init(
-      token: copy token, key: key, implementationName: implementationName, factory: nil, scope: scope,
-      isCaching: isCaching, isMock: isMock, isImmortal: isImmortal, ownerID: container.id,
+      token: copy token, key: key, implementationName: implementationName, factory: nil,
+      argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock, isImmortal: isImmortal, ownerID: container.id,
       groupName: group, disposal: disposal, isolation: isolation, isSendable: isSendable,
       lock: container.family.state)
   }

@@ -42,6 +42,9 @@ struct InjectionTests {
     let error = try #require(throws: ResolutionError.self) { try Container().inject(into: browser) }
     #expect(error.path.first == "ChannelBrowser")
     #expect(error.kind == .notRegistered)
+    // The message a read of the property stops with: whose property, and where it is declared.
+    #expect(error.message.hasPrefix("ChannelBrowser.webService (InjectionTests.swift:5): no registration for"), "\(error.message)")
+    #expect(error.description.hasPrefix("error: ChannelBrowser.webService (InjectionTests.swift:5): "), "\(error)")
   }
 
   @Test func unboundPropertiesResolveFromTheTaskLocalSharedContainer() throws {

@@ -100,12 +100,17 @@ public final class Injected<Service>: InjectedProperty, @unchecked Sendable {
       key: ServiceKey(type: Service.self, name: name), error: error)
   }
 
-  func bind(to container: Container, owner: String) throws {
+  func bind(to container: Container, owner: AnyObject, property: String?) throws {
     let value: Service
     do {
       value = try container.resolve(Service.self, name: name)
-    } catch let error as ResolutionError {
-      throw error.reached(along: [owner] + error.path)
+    } catch {
+      // The message the program stops with when the property is read, led by whose property it
+      // is and where it is declared; still a `ResolutionError`, with its path and advice.
+      let failure = InjectionFailure(
+        wrapper: "@Injected", owner: owner, property: property, site: site,
+        key: ServiceKey(type: Service.self, name: name), error: error)
+      throw failure.error.reached(along: failure.error.path, message: failure.headline)
     }
     state.withLock {
       $0.container = container
@@ -123,7 +128,7 @@ public final class Injected<Service>: InjectedProperty, @unchecked Sendable {
 
 /// What `inject(into:)` finds among an object's stored properties.
 protocol InjectedProperty: AnyObject {
-  func bind(to container: Container, owner: String) throws
+  func bind(to container: Container, owner: AnyObject, property: String?) throws
   func bindLazily(to container: Container)
 }
 
@@ -138,8 +143,9 @@ extension Container {
   /// - Returns: How many properties were injected.
   @discardableResult
   public func inject(into object: AnyObject) throws -> Int {
-    let owner = String(describing: type(of: object))
-    return try forEachInjectedProperty(of: object) { try $0.bind(to: self, owner: owner) }
+    try forEachInjectedProperty(of: object) { property, label in
+      try property.bind(to: self, owner: object, property: label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 })
+    }
   }
 
   /// Binds every `@Injected` property of `object` to this container without resolving any: each
@@ -149,18 +155,18 @@ extension Container {
   /// - Returns: How many properties were bound.
   @discardableResult
   package func bindInjectedProperties(of object: AnyObject) -> Int {
-    forEachInjectedProperty(of: object) { $0.bindLazily(to: self) }
+    forEachInjectedProperty(of: object) { property, _ in property.bindLazily(to: self) }
   }
 
   private func forEachInjectedProperty(
-    of object: AnyObject, _ body: (any InjectedProperty) throws -> Void
+    of object: AnyObject, _ body: (_ property: any InjectedProperty, _ label: String?) throws -> Void
   ) rethrows -> Int {
     var count = 0
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
       for child in current.children {
         if let property = child.value as? InjectedProperty {
-          try body(property)
+          try body(property, child.label)
           count += 1
         }
       }

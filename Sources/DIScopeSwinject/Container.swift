@@ -141,6 +141,27 @@ public final class Container: @unchecked Sendable {
     }
   }
 
+  /// Switches caching of the registration `token` names (a token from ``staleReferences()`` or
+  /// ``explain(_:name:)``): off drops its cached instance, and on again caches the next one
+  /// built, which is how a stale reference's fix rebuilds its holder. DIScope's
+  /// `setCaching(_:for:)`, here so that the fix those print can be typed as it reads.
+  ///
+  /// ```swift
+  /// container.setCaching(false, for: stale.holder.registration.token)
+  /// container.setCaching(true, for: stale.holder.registration.token)
+  /// ```
+  @discardableResult
+  public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
+    guard let entry = locked({ services.values.first { $0.token == token }?.entry }) else {
+      // A parent's registration: switched where it is registered.
+      return parent?.setCaching(isCaching, for: token) ?? discope.setCaching(isCaching, for: token)
+    }
+    // Swinject's storage keeps the instance too: emptied with DIScope's cache, or the rebuild
+    // would hand back the same one.
+    if !isCaching { entry.resetInstance() }
+    return discope.setCaching(isCaching, for: token)
+  }
+
   /// Registers `factory` for `serviceType` (under `name`): the newest registration of a key
   /// replaces the one before.
   ///

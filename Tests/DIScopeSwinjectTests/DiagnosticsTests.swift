@@ -51,7 +51,7 @@ struct DiagnosticsTests {
     #expect(report.findings.isEmpty, "\(report)")
   }
 
-  @Test func staleReferencesFindsAnInstanceHoldingAReplacedService() {
+  @Test func staleReferencesFindsAnInstanceHoldingAReplacedService() throws {
     let container = DIScopeSwinject.Container()
     container.tracksHolders = true
     container.register(Store.self) { _ in MemoryStore() }.inObjectScope(.container)
@@ -64,6 +64,13 @@ struct DiagnosticsTests {
     let stale = container.staleReferences()
     #expect(stale.count == 1, "\(stale)")
     #expect(stale.first?.description.contains("Repository") == true, "\(stale)")
+    // Its fix, typed as it reads on the Swinject container, rebuilds the repository.
+    let holder = try #require(stale.first).holder.registration.token
+    #expect(stale.first?.description.contains("container.setCaching(false, for: \(holder))") == true, "\(stale)")
+    #expect(container.setCaching(false, for: holder))
+    #expect(container.setCaching(true, for: holder))
+    #expect(container.staleReferences().isEmpty)
+    #expect(container.resolve(Repository.self)?.store is DiskStore)
   }
 
   /// `DISCOPE_TRACE=1` attaches this recorder to every root container: the trees are the

@@ -43,15 +43,7 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
     case .stackEmptied(let key):
       "the stack of '\(key)' is empty: every registration of it was removed"
     case .registeredUnderAnotherName(let service, let names):
-      // Quoted as Swift writes a string (`"x\"y"`), so a name with a quote reads back whole.
-      "'\(service)' is registered "
-        + [
-          names.contains(nil) ? "without a name" : nil,
-          names.contains { $0 != nil }
-            ? (names.count(where: { $0 != nil }) == 1 ? "under the name " : "under the names ")
-              + names.compactMap { $0.map { String(reflecting: $0) } }.joined(separator: ", ")
-            : nil,
-        ].compactMap { $0 }.joined(separator: " and ")
+      "'\(service)' is registered " + Self.whereRegistered(names)
     case .sameNameInAnotherModule(let registered, let asked):
       "'\(registered)' is registered, but this resolve asked for '\(asked)': a type of the same "
         + "name from another module"
@@ -80,5 +72,17 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
     case .passArguments(let arguments): "pass \(arguments) in that order: resolve(_:arguments:)"
     case .note(let text): text
     }
+  }
+
+  /// `without a name and under the names "a", "b"`: each name quoted as Swift writes a string
+  /// (`"x\"y"`), so that a name with a quote reads back whole.
+  private static func whereRegistered(_ names: [String?]) -> String {
+    let named = names.compactMap { $0 }.map { String(reflecting: $0) }
+    var parts: [String] = []
+    if names.contains(nil) { parts.append("without a name") }
+    if !named.isEmpty {
+      parts.append((named.count == 1 ? "under the name " : "under the names ") + named.joined(separator: ", "))
+    }
+    return parts.joined(separator: " and ")
   }
 }

@@ -144,7 +144,7 @@ extension Container {
   @discardableResult
   public func inject(into object: AnyObject) throws -> Int {
     try forEachInjectedProperty(of: object) { property, label in
-      try property.bind(to: self, owner: object, property: label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 })
+      try property.bind(to: self, owner: object, property: label.map(InjectionFailure.propertyName(fromLabel:)))
     }
   }
 

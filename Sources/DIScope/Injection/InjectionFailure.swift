@@ -102,6 +102,11 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
     return String(component.dropFirst())
   }
 
+  /// The property's name from its wrapper's stored label (`_analytics`: `analytics`).
+  package static func propertyName(fromLabel label: String) -> String {
+    label.hasPrefix("_") ? String(label.dropFirst()) : label
+  }
+
   /// The name of the property of `owner` whose storage is `wrapper`, found among the stored
   /// properties of its class and superclasses (`_analytics` gives `analytics`).
   package static func propertyName(of wrapper: AnyObject, in owner: AnyObject) -> String? {
@@ -111,7 +116,7 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
         if let property = child.value as? InjectedProperty, property === wrapper,
           let label = child.label
         {
-          return label.hasPrefix("_") ? String(label.dropFirst()) : label
+          return propertyName(fromLabel: label)
         }
       }
       mirror = current.superclassMirror

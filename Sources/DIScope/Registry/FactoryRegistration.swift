@@ -37,7 +37,8 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
     self.make = make
     super.init(
       token: copy token, key: key, implementationName: implementationName, factory: nil,
-      argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock, isImmortal: isImmortal, ownerID: container.id,
+      argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock,
+      isImmortal: isImmortal, ownerID: container.id,
       groupName: group, disposal: disposal, isolation: isolation, isSendable: isSendable,
       lock: container.family.state)
   }

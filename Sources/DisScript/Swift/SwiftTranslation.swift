@@ -92,7 +92,7 @@ public struct SwiftTranslation: Sendable {
     case .changeCaching(let token, let isEnabled):
       return "\(containers.owner(of: token)).setCaching(\(isEnabled), for: \(token))"
     case .mock(let service, let implementation):
-      return "let mock = \(container).mock(\(type(service)).self, with: \(mockConstruction(implementation ?? "Mock" + service, from: container)))"
+      return "let mock = \(container).mock(\(type(service)).self, with: \(construction(of: implementation ?? "Mock" + service, resolvingFrom: container)))"
     case .mockAll:
       return "\(container).install(MockAssembly())  // a mock for every service, as a test base does"
     case .unmock:
@@ -184,29 +184,23 @@ public struct SwiftTranslation: Sendable {
     let arguments = parameters.compactMap { parameter -> (String, String)? in
       if case .argument(let type) = parameter.dependency { (parameter.name, type) } else { nil }
     }
-    let values = parameters.map { parameter -> String in
-      switch parameter.dependency {
-      case .service(let type): "\(parameter.name): try r.resolve(\(self.type(type)).self)"
-      case .optional(let type): "\(parameter.name): try r.optionalResolve(\(self.type(type)).self)"
-      case .provider(let type): "\(parameter.name): try r.resolve(\(providerType(type)).self)"
-      case .argument: "\(parameter.name): \(parameter.name)"
-      }
-    }
+    let values = construction(of: className, resolvingFrom: "r")
     let resolver = parameters.contains { if case .argument = $0.dependency { false } else { true } } ? "r" : "_"
     let head = arguments.isEmpty
       ? "\(resolver) in"
       : "(\(resolver == "_" ? "_" : "r"): Resolver, " + arguments.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ") in"
-    return "{ \(head) \(className)(\(values.joined(separator: ", "))) }"
+    return "{ \(head) \(values) }"
   }
 
-  /// The instance a mock is given as, its dependencies resolved from `container` as the export
-  /// builds it: `RFZoneController(webService: try container.resolve(WebService.self))`.
-  private func mockConstruction(_ className: String, from container: String) -> String {
+  /// `WebService(logger: try r.resolve((any Logger).self))`: `className` built with each
+  /// dependency resolved from `resolver` (a factory's `r`, or a container for a mock's instance),
+  /// a runtime argument by its own name.
+  private func construction(of className: String, resolvingFrom resolver: String) -> String {
     let values = (classes[className]?.parameters ?? []).map { parameter -> String in
       switch parameter.dependency {
-      case .service(let type): "\(parameter.name): try \(container).resolve(\(self.type(type)).self)"
-      case .optional(let type): "\(parameter.name): try \(container).optionalResolve(\(self.type(type)).self)"
-      case .provider(let type): "\(parameter.name): try \(container).resolve(\(providerType(type)).self)"
+      case .service(let type): "\(parameter.name): try \(resolver).resolve(\(self.type(type)).self)"
+      case .optional(let type): "\(parameter.name): try \(resolver).optionalResolve(\(self.type(type)).self)"
+      case .provider(let type): "\(parameter.name): try \(resolver).resolve(\(providerType(type)).self)"
       case .argument: "\(parameter.name): \(parameter.name)"
       }
     }

@@ -13,13 +13,38 @@ extension Container {
   public func validate() -> ValidationReport { discope.validate() }
 
   /// Why `serviceType` (under `name`) resolves as it does: the registration that answers, its
-  /// scope, what it shadows, and what it depends on.
+  /// scope, what it shadows, and what it depends on. A service registered only with a factory of
+  /// runtime arguments, in one way, is explained as that registration (see
+  /// ``explain(_:name:arguments:)`` to pick one of several).
   ///
   /// ```swift
   /// print(container.explain(Animal.self))
   /// ```
   public func explain<Service>(_ serviceType: Service.Type, name: String? = nil) -> Explanation {
-    discope.explain(serviceType, name: name)
+    let explanation = discope.explain(serviceType, name: name)
+    guard explanation.answering == nil else { return explanation }
+    let withArguments = getRegistrations().keys.filter {
+      $0.serviceType == serviceType && $0.name == name && $0.option == nil
+        && $0.argumentsType != Resolver.self
+    }
+    guard withArguments.count == 1, let only = withArguments.first else { return explanation }
+    return discope.explain(key: only.discopeKey)
+  }
+
+  /// Why `serviceType` (under `name`), resolved with runtime arguments of the given types, resolves
+  /// as it does: the registration whose factory takes them, as `resolve(_:name:arguments:)` finds it.
+  ///
+  /// ```swift
+  /// container.register(UserDetails.self) { (r, user: String) in UserDetails(user: user) }
+  /// print(container.explain(UserDetails.self, arguments: String.self))
+  /// ```
+  public func explain<Service, each Argument>(
+    _ serviceType: Service.Type, name: String? = nil, arguments: repeat (each Argument).Type
+  ) -> Explanation {
+    let key = ServiceKey(
+      serviceType: Service.self, argumentsType: (Resolver, repeat each Argument).self, name: name,
+      option: nil)
+    return discope.explain(key: key.discopeKey)
   }
 
   /// The cached instances that hold an instance their key no longer answers with (a registration

@@ -89,20 +89,23 @@ extension Container: _Resolver {
     }
   }
 
-  /// The factory of every DIScope registration the facade makes: builds `entry` as the resolve
-  /// that asked DIScope for it said, or, when DIScope was asked directly (the typed fast path,
-  /// `validate()`), as its own container's resolve would.
-  static func build(_ entry: ServiceEntryProtocol, owner: ContainerReference) throws -> Any {
+  /// The factory of every DIScope registration the facade makes (`asker` names it): builds
+  /// `entry` as the resolve that asked DIScope for it said, or, when DIScope was asked directly
+  /// (the typed fast path, `validate()`), as its own container's resolve would.
+  static func build(
+    _ entry: ServiceEntryProtocol, owner: ContainerReference, askedBy asker: DIScopeRegistrationID
+  ) throws -> Any {
     let thread = ThreadGraphs.current
     let instance: Any
     if let pending = thread.takePending(for: entry) {
-      instance = pending.resolver.instance(of: entry, thread: thread, invoke: pending.invoke)
+      instance = pending.resolver.instance(
+        of: entry, thread: thread, askedBy: asker, invoke: pending.invoke)
     } else {
       guard let container = owner.container else { throw FacadeError.containerReleased }
       guard let factory = entry.makeWithoutArguments else {
         throw FacadeError.needsArguments(String(describing: entry.serviceType))
       }
-      instance = container.instance(of: entry, thread: thread) { factory(container) }
+      instance = container.instance(of: entry, thread: thread, askedBy: asker) { factory(container) }
     }
     if let failure = thread.dryRunFailure {
       thread.dryRunFailure = nil
@@ -114,9 +117,13 @@ extension Container: _Resolver {
   /// Swinject's resolve of one registration, in this container's graph on this thread: the
   /// instance its storage keeps for the graph, or a new one, stored, then completed by its
   /// `initCompleted` handlers. A factory that resolved the same registration meanwhile (a cycle
-  /// through `initCompleted`) stored an instance already: that one is returned. Not generic, so
-  /// that a build looks up no generic metadata.
-  func instance(of entry: ServiceEntryProtocol, thread: ThreadGraphs, invoke: () -> Any) -> Any {
+  /// through `initCompleted`) stored an instance already: that one is returned. `asker` is the
+  /// DIScope registration whose factory asked (`nil` for a resolve of a cycle, which DIScope
+  /// refused). Not generic, so that a build looks up no generic metadata.
+  func instance(
+    of entry: ServiceEntryProtocol, thread: ThreadGraphs, askedBy asker: DIScopeRegistrationID? = nil,
+    invoke: () -> Any
+  ) -> Any {
     let frame = enterGraph(thread)
     defer { leaveGraph(thread, frame) }
     let flags = entry.buildFlags
@@ -130,10 +137,15 @@ extension Container: _Resolver {
     }
     // Inside the resolve (`enterGraph` above), so there is one.
     let graph = frame.currentGraph.unsafelyUnwrapped
-    if let persisted = entry.instance(inGraph: graph) { return persisted }
+    if let persisted = entry.instance(inGraph: graph, askedBy: asker) { return persisted }
     let made = invoke()
-    if let persisted = entry.instance(inGraph: graph) { return persisted }
-    entry.setInstance(made, inGraph: graph)
+    // Not asked by `asker` this time: what a cycle stored meanwhile answers.
+    if let persisted = entry.instance(inGraph: graph, askedBy: nil) { return persisted }
+    if entry.setInstance(made, inGraph: graph, builtFor: asker)
+      && DIScope.Container.isDryRunOnCurrentThread
+    {
+      frame.storedInDryRun.append(entry)
+    }
     frame.inFlight.append(entry)
     if flags.contains(.hasInitCompleted) {
       entry.completeInitialization(of: made, resolver: self)
@@ -166,6 +178,12 @@ extension Container: _Resolver {
     frame.depth -= 1
     guard frame.depth == 0 else { return }
     frame.graph = nil
+    if !frame.storedInDryRun.isEmpty {
+      // Kept until now, so that the dry run's cycles through `initCompleted` found it.
+      let stored = frame.storedInDryRun
+      frame.storedInDryRun.removeAll()
+      for entry in stored { entry.resetInstance() }
+    }
     guard !frame.inFlight.isEmpty else { return }
     let completed = frame.inFlight
     frame.inFlight.removeAll(keepingCapacity: true)

@@ -191,8 +191,9 @@ public final class Container: @unchecked Sendable {
     // build, with no generic code between them.
     let entry = makeTypedEntry(serviceType, factory: factory)
     let typedFactory = TypedFactory(factory)
-    return addTyped(entry, name: name) { [reference] _ throws -> Service in
-      try entry.build(typedFactory, owner: reference)
+    let id = DIScopeRegistrationID.next()
+    return addTyped(entry, name: name, id: id) { [reference] _ throws -> Service in
+      try entry.build(typedFactory, owner: reference, askedBy: id)
     }
   }
 
@@ -213,11 +214,11 @@ public final class Container: @unchecked Sendable {
   /// where `Service` is known) as its DIScope factory; tells the behaviors.
   @usableFromInline
   internal func addTyped<Service>(
-    _ entry: ServiceEntry<Service>, name: String?,
+    _ entry: ServiceEntry<Service>, name: String?, id: DIScopeRegistrationID,
     discopeFactory: @escaping @Sendable (DIScope.Resolver) throws -> Service
   ) -> ServiceEntry<Service> {
     let key = ServiceKey(serviceType: Service.self, argumentsType: Resolver.self, name: name)
-    add(entry, as: Service.self, under: key, discopeFactory: discopeFactory)
+    add(entry, as: Service.self, under: key, id: id, discopeFactory: discopeFactory)
     for behavior in behaviors {
       behavior.container(self, didRegisterType: Service.self, toService: entry, withName: name)
     }
@@ -249,9 +250,10 @@ public final class Container: @unchecked Sendable {
   ///
   /// Through the explicit-key unchecked door (`registerUncheckedSendable(key:)`): Swinject's API
   /// never asked services to be `Sendable`, and an app on it vouches for them itself.
+  /// `id` names the DIScope registration (the one `discopeFactory` builds for, when given).
   internal func add<Service>(
     _ entry: ServiceEntryProtocol, as _: Service.Type, under key: ServiceKey,
-    isForwarded: Bool = false,
+    id: DIScopeRegistrationID = .next(), isForwarded: Bool = false,
     discopeFactory: (@Sendable (DIScope.Resolver) throws -> Service)? = nil
   ) {
     let scope = ObjectScope.discopeScope(for: entry.objectScope)
@@ -265,7 +267,7 @@ public final class Container: @unchecked Sendable {
       token = discope.registerUncheckedSendable(
         key: key.discopeKey, scope: scope, argumentTypes: argumentTypes
       ) { [reference] _ throws -> Service in
-        let instance = try Container.build(entry, owner: reference)
+        let instance = try Container.build(entry, owner: reference, askedBy: id)
         guard let service = instance as? Service else {
           throw FacadeError.typeMismatch(
             String(describing: type(of: instance)), String(describing: Service.self))
@@ -282,7 +284,7 @@ public final class Container: @unchecked Sendable {
       token = discope.registerUncheckedSendable(
         key: key.discopeKey, scope: scope, argumentTypes: argumentTypes
       ) { [reference] _ throws -> Service in
-        try Container.build(entry, owner: reference) as! Service
+        try Container.build(entry, owner: reference, askedBy: id) as! Service
       }
     }
     entry.noteToken(token)

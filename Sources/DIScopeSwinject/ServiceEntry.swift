@@ -18,10 +18,13 @@ internal protocol ServiceEntryProtocol: AnyObject, Sendable {
   /// The service type it was registered for.
   var serviceType: Any.Type { get }
 
-  /// The instance its storage keeps for `graph`, read under its lock.
-  func instance(inGraph graph: GraphIdentifier) -> Any?
-  /// Keeps `instance` for `graph` in its storage, under its lock.
-  func setInstance(_ instance: Any, inGraph graph: GraphIdentifier)
+  /// The instance its storage keeps for `graph`, read under its lock; `nil` for a `.container`
+  /// instance that `asker`, the DIScope registration that built it, asks for again.
+  func instance(inGraph graph: GraphIdentifier, askedBy asker: DIScopeRegistrationID?) -> Any?
+  /// Keeps `instance` for `graph` in its storage, under its lock, built for `builder`; returns
+  /// whether the storage may keep it beyond the graph (any scope but `.graph`, `.weak` and
+  /// `.transient`).
+  func setInstance(_ instance: Any, inGraph graph: GraphIdentifier, builtFor builder: DIScopeRegistrationID?) -> Bool
   /// Tells its storage that a graph it took part in is complete.
   func graphResolutionCompleted()
   /// Empties its storage (`resetObjectScope`).
@@ -72,6 +75,9 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     var storage: InstanceStorage?
     var initCompletedActions: [(Resolver, Service) -> Void] = []
     var tokens: [RegistrationToken] = []
+    /// The DIScope registration whose build put the instance in a `.container` storage, which
+    /// caches it too (`nil` when a resolve of a cycle put it there, or none did).
+    var builtFor: DIScopeRegistrationID?
   }
   // A pthread mutex (NSLock), which the thread sanitizer understands (Synchronization's Mutex
   // is a futex on Linux, which it does not).
@@ -103,7 +109,9 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   /// `Any` and no cast; anything else takes the general path (`Container.build`), which works
   /// with `Any`.
   @inlinable
-  func build(_ factory: TypedFactory<Service>, owner: ContainerReference) throws -> Service {
+  func build(
+    _ factory: TypedFactory<Service>, owner: ContainerReference, askedBy asker: DIScopeRegistrationID
+  ) throws -> Service {
     if let started = Container.startTransientBuild(
       of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
     {
@@ -111,13 +119,13 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
       try Container.finishTransientBuild(started)
       return made
     }
-    return try buildGenerally(owner: owner)
+    return try buildGenerally(owner: owner, askedBy: asker)
   }
 
-  /// `Container.build`, typed: the general path of ``build(owner:)``.
+  /// `Container.build`, typed: the general path of ``build(_:owner:askedBy:)``.
   @usableFromInline
-  func buildGenerally(owner: ContainerReference) throws -> Service {
-    try Container.build(self, owner: owner) as! Service
+  func buildGenerally(owner: ContainerReference, askedBy asker: DIScopeRegistrationID) throws -> Service {
+    try Container.build(self, owner: owner, askedBy: asker) as! Service
   }
 
   /// Publishes what `buildFlags` reads; called under the lock after a change.
@@ -161,6 +169,7 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     let tokens = locked { state in
       state.objectScope = objectScope
       state.storage = nil
+      state.builtFor = nil
       updateFlags(state)
       return state.tokens
     }
@@ -197,12 +206,31 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
       initCompletedCount: handlers)
   }
 
-  func instance(inGraph graph: GraphIdentifier) -> Any? {
-    locked { Self.storage(of: &$0).instance(inGraph: graph) }
+  func instance(inGraph graph: GraphIdentifier, askedBy asker: DIScopeRegistrationID?) -> Any? {
+    locked { state in
+      let storage = Self.storage(of: &state)
+      // DIScope caches a `.container` instance in the registration that built it, a singleton,
+      // and calls that registration's factory again only once it let go of the instance (its
+      // caching switched off or its scope changed, by `discope attach` or by code holding
+      // `discope`): Swinject's storage lets go of it too, or it would answer for ever with what
+      // DIScope dropped. A type forwarded to the entry is another registration, which the
+      // instance answers as Swinject's forwarding does.
+      if let asker, asker == state.builtFor, state.objectScope === ObjectScope.container {
+        storage.instance = nil
+        state.builtFor = nil
+        return nil
+      }
+      return storage.instance(inGraph: graph)
+    }
   }
 
-  func setInstance(_ instance: Any, inGraph graph: GraphIdentifier) {
-    locked { Self.storage(of: &$0).setInstance(instance, inGraph: graph) }
+  func setInstance(_ instance: Any, inGraph graph: GraphIdentifier, builtFor builder: DIScopeRegistrationID?) -> Bool {
+    locked { state in
+      Self.storage(of: &state).setInstance(instance, inGraph: graph)
+      state.builtFor = builder
+      let scope = state.objectScope
+      return scope !== ObjectScope.graph && scope !== ObjectScope.weak && scope !== ObjectScope.transient
+    }
   }
 
   func graphResolutionCompleted() {
@@ -210,7 +238,10 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   }
 
   func resetInstance() {
-    locked { Self.storage(of: &$0).instance = nil }
+    locked { state in
+      Self.storage(of: &state).instance = nil
+      state.builtFor = nil
+    }
   }
 
   func completeInitialization(of instance: Any, resolver: Resolver) {

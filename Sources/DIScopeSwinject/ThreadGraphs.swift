@@ -32,6 +32,10 @@ final class ThreadGraphs {
     /// What was stored in the graph, told when it completes.
     // unchecked: its thread's own
     @exclusivity(unchecked) var inFlight: [ServiceEntryProtocol] = []
+    /// What `validate()`'s dry run stored in a storage that outlives the graph (`.container`, a
+    /// custom scope): emptied when the graph completes, since a dry run keeps nothing.
+    // unchecked: its thread's own
+    @exclusivity(unchecked) var storedInDryRun: [ServiceEntryProtocol] = []
     init(containerID: UInt64) { self.containerID = containerID }
 
     /// The graph of the resolve under way, made if it has none yet; `nil` outside a resolve

@@ -103,11 +103,109 @@ struct DiagnosticsTests {
     #expect(registered.withLock { $0 }.count == 2)
   }
 
+  /// A service registered with runtime arguments is explained by its argument types, and, when
+  /// it is registered in one way only, by its type alone.
+  @Test func explainFindsARegistrationWithArguments() {
+    let container = DIScopeSwinject.Container()
+    container.register(Repository.self) { (_: DIScopeSwinject.Resolver, store: DiskStore) in Repository(store: store) }
+    #expect(container.explain(Repository.self, arguments: DiskStore.self).answering != nil)
+    #expect(container.explain(Repository.self).answering != nil)
+    #expect(container.explain(Repository.self, arguments: Int.self).answering == nil)
+
+    container.register(Repository.self) { (_: DIScopeSwinject.Resolver, store: DiskStore, count: Int) in
+      Repository(store: store)
+    }
+    let both = container.explain(Repository.self)
+    #expect(both.answering == nil, "two ways to resolve it: which one is for the caller to say")
+    #expect(both.description.contains("(Resolver, DiskStore, Int)"), "\(both)")
+    let second = container.explain(Repository.self, arguments: DiskStore.self, Int.self)
+    #expect(second.answering?.key == ServiceKey(Repository.self, name: "(Resolver, DiskStore, Int)"))
+  }
+
   @Test func anArgumentRegistrationIsKeyedByItsArguments() {
     let container = DIScopeSwinject.Container()
     container.register(Repository.self) { (_: DIScopeSwinject.Resolver, store: DiskStore) in Repository(store: store) }
     #expect(container.resolve(Repository.self, argument: DiskStore())?.store is DiskStore)
     #expect(container.discope.hasRegistration(for: ServiceKey(Repository.self, name: "(Resolver, DiskStore)")))
   }
+  /// What `discope attach` (or any code holding ``Container/discope``) switches on the DIScope
+  /// registration of a `.container` service takes effect through the Swinject API too: Swinject's
+  /// storage does not keep answering with the instance DIScope let go of.
+  @Test func aContainerScopedServiceFollowsCachingAndScopeSwitchedInDIScope() throws {
+    let container = makeScreenContainer()
+    let token = try #require(container.explain(Store.self).answering).token
+    let first = try #require(container.resolve(Store.self) as Store?)
+    #expect(container.discope.setCaching(false, for: token))
+    let uncached = try #require(container.resolve(Store.self) as Store?)
+    #expect(uncached !== first, "caching off in DIScope, and Swinject's storage still answered")
+    #expect(try #require(container.resolve(Store.self) as Store?) !== uncached)
+    #expect(container.discope.setCaching(true, for: token))
+    let cached = try #require(container.resolve(Store.self) as Store?)
+    #expect(try #require(container.resolve(Store.self) as Store?) === cached)
+
+    try container.discope.setScope(.prototype, for: token)
+    let prototype = try #require(container.resolve(Store.self) as Store?)
+    #expect(prototype !== cached)
+    #expect(try #require(container.resolve(Store.self) as Store?) !== prototype)
+    try container.discope.setScope(.singleton, for: token)
+    let again = try #require(container.resolve(Store.self) as Store?)
+    #expect(try #require(container.resolve(Store.self) as Store?) === again)
+    // Through the Swinject API, as before: a repository's store is the container's one.
+    #expect(container.resolve(Repository.self)?.store === again)
+  }
+
+  /// Type forwarding still shares one instance of a `.container` service between its types,
+  /// whichever is resolved first.
+  @Test func forwardedTypesShareTheContainerScopedInstance() throws {
+    let container = DIScopeSwinject.Container()
+    container.register(MemoryStore.self) { _ in MemoryStore() }.inObjectScope(.container)
+      .implements(Store.self)
+    let store = try #require(container.resolve(Store.self) as Store?)
+    #expect(container.resolve(MemoryStore.self) === store)
+    #expect(container.resolve(Store.self) === store)
+  }
+  /// `validate()` builds what is not cached yet to check it, and keeps none of it: not in
+  /// DIScope's cache, and not in Swinject's storage of a `.container` service either.
+  @Test func validateKeepsNoContainerScopedInstance() {
+    let tally = AliveTally()
+    let container = DIScopeSwinject.Container()
+    container.register(TalliedObject.self) { _ in TalliedObject(tally: tally) }.inObjectScope(.container)
+    let report = container.validate()
+    #expect(report.findings.isEmpty, "\(report)")
+    #expect(tally.count == 0, "validate() left a .container instance alive")
+    let first = container.resolve(TalliedObject.self)
+    #expect(first != nil && container.resolve(TalliedObject.self) === first)
+    #expect(tally.count == 1)
+  }
+  /// A cycle of `.container` services closed through `initCompleted` validates as it resolves:
+  /// the dry run finds the instance being completed, and keeps neither.
+  @Test func validateFollowsACycleThroughInitCompletedAndKeepsNothing() {
+    let tally = AliveTally()
+    let container = DIScopeSwinject.Container()
+    container.register(Owner.self) { _ in Owner(tally: tally) }.inObjectScope(.container)
+      .initCompleted { r, owner in owner.pet = r.resolve(Pet.self) }
+    container.register(Pet.self) { r in Pet(owner: r.resolve(Owner.self)!, tally: tally) }
+      .inObjectScope(.container)
+    let report = container.validate()
+    #expect(report.findings.isEmpty, "\(report)")
+    #expect(tally.count == 0, "validate() left instances alive")
+    let owner = container.resolve(Owner.self)
+    #expect(owner?.pet?.owner === owner)
+  }
 }
 
+/// `validateFollowsACycleThroughInitCompletedAndKeepsNothing`'s cycle: each counted while alive.
+private final class Owner {
+  let tallied: TalliedObject
+  var pet: Pet?
+  init(tally: AliveTally) { tallied = TalliedObject(tally: tally) }
+}
+
+private final class Pet {
+  let tallied: TalliedObject
+  unowned let owner: Owner
+  init(owner: Owner, tally: AliveTally) {
+    self.owner = owner
+    tallied = TalliedObject(tally: tally)
+  }
+}

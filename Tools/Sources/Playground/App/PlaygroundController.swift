@@ -92,10 +92,14 @@ public final class PlaygroundController {
       switch result {
       case .outcome(let outcome, let epoch):
         // An outcome of an epoch gone (a replay restarted meanwhile) is dropped without taking
-        // the prose queued for the new epoch's commands.
-        guard epoch == state.epoch else { continue }
+        // the prose queued for the new epoch's commands; what it says of the app still holds.
+        guard epoch == state.epoch else {
+          for note in outcome.notes { say(note) }
+          continue
+        }
         let command = pending.isEmpty ? PendingCommand() : pending.removeFirst()
         record(outcome, prose: command.prose, isTyped: command.isTyped)
+        for note in outcome.notes { say(note) }
       case .idle(let words, let pending):
         state.pendingCommands = pending
         if let words {
@@ -108,11 +112,9 @@ public final class PlaygroundController {
         hasStackChangesInFlight = false
       }
     }
-    // After the results: what the app said of a command (its first change) follows the command.
+    // What the view noticed on its own (events dropped, the app gone).
     for notice in view.takeNotices() {
-      appendComment([notice], kind: .error)
-      state.notice = notice
-      state.isNoticeTranscribed = true
+      say(notice)
       changed = true
     }
     if view !== shownView {
@@ -173,6 +175,14 @@ public final class PlaygroundController {
 
   /// Puts a finished command in the transcript (and the recording); a command the user typed
   /// is also kept as `lastTypedOutcome`.
+  /// Says `notice` in the status line, and in the transcript as a comment (so a line REPL that
+  /// prints the transcript does not print it twice).
+  private func say(_ notice: String) {
+    appendComment([notice], kind: .error)
+    state.notice = notice
+    state.isNoticeTranscribed = true
+  }
+
   func record(_ outcome: PlaygroundOutcome, prose: [String], isTyped: Bool = false) {
     if let learn {
       if let solved = learn.record(outcome) { update { $0.notice = solved } }

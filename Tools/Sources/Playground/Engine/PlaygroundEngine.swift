@@ -80,6 +80,9 @@ public struct PlaygroundOutcome: Sendable, Hashable {
   /// The command never reached a container (an attached app that is gone): the transcript says
   /// so in a comment, and a recording does not hold it as a command that failed.
   public var wasNotRun = false
+  /// What the engine says of the command beyond its output (an attached app's first change):
+  /// shown right after the command, as a comment, and never part of what a recording expects.
+  public var notes: [String] = []
 
   public init(
     entry: Entry?, output: [String], isFailure: Bool, recordedText: String,

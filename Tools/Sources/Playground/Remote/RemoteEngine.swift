@@ -52,10 +52,11 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
     }
     do {
       let reply = try view.client.run(source)
-      view.note(reply)
-      return PlaygroundOutcome(
+      var outcome = PlaygroundOutcome(
         entry: entry, output: reply.outcome.output, isFailure: reply.outcome.isFailure,
         recordedText: reply.outcome.recordedText)
+      if let note = view.note(reply) { outcome.notes = [note] }
+      return outcome
     } catch {
       return notRun(source, entry: entry, "error: \(error)")
     }

@@ -119,16 +119,18 @@ public final class RemoteView: ContainerView {
   public var leaveReport: LeaveReport? { state.withLock { $0.leaveReport } }
 
   /// What the engine learnt from a command's reply: the words to complete, the session's
-  /// changes. The first change of the session is announced, once: it changed the running app.
-  func note(_ reply: DebugClient.Reply) {
+  /// changes. Returns what to say with the command: at its first change, once, that it changed
+  /// the running app (carried by the command's outcome, so that it is said after the command,
+  /// whenever the screen next draws).
+  func note(_ reply: DebugClient.Reply) -> String? {
     state.withLock { state in
       state.completion = reply.completion
       state.sessionChanges = reply.outcome.sessionChanges
-      if let leavingRule, !state.hasAnnouncedChanges, !reply.outcome.sessionChanges.isEmpty {
-        state.hasAnnouncedChanges = true
-        state.notices.append(
-          "note: this changed the running app \(client.app.name) (pid \(client.app.pid)); \(leavingRule)")
+      guard let leavingRule, !state.hasAnnouncedChanges, !reply.outcome.sessionChanges.isEmpty else {
+        return nil
       }
+      state.hasAnnouncedChanges = true
+      return "note: this changed the running app \(client.app.name) (pid \(client.app.pid)); \(leavingRule)"
     }
   }
 

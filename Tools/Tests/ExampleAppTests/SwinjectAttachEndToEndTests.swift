@@ -54,6 +54,48 @@ struct SwinjectAttachEndToEndTests {
     }
   }
 
+  /// Caching switched off from an attached REPL reaches the app's Swinject resolves: its
+  /// `.container` store is built anew on each resolve (Swinject's storage does not keep answering
+  /// with what DIScope let go of), and switched on again, one store is kept.
+  @Test func cachingSwitchedFromTheTerminalReachesTheSwinjectResolves() throws {
+    let app = try ServedApp(executable: AttachBinaries.swinjectServer)
+    defer { app.close() }
+    func attach(_ input: String) throws -> CommandResult {
+      try SpawnedCommand.run([
+        "/bin/sh", "-c",
+        "printf '%s' '\(input)' | '\(AttachBinaries.discope!)' attach '\(app.socketPath)' --repl --keep-changes",
+      ])
+    }
+    /// The stores of the ticks printed so far, oldest first.
+    func stores() -> [String] {
+      app.output.split(separator: "\n").compactMap { line in
+        line.split(separator: " ").first { $0.hasPrefix("store=") }.map { String($0.dropFirst("store=".count)) }
+      }
+    }
+    waitUntil("a tick with the app's store", detail: { app.describe() }) { !stores().isEmpty }
+    let stacks = try attach("show stacks OrderStore\n")
+    let token = try #require(
+      stacks.output.firstMatch(of: /(t[0-9]+) +OrderStore/).map { String($0.1) }, "\(stacks.output)\(stacks.errorOutput)")
+
+    let off = try attach("cache \(token) off\n")
+    #expect(off.status == 0, "\(off.output)\(off.errorOutput)")
+    let before = stores().count
+    let rebuilt = waitUntil("the app to build a new store on each resolve", detail: { app.describe() }) {
+      Set(stores().dropFirst(before)).count >= 2
+    }
+    #expect(rebuilt, "caching off, and the app kept one store: \(stores())")
+
+    let on = try attach("cache \(token) on\n")
+    #expect(on.status == 0, "\(on.output)\(on.errorOutput)")
+    let settled = stores().count
+    waitUntil("three ticks after caching is back on", detail: { app.describe() }) {
+      stores().count >= settled + 3
+    }
+    // The first tick may still be the resolve made as the command ran; the next ones share one.
+    let after = stores().dropFirst(settled + 1)
+    #expect(Set(after).count == 1, "caching on again, and the store still changed: \(stores())")
+  }
+
   /// `DISCOPE_TRACE=1`, with no change to the app: every root resolve it makes through the
   /// Swinject API is printed as a tree on standard error.
   @Test func discopeTracePrintsTheResolvesMadeThroughTheSwinjectAPI() throws {

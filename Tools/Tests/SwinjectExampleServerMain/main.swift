@@ -1,7 +1,8 @@
 // An app wired through Swinject's API (`import DIScopeSwinject`, one import changed from
 // `import Swinject`), serving its container to `discope attach`: the attached playground shows
 // its registrations, the resolutions its thread makes, and mocks pushed into it. Its thread
-// resolves the screen every 50 ms and prints, on every tenth tick, which logger the screen got.
+// resolves the screen every 50 ms and prints, on every tenth tick, which logger the screen got
+// and which store (numbered as built: one, while the `.container` store stays cached).
 //
 //   swinject-example-server [--socket PATH]
 //
@@ -16,9 +17,17 @@ protocol Logger: AnyObject, Sendable { func log(_ line: String) }
 final class ConsoleLogger: Logger { func log(_ line: String) {} }
 final class MockLogger: Logger { func log(_ line: String) {} }
 
+/// How many stores were built: the number of the newest.
+nonisolated(unsafe) var storesBuilt = 0  // unsafe: written only by the resolving thread
+
 final class OrderStore {
   let logger: Logger
-  init(logger: Logger) { self.logger = logger }
+  let number: Int
+  init(logger: Logger) {
+    self.logger = logger
+    storesBuilt += 1
+    number = storesBuilt
+  }
 }
 
 final class OrderScreen {
@@ -71,7 +80,8 @@ Thread.detachNewThread {
     tick += 1
     let screen = container.resolve(OrderScreen.self)
     let logger = screen.map { String(describing: type(of: $0.logger)) } ?? "none"
-    if tick % 10 == 0 { say("tick \(tick) logger=\(logger)") }
+    let store = screen.map { String($0.store.number) } ?? "none"
+    if tick % 10 == 0 { say("tick \(tick) logger=\(logger) store=\(store)") }
     usleep(50_000)
   }
 }

@@ -93,12 +93,10 @@ public final class PlaygroundController {
       case .outcome(let outcome, let epoch):
         // An outcome of an epoch gone (a replay restarted meanwhile) is dropped without taking
         // the prose queued for the new epoch's commands; what it says of the app still holds.
-        guard epoch == state.epoch else {
-          for note in outcome.notes { say(note) }
-          continue
+        if epoch == state.epoch {
+          let command = pending.isEmpty ? PendingCommand() : pending.removeFirst()
+          record(outcome, prose: command.prose, isTyped: command.isTyped)
         }
-        let command = pending.isEmpty ? PendingCommand() : pending.removeFirst()
-        record(outcome, prose: command.prose, isTyped: command.isTyped)
         for note in outcome.notes { say(note) }
       case .idle(let words, let pending):
         state.pendingCommands = pending
@@ -173,8 +171,6 @@ public final class PlaygroundController {
     }
   }
 
-  /// Puts a finished command in the transcript (and the recording); a command the user typed
-  /// is also kept as `lastTypedOutcome`.
   /// Says `notice` in the status line, and in the transcript as a comment (so a line REPL that
   /// prints the transcript does not print it twice).
   private func say(_ notice: String) {
@@ -183,6 +179,8 @@ public final class PlaygroundController {
     state.isNoticeTranscribed = true
   }
 
+  /// Puts a finished command in the transcript (and the recording); a command the user typed
+  /// is also kept as `lastTypedOutcome`.
   func record(_ outcome: PlaygroundOutcome, prose: [String], isTyped: Bool = false) {
     if let learn {
       if let solved = learn.record(outcome) { update { $0.notice = solved } }

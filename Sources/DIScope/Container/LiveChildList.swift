@@ -18,8 +18,9 @@ import CDIScopeRuntime
 /// `@unchecked Sendable`: `oldest` and `newest`, and every child's `liveLink`, are read and
 /// written only under the family lock.
 final class LiveChildList: @unchecked Sendable {
-  @exclusivity(unchecked) private var oldest: Unmanaged<Container>?
-  @exclusivity(unchecked) private var newest: Unmanaged<Container>?
+  // unchecked: under the family lock, and never `inout` across a call that reaches the list again.
+  @exclusivity(unchecked) private var oldest: Unmanaged<Container>?  // unchecked: see above
+  @exclusivity(unchecked) private var newest: Unmanaged<Container>?  // unchecked: see above
 
   /// Lists `child` last. Call only under the family lock, with `child` not listed.
   func append(_ child: Container) {

@@ -32,10 +32,6 @@ internal struct ServiceKey: Sendable {
   /// `ServiceKey(Service.self, name: name)`, which DIScope's typed fast path reads.
   var takesNoArguments: Bool { argumentsType == Resolver.self && option == nil }
 
-  /// The DIScope key the registration is pushed under. A plain registration's is the service
-  /// type and name, as DIScope's own API would make it; one whose factory takes arguments, or
-  /// carries an option, adds them to the name (`"(Resolver, String)"`, `"cat (Resolver, Int)"`),
-  /// since DIScope keys a type and a name only, and Swinject keeps those side by side.
   /// The runtime arguments a factory of `argumentsType` takes after its resolver, as DIScope
   /// lists them (`(String, Int)`): `(Resolver, String, Int)` without its first member.
   var runtimeArgumentTypes: String {
@@ -45,6 +41,10 @@ internal struct ServiceKey: Sendable {
     return "(" + all.dropFirst(prefix.count)
   }
 
+  /// The DIScope key the registration is pushed under. A plain registration's is the service
+  /// type and name, as DIScope's own API would make it; one whose factory takes arguments, or
+  /// carries an option, adds them to the name (`"(Resolver, String)"`, `"cat (Resolver, Int)"`),
+  /// since DIScope keys a type and a name only, and Swinject keeps those side by side.
   var discopeKey: DIScope.ServiceKey {
     guard !takesNoArguments else { return DIScope.ServiceKey(type: serviceType, name: name) }
     var parts: [String] = []

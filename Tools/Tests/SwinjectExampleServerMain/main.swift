@@ -12,21 +12,22 @@ import DIScopeDebug
 import DIScopeSwinject
 import Dispatch
 import Foundation
+import Synchronization
 
 protocol Logger: AnyObject, Sendable { func log(_ line: String) }
 final class ConsoleLogger: Logger { func log(_ line: String) {} }
 final class MockLogger: Logger { func log(_ line: String) {} }
 
-/// How many stores were built: the number of the newest.
-nonisolated(unsafe) var storesBuilt = 0  // unsafe: written only by the resolving thread
+/// How many stores were built: the number of the newest. Atomic: the app's thread builds them,
+/// and so may an attached session's `resolve`, on the debug server's thread.
+let storesBuilt = Atomic<Int>(0)
 
 final class OrderStore {
   let logger: Logger
   let number: Int
   init(logger: Logger) {
     self.logger = logger
-    storesBuilt += 1
-    number = storesBuilt
+    number = storesBuilt.add(1, ordering: .relaxed).newValue
   }
 }
 

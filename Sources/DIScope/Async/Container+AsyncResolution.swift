@@ -276,7 +276,10 @@ extension Container {
         if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
         return (building, false)
       }
-      let epoch = registration.state.withLockHeld { $0.epoch }
+      // Built after its owner shut down (the lookup came before): for the resolve that asked,
+      // uncached (no epoch ever matches -1), as a build under way at the shutdown is.
+      let epoch =
+        resolver.container.registry.isShutDown ? -1 : registration.state.withLockHeld { $0.epoch }
       let task = Task { [self] in
         do {
           let box = try await buildAsync(registration, resolver: resolver, make: make)

@@ -38,7 +38,11 @@ extension Container {
         Service.self, containerID: owner.id.raw, name: name, generation: { owner.entryGeneration })
     }
     if let instance = found.instance {
-      return instance.assumingMemoryBound(to: Service.self).pointee
+      // Copied (retained) before the cache read ends: from then on a thread shutting the
+      // container down may let go of what the entry held.
+      let copy = instance.assumingMemoryBound(to: Service.self).pointee
+      FastPathCache.endReadOnThisThread()
+      return copy
     }
     return try resolveUncached(type, name: name, index: found.index, entryOwner: owner)
   }
@@ -74,9 +78,9 @@ extension Container {
         $0.graph.value(at: build.detail, as: Service.self)
       }
     case .cachedHit:
-      // Set for every `cachedHit`, and held by this thread's cache entry (see `RoutedBuild.box`);
-      // a `Service`, since the route answered only a `FactoryRegistration<Service>`.
-      return build.box.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
+      // Set for every `cachedHit`, retained for this read (see `RoutedBuild.box`); a `Service`,
+      // since the route answered only a `FactoryRegistration<Service>`.
+      return build.box.unsafelyUnwrapped.takeRetainedValue().value(as: Service.self)
     default:
       // A prototype or graph-scope service this thread has resolved before, or a singleton it
       // just claimed: straight to its factory, with no lock, no stack lookup and no checked cast.
@@ -119,12 +123,14 @@ extension Container {
       if skipsObservedSteps {
         // No observer takes events now: the step is counted, with no reference to its instance.
         let instance = box._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
+        FastPathCache.endReadOnThisThread()
         skipObservedCached(at: index, thread: thread, instanceType: { Swift.type(of: instance) })
         return instance
       }
       // Read after the check, so that its two references (returned, and the step's) are counted
       // in one call.
       let instance = box._withUnsafeGuaranteedRef { $0.value(as: Service.self) }
+      FastPathCache.endReadOnThisThread()
       emitObservedCached(
         at: index,
         instance: Service.self is AnyClass

@@ -48,6 +48,10 @@ public final class Container: Sendable {
   /// and whose other resolves follow its parent's entries) has nothing to clear from any thread
   /// when it shuts down or goes (see `ThreadCaches`).
   let mayHaveEntries = Atomic<Bool>(false)
+  /// Set as the container shuts down, under the family lock, before it lets go of every thread's
+  /// entries: read without the family lock by a thread about to keep one of its instances in its
+  /// cache, under that cache's lock (see `FastPathCache.write(at:)`).
+  let hasShutDown = Atomic<Bool>(false)
   /// This child's place in its family's list of live children (`LiveChildList`), read and
   /// written only under the family lock (which is what makes opting it out of the `Sendable`
   /// check safe), except by its own deinit, which reads whether it is listed first.

@@ -92,6 +92,7 @@ extension Container {
   private func takeEverythingToDispose() -> [DisposableInstance] {
     let taken = family.withLock { state -> (doomed: [DisposableInstance], released: [AnyObject])? in
       registry.isShutDown = true
+      hasShutDown.store(true, ordering: .releasing)
       // A shut-down child is no longer one of the family's live children.
       if liveLink.isListed { family.liveChildren.remove(self) }
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
@@ -104,9 +105,10 @@ extension Container {
       // is done.
       return registry.storedStacks.isEmpty ? nil : takeCachedInstances()
     }
-    // This thread's entries hold instances too; other threads' fail their generation check.
+    // Every thread's entries hold instances too, which the shutdown lets go of here, whichever
+    // thread resolved them (the bump above keeps every thread from using them again).
     if mayHaveEntries.load(ordering: .relaxed) {
-      ThreadState.withCurrent { $0.cache.forget(containerID: id.raw) }
+      ThreadState.withCurrent { ThreadCaches.forget(shutDown: id.raw, own: $0.cache) }
     }
     guard let taken else { return [] }
     withExtendedLifetime(taken.released) {}  // released here, out of the lock

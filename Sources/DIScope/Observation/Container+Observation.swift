@@ -219,14 +219,15 @@ extension Container {
 
   /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for
   /// an observed resolve: the family is observed, so the inlined lookup did not answer with it.
-  /// Unretained (the cache holds it): read the instance, then report with `emitObservedCached`.
+  /// Unretained (the cache holds it): read the instance, end the cache read this opened
+  /// (`FastPathCache.endReadOnThisThread()`), then report with `emitObservedCached`.
   @usableFromInline
   func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
     -> Unmanaged<InstanceBox>?
   {
     guard family.isObserved, thread.isPlain else { return nil }
     return thread.cache.observedSingleton(
-      at: index, typeID: typeID, generation: entryGeneration(for: typeID))
+      at: index, typeID: typeID, generation: { entryGeneration(for: typeID) })
   }
 
   /// `skipStep` for a cached singleton answered from the entry at `index` of this thread's cache

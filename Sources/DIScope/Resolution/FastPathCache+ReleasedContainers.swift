@@ -69,6 +69,24 @@ extension FastPathCache {
     }
   }
 
+  /// Takes out the boxes (the cached instances) this table's entries hold for the shut-down
+  /// container `containerID`, for another thread (the one shutting it down) to release, under
+  /// `lock`; that thread waited for this table's thread to leave any cache read first (see
+  /// `ThreadCaches.forget(shutDown:own:)`). The entries stay, routes and all, invalid for good
+  /// (the shutdown bumped the generation, which only grows): a shut-down container is still
+  /// referenced, and its registrations are its own, not what it built.
+  func takeBoxesOfShutDown(containerID: UInt64) -> [InstanceBox] {
+    lock.withLock { _ in
+      guard let indices = entriesByContainer[containerID] else { return [] }
+      return indices.compactMap { cold[$0].box.take() }
+    }
+  }
+
+  /// Whether this table has entries for `containerID` (under `lock`).
+  func hasEntries(of containerID: UInt64) -> Bool {
+    lock.withLock { _ in entriesByContainer[containerID] != nil }
+  }
+
   /// Drops every entry on this thread.
   func forgetEverything() {
     rebuild(capacity: Self.initialCapacity, keepingEntries: false)

@@ -24,9 +24,10 @@ import CDIScopeRuntime
 /// are mirrored in a C thread-local record (`CDIScopeRuntime`), so the caller's inlined code
 /// reaches the table with one `%fs`-relative load: no call, no retain. The thread that changes a
 /// key clears its own entry at once; another thread's stale entry keeps its instance until that
-/// thread resolves the key again, or the container goes. A released container's entries go at
-/// once, from every thread's table: the releasing thread takes what they hold out of the others'
-/// (see `ThreadCaches`), under `lock`.
+/// thread resolves the key again, or the container shuts down or goes. A released container's
+/// entries go at once, from every thread's table: the releasing thread takes what they hold out
+/// of the others' (see `ThreadCaches`), under `lock`; a shut-down one's cached instances too,
+/// once each thread is out of any read of its entries (`discope_begin_cache_read`).
 @usableFromInline
 final class FastPathCache {
   /// `Slot.tag` flags. Container ids count up from 1 and never reach these bits.
@@ -81,9 +82,15 @@ final class FastPathCache {
     owner.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.parked.append(held) }
   }
 
+  /// The C thread-local record of the thread whose table this is (made on that thread), which
+  /// says when it reads entries without a lock (`cache_reads`). Read by other threads only while
+  /// the table is in `ThreadCaches`' list, which it leaves before its thread's record goes.
+  let record: UnsafeMutablePointer<discope_thread_local_t>
+
   init() {
     (slots, cold) = Self.allocate(capacity: Self.initialCapacity)
     mask = Self.initialCapacity - 1
+    record = discope_thread_local()
   }
 
   deinit {
@@ -152,6 +159,11 @@ final class FastPathCache {
   /// Looks a key up in the calling thread's table, found through the C thread-local record (no
   /// call, no retain): the valid cached instance as a pointer to read it through with its own
   /// type, or `nil` and the entry's index for the slow path (-1 before the thread's first resolve).
+  ///
+  /// A hit is answered inside a cache read (`discope_begin_cache_read`), which the caller ends
+  /// with `endReadOnThisThread()` once it holds its own copy of the instance: until then, a
+  /// thread shutting the container down waits before it lets go of what this entry holds (see
+  /// `ThreadCaches.forget(shutDown:own:)`). A miss has ended it already.
   @inlinable @inline(__always)
   static func lookUpOnThisThread<Service>(
     _: Service.Type, containerID: UInt64, name: String?, generation: () -> UInt64
@@ -163,13 +175,22 @@ final class FastPathCache {
       slots, rawCold.assumingMemoryBound(to: ColdSlot.self), mask: record.pointee.mask,
       containerID: containerID, typeID: ObjectIdentifier(Service.self), name: name)
     let slot = slots + index
+    discope_begin_cache_read(record)
     guard slot.pointee.tag & hasInstance != 0, slot.pointee.generation == generation() else {
+      discope_end_cache_read(record)
       return (nil, index)
     }
     if InstanceBox.fitsInWord(Service.self) {
       return (UnsafeRawPointer(slot) + MemoryLayout<Slot>.offset(of: \Slot.word)!, index)
     }
     return (UnsafeRawPointer(bitPattern: slot.pointee.word), index)
+  }
+
+  /// Ends the cache read a hit of `lookUpOnThisThread` left open, once the caller holds its own
+  /// copy of the instance.
+  @inlinable @inline(__always)
+  static func endReadOnThisThread() {
+    discope_end_cache_read(discope_thread_local())
   }
 
   /// The index of the entry holding the key here, or of the empty slot where it would go.
@@ -187,11 +208,15 @@ final class FastPathCache {
     // A mock's box is its registration's factory, which the route holds for good: one
     // reference fewer to count as the entry is written and cleared.
     let boxInRoute = box != nil && route.map { $0.registration.storedFactory === box } == true
+    // A box of the container's own (not a mock's) is kept only while the container that built
+    // it is not shut down (see `write(at:)`).
+    let builtIn = box != nil && !boxInRoute ? route.map { Unmanaged.passUnretained($0.owner) } : nil
     write(
       containerID: containerID, typeID: typeID, name: name, generation: generation,
       word: box?.word ?? 0, box: boxInRoute ? nil : box, route: route,
       holding: (box != nil && answersInline ? Self.hasInstance : 0)
-        | (boxInRoute ? Self.boxInRoute : 0))
+        | (boxInRoute ? Self.boxInRoute : 0),
+      builtIn: builtIn)
   }
 
   /// Remembers a mock just pushed: its instance is its route's registration's factory, or in it
@@ -229,7 +254,7 @@ final class FastPathCache {
   @inline(__always)
   private func write(
     containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64, word: UInt,
-    box: InstanceBox?, route: consuming Route?, holding: UInt64
+    box: InstanceBox?, route: consuming Route?, holding: UInt64, builtIn: Unmanaged<Container>? = nil
   ) {
     var index = probe(containerID: containerID, typeID: typeID, name: name)
     if slots[index].typeID == nil {
@@ -245,25 +270,44 @@ final class FastPathCache {
     }
     write(
       at: index, containerID: containerID, typeID: typeID, name: name, generation: generation,
-      word: word, box: box, route: route, holding: holding)
+      word: word, box: box, route: route, holding: holding, builtIn: builtIn)
   }
 
   /// Writes the entry for a key at `index`, where a probe found the key already in the table.
   @inline(__always)
+  ///
+  /// `builtIn` is the container that built `box`, which the entry keeps only while that container
+  /// is not shut down: a resolve that read the box before a shutdown may store it after the
+  /// shutting-down thread let go of every thread's entries (`ThreadCaches.forget(shutDown:own:)`).
+  /// Asked under the table's lock, which that thread takes after marking the container shut down:
+  /// either it sees the box here and takes it, or this sees the mark and keeps the route alone.
   private func write(
     at index: Int, containerID: UInt64, typeID: ObjectIdentifier, name: String?,
-    generation: UInt64, word: UInt, box: InstanceBox?, route: consuming Route?, holding: UInt64
+    generation: UInt64, word: UInt, box: InstanceBox?, route: consuming Route?, holding: UInt64,
+    builtIn: Unmanaged<Container>? = nil
   ) {
     // What the entry held is moved out, and released only once the entry is written (see
-    // `clear`).
-    var replaced = (cold + index).move()
-    slots[index].typeID = typeID
-    slots[index].tag = (name == nil ? containerID : containerID | Self.named) | holding
-    slots[index].generation = generation
-    slots[index].word = word
-    (cold + index).initialize(to: ColdSlot(name: name, box: box, route: consume route))
+    // `clear`). Under the table's lock, which is biased to this thread (no atomic instruction
+    // until another thread takes it): a thread shutting a container down may be taking what this
+    // entry's cold half holds (`takeBoxesOfShutDown`).
+    var written = Optional(ColdSlot(name: name, box: box, route: consume route))
+    var refused: InstanceBox? = nil
+    var replaced = lock.withLock { _ in
+      let replaced = (cold + index).move()
+      let isRefused = builtIn?._withUnsafeGuaranteedRef { $0.hasShutDown.load(ordering: .acquiring) } == true
+      if isRefused { refused = written!.box.take() }
+      slots[index].typeID = typeID
+      slots[index].tag =
+        (name == nil ? containerID : containerID | Self.named) | (isRefused ? 0 : holding)
+      slots[index].generation = generation
+      slots[index].word = isRefused ? 0 : word
+      // Taken, not copied, into the closure (a copy counts every reference twice).
+      (cold + index).initialize(to: written.take().unsafelyUnwrapped)
+      return replaced
+    }
     // Taken out, not copied (a copy counts every reference twice).
     discard(Held(box: replaced.box.take(), route: replaced.route.take()))
+    withExtendedLifetime(refused) {}  // released here, out of the lock
   }
 
   /// Lets go of what an entry held, or, while a resolve is under way on this thread, parks it on
@@ -309,17 +353,28 @@ final class FastPathCache {
   /// `routeInPlace(at:)` then reads): what an observed resolve of a cached singleton needs to report its
   /// step without the family lock. Unretained: the entry holds the box until this thread changes
   /// its cache, so the caller reads the instance out of it first.
-  func observedSingleton(at index: Int, typeID: ObjectIdentifier, generation: UInt64)
+  ///
+  /// Answered inside a cache read (see `lookUpOnThisThread`), which the caller ends with
+  /// `endReadOnThisThread()` once it has read the instance out; `nil` has ended it already.
+  func observedSingleton(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
     -> Unmanaged<InstanceBox>?
   {
-    guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation,
+    let record = discope_thread_local()
+    discope_begin_cache_read(record)
+    guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation(),
       cold[index].route != nil
-    else { return nil }
+    else {
+      discope_end_cache_read(record)
+      return nil
+    }
     if let box = cold[index].box { return Unmanaged.passUnretained(box) }
     // A mock given as a class instance has no box yet: the slow path makes one.
     guard slots[index].tag & Self.boxInRoute != 0,
       !cold[index].route!.registration.factoryIsInstance
-    else { return nil }
+    else {
+      discope_end_cache_read(record)
+      return nil
+    }
     return Unmanaged.passUnretained(
       unsafeDowncast(cold[index].route!.registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self))
   }
@@ -340,11 +395,13 @@ final class FastPathCache {
     guard slots[index].typeID != nil else { return }
     // Released once the entry is cleared (see `clear`), here: a key's own change is the usual
     // caller (a mock taken off), and what the entry held goes with this scope unless parked.
-    slots[index].generation = 0
-    slots[index].tag &= ~Self.holdingFlags
-    slots[index].word = 0
-    let box = cold[index].box.take()
-    let route = cold[index].route.take()
+    // Under the table's lock, as `write(at:)` is.
+    let (box, route) = lock.withLock { _ in
+      slots[index].generation = 0
+      slots[index].tag &= ~Self.holdingFlags
+      slots[index].word = 0
+      return (cold[index].box.take(), cold[index].route.take())
+    }
     if route != nil && isResolving { park(Held(box: box, route: route)) }
   }
 

@@ -48,8 +48,10 @@ extension Container {
     /// The container a `singleton` is built in (its owner, itself or an ancestor of the resolving
     /// container, which holds it alive).
     @usableFromInline let owner: Unmanaged<Container>?
-    /// The box of a `cachedHit` (unretained: this thread's cache entry holds it, and nothing
-    /// changes the thread's cache before the caller reads the instance out of it).
+    /// The box of a `cachedHit`, retained for the caller to read the instance out of and release:
+    /// this thread's cache entry holds it too, but a thread shutting its container down may take
+    /// it out of the entry meanwhile (`ThreadCaches.forget(shutDown:own:)`). Once per thread and
+    /// singleton after a change, so its two reference counts are paid rarely.
     @usableFromInline var box: Unmanaged<InstanceBox>? = nil
 
     static var general: RoutedBuild {
@@ -116,7 +118,7 @@ extension Container {
     entryOwner: Unmanaged<Container>, generation: UInt64, thread: Unmanaged<ThreadState>
   ) -> RoutedBuild {
     thread._withUnsafeGuaranteedRef { state in
-      switch claimSingleton(registration, thread: state) {
+      switch claimSingleton(registration, owner: owner, thread: state) {
       case .claimed(let epoch):
         state.chain.push(registration)
         return RoutedBuild(
@@ -152,8 +154,8 @@ extension Container {
     }
     return RoutedBuild(
       kind: .cachedHit, registration: nil, thread: nil, detail: 0, owner: nil,
-      // Unretained: the entry just written holds it (see `RoutedBuild.box`).
-      box: Unmanaged.passUnretained(box))
+      // Retained: see `RoutedBuild.box`.
+      box: Unmanaged.passRetained(box))
   }
 
   /// What `claimSingleton` found.
@@ -171,13 +173,18 @@ extension Container {
   /// Claims the build of a routed singleton, or takes the instance built already, under one family
   /// lock. The guard's rule is asked before the claim, so nothing is given back.
   @inline(never)  // off `routedBuild`'s usual paths: kept out of its frame
-  private func claimSingleton(_ registration: Unmanaged<Registration>, thread: ThreadState) -> SingletonClaim {
+  private func claimSingleton(
+    _ registration: Unmanaged<Registration>, owner: Unmanaged<Container>, thread: ThreadState
+  ) -> SingletonClaim {
     guard thread.chain.admits(registration) else { return .general }
     let me = ObjectIdentifier(thread)
     return registration._withUnsafeGuaranteedRef { registration in
       guard registration.isolation == .none else { return .general }
       return family.withLock { _ in
-        registration.state.withLockHeld { state in
+        // A shutdown since the route was found valid: the general path refuses, with its error
+        // (a claim here would build, and cache, in a container that let go of everything).
+        if owner._withUnsafeGuaranteedRef({ $0.registry.isShutDown }) { return .general }
+        return registration.state.withLockHeld { state in
           // The route's scope was read when the route was stored: the generation vouches for it.
           guard !state.isBuilding, state.weakInstance == nil else { return .general }
           if state.hasCached, let box = state.cachedBox(of: registration) {

@@ -27,6 +27,9 @@ extension Container {
           return (state, cached)
         }
         if let cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
+        // Its owner shut down since the lookup: built for this resolve alone, uncached (no epoch
+        // ever matches -1), as a build under way at the shutdown is, and claimed by no one.
+        if owner.registry.isShutDown, !isDryRun { return .build(epoch: -1) }
         if let weak = state.weakInstance, !isDryRun { return .weak(weak, state.cachedNumber ?? 0) }
         if !state.isBuilding || isDryRun {
           if !isDryRun { registration.state.withLockHeld { $0.builder = me } }

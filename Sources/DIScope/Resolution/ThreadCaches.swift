@@ -1,3 +1,11 @@
+import CDIScopeRuntime
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Every thread's cache, so that a released container's entries go from all of them at once.
 ///
 /// A thread's table is read without a lock by its own thread; no other thread may write the
@@ -46,5 +54,63 @@ enum ThreadCaches {
     }
     // Released here: a deinit may release another container, which comes back here.
     withExtendedLifetime(taken) {}
+  }
+
+  /// Lets go of what every thread's table holds of what the shut-down container `containerID`
+  /// built: `own`'s entries as a release does, and the cached instances in every other table's,
+  /// taken out here. Called after the shutdown bumped the container's generation.
+  ///
+  /// Unlike a released container, a shut-down one is still referenced, and another thread may be
+  /// resolving from it at this very moment: between its generation check and its retain of the
+  /// instance an entry holds (a cache read, `discope_begin_cache_read`). So this runs the heavy
+  /// fence first, then waits, for each table holding entries of the container, until its
+  /// thread is out of any cache read it was in: every read it starts after the fence sees the
+  /// bump, and takes nothing from the entry. That thread's own writes to its entries take the
+  /// table's lock, as this does. Nothing else a table's thread reads without the lock (the
+  /// routes) is taken: the registrations stay with the container.
+  static func forget(shutDown containerID: UInt64, own: FastPathCache) {
+    own.forget(containerID: containerID)
+    let taken = tables.withLock { tables -> [InstanceBox] in
+      let holding = tables.filter { table in
+        table.toOpaque() != Unmanaged.passUnretained(own).toOpaque()
+          && table._withUnsafeGuaranteedRef { $0.hasEntries(of: containerID) }
+      }
+      guard !holding.isEmpty else { return [] }
+      if discope_heavy_fence_is_available() {
+        discope_heavy_fence()
+      } else {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+      }
+      var taken: [InstanceBox] = []
+      for table in holding {
+        table._withUnsafeGuaranteedRef { table in
+          waitUntilOutOfCacheRead(table.record)
+          taken += table.takeBoxesOfShutDown(containerID: containerID)
+        }
+      }
+      return taken
+    }
+    // Released here, out of every lock: a deinit may release or shut down another container.
+    withExtendedLifetime(taken) {}
+  }
+
+  /// Waits until the thread of `record` is out of the cache read it is in, if any: its count is
+  /// even, or has moved on (a read it starts now sees what the caller changed before its fence).
+  /// A read is a few instructions, but its thread may be descheduled inside: so this spins, then
+  /// yields, then sleeps, as the lock's revocation does (`Protected.revokeBias`).
+  private static func waitUntilOutOfCacheRead(_ record: UnsafeMutablePointer<discope_thread_local_t>) {
+    let seen = discope_cache_reads(record)
+    guard seen & 1 != 0 else { return }
+    var tries = 0
+    while discope_cache_reads(record) == seen {
+      tries += 1
+      if tries <= 100 {
+        discope_spin_pause()
+      } else if tries <= 1_100 {
+        sched_yield()
+      } else {
+        usleep(50)
+      }
+    }
   }
 }

@@ -145,7 +145,8 @@ let threadStateKey: pthread_key_t = {
     // as the same thread to the locks it may still hold or be biased to.
     let record = discope_thread_local()
     record.pointee = discope_thread_local_t(
-      slots: nil, cold: nil, mask: 0, state: nil, lock_identity: record.pointee.lock_identity)
+      slots: nil, cold: nil, mask: 0, state: nil, lock_identity: record.pointee.lock_identity,
+      cache_reads: 0)
     #if canImport(Darwin)
       let state = Unmanaged<ThreadState>.fromOpaque(raw)
     #else

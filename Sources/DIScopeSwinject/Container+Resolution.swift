@@ -232,10 +232,23 @@ extension Container: _Resolver {
       // A wrapper a synchronized resolver made builds under its lock, as its resolves do.
       if self.isSynchronized { self.resolutionLock.lock() }
       defer { if self.isSynchronized { self.resolutionLock.unlock() } }
-      let frame = ThreadGraphs.current.frame(self.frameID)
+      // A resolve of its own, one level deeper, as Swinject's is: the graph set here ends with
+      // it when the wrapper is used outside any resolve. Left to the build's own levels, it
+      // outlived a resolve that DIScope answered from its cache (a singleton) without calling
+      // the build back, and every later resolve on the thread joined that ended graph.
+      let thread = ThreadGraphs.current
+      let frame = thread.frame(self.frameID)
       let origin = frame.graph
-      defer { if let origin { frame.graph = origin } }
       if let graph { frame.graph = graph }
+      self.enterGraph(thread)
+      defer {
+        self.leaveGraph(thread, frame)
+        // What the wrapper found goes on after it: the graph of the resolve it was used in (or
+        // the one set for the next), or, inside a resolve that had made none yet, none (a
+        // `Lazy`'s graph is not that resolve's). A `Provider` inside such a resolve resolved
+        // in the graph the resolve made meanwhile: it stays.
+        if graph != nil || origin != nil { frame.graph = origin }
+      }
       return wrapper.resolveWrapped(entry: entry, key: key, in: self, invoker: invoker)
     }
     return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper

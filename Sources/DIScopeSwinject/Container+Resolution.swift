@@ -43,10 +43,9 @@ extension Container: _Resolver {
       }
     }
     let error = failure ?? notRegistered(key)
-    if DIScope.Container.isDryRunOnCurrentThread {
-      // `validate()`'s dry run: the factory that asked throws it once it returns (`build`), so
-      // that the report shows the missing registration a `nil` would hide.
-      ThreadGraphs.current.dryRunFailure = error
+    // In `validate()`'s dry run the factory that asked is handed the `nil` as at run time, and
+    // the report lists what it took it for; said first, since it may force-unwrap it.
+    if DIScope.Container.noteHandedNilInDryRun(resolutionError(error, asked: key)) {
       Container.noteDryRunFailure(error)
     }
     debugHelper.resolutionFailed(
@@ -106,10 +105,6 @@ extension Container: _Resolver {
         throw FacadeError.needsArguments(String(describing: entry.serviceType))
       }
       instance = container.instance(of: entry, thread: thread, askedBy: asker) { factory(container) }
-    }
-    if let failure = thread.dryRunFailure {
-      thread.dryRunFailure = nil
-      throw failure
     }
     return instance
   }
@@ -259,6 +254,14 @@ extension Container: _Resolver {
       kind: .notRegistered, key: key.discopeKey, path: [key.discopeKey.description],
       message: "no registration for \(describe(serviceType: key.serviceType, serviceKey: key))")
   }
+
+  /// `error` as DIScope's value: what the resolve of `key` failed with.
+  private func resolutionError(_ error: any Error, asked key: ServiceKey) -> ResolutionError {
+    if let error = error as? ResolutionError { return error }
+    return ResolutionError(
+      kind: .factoryFailed, key: key.discopeKey, path: [key.discopeKey.description],
+      message: "resolving '\(key.discopeKey)' failed: \(error)", underlyingError: error)
+  }
 }
 
 extension Container: Resolver {
@@ -400,16 +403,12 @@ extension Container {
   }
 
   /// Ends a build `startTransientBuild` started, once the factory returned: one level back up in
-  /// the graph, and the failure `validate()`'s dry run noted meanwhile thrown, as `build` does.
+  /// the graph.
   @usableFromInline
-  static func finishTransientBuild(_ build: TransientBuild) throws {
-    try build.thread._withUnsafeGuaranteedRef { thread in
+  static func finishTransientBuild(_ build: TransientBuild) {
+    build.thread._withUnsafeGuaranteedRef { thread in
       build.container._withUnsafeGuaranteedRef { container in
         build.frame._withUnsafeGuaranteedRef { container.leaveGraph(thread, $0) }
-      }
-      if let failure = thread.dryRunFailure {
-        thread.dryRunFailure = nil
-        throw failure
       }
     }
   }

@@ -83,14 +83,15 @@ extension Container {
   }
 
   /// Says, on standard error, what `validate()`'s dry run could not resolve, as it hands the
-  /// factory the `nil` Swinject's API answers with: a factory that force-unwraps it (as most do)
-  /// stops the program on its next line, before the report could list it, and this line is
-  /// then all that says why.
+  /// factory the `nil` a resolve answers with at run time: a factory that force-unwraps it (as
+  /// most do) stops the program on its next line, before the report could list it, and this line
+  /// is then all that says why.
   internal static func noteDryRunFailure(_ error: any Error) {
     let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: false)
     let message =
       "DIScopeSwinject validate(): " + lines.joined(separator: "\n  ")
-      + "\n  (a factory that force-unwraps this nil stops here; resolved as optional, the report lists it)\n"
+      + "\n  (handed to the factory as nil, as at run time: one that force-unwraps it stops the program "
+      + "here; one that resolves it as optional builds, and the report lists it)\n"
     FileHandle.standardError.write(Data(message.utf8))
   }
 }

@@ -43,11 +43,11 @@ extension Container: _Resolver {
       }
     }
     let error = failure ?? notRegistered(key)
-    // In `validate()`'s dry run the factory that asked is handed the `nil` as at run time, and
-    // the report lists what it took it for; said first, since it may force-unwrap it.
-    if DIScope.Container.noteHandedNilInDryRun(resolutionError(error, asked: key)) {
-      Container.noteDryRunFailure(error)
-    }
+    // Said before the `nil` is returned: the factory that asked may force-unwrap it on its next
+    // line. In `validate()`'s dry run the factory is handed the `nil` as at run time, and the
+    // report lists what it took it for.
+    let inDryRun = DIScope.Container.noteHandedNilInDryRun(resolutionError(error, asked: key))
+    sayOnStandardError(error, for: key, inDryRun: inDryRun)
     debugHelper.resolutionFailed(
       serviceType: Service.self, key: key, availableRegistrations: getRegistrations(),
       error: error)
@@ -71,9 +71,9 @@ extension Container: _Resolver {
       // Swinject builds it again in the same graph (see `instance(of:thread:invoke:)`), which is how
       // a factory's dependency reaches back to it through `initCompleted`. So does this, up to
       // DIScope's depth: a cycle of initialisers alone never ends, and where Swinject stops the
-      // program at depth 200, this returns `nil` with DIScope's cycle error and its path.
+      // program at depth 200, this returns `nil`, said first with the cycle's path (`_resolve`).
       guard (thread.existingFrame(frameID)?.depth ?? 0) < DIScope.Container.maximumDepth else {
-        return .failure(error)
+        return .failure(unclosedCycle(error))
       }
       return Result {
         let instance = self.instance(of: entry, thread: thread, invoke: invoke)
@@ -261,6 +261,28 @@ extension Container: _Resolver {
     return ResolutionError(
       kind: .factoryFailed, key: key.discopeKey, path: [key.discopeKey.description],
       message: "resolving '\(key.discopeKey)' failed: \(error)", underlyingError: error)
+  }
+
+  /// DIScope's cycle error for a cycle this gave up on, worded for Swinject's API: what closes a
+  /// cycle there is `initCompleted` (or a `Lazy` or `Provider`), and DIScope's own advice
+  /// (`@Injected`) does not apply.
+  private func unclosedCycle(_ error: ResolutionError) -> ResolutionError {
+    let members = error.cycle.isEmpty ? [error.key, error.key] : error.cycle
+    let (first, second) = (members[0].serviceName, members[1].serviceName)
+    // The example's names are a guess at the app's (`Egg` -> `egg`): the hint shows the shape.
+    func variable(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+    return ResolutionError(
+      kind: .cycle, key: error.key, path: error.path,
+      message: "dependency cycle that no initCompleted closes: "
+        + members.map(\.description).joined(separator: " -> "),
+      hints: [
+        .note(
+          "close it in initCompleted: build '\(first)' without its '\(second)', then set it in "
+            + ".initCompleted { r, \(variable(first)) in \(variable(first)).\(variable(second)) = "
+            + "r.resolve(\(second).self) }; "
+            + "or resolve a Lazy<\(second)> or Provider<\(second)> in the factory of '\(first)'")
+      ],
+      cycle: error.cycle)
   }
 }
 

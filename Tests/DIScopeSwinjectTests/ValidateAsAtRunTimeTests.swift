@@ -60,6 +60,22 @@ struct ValidateAsAtRunTimeTests {
   }
 }
 
+extension ValidateAsAtRunTimeTests {
+  /// A cycle of initialisers that no `initCompleted` closes, each resolving the other as optional:
+  /// it runs (the innermost resolve is `nil`), and the dry run reports the cycle once, with its
+  /// members and the Swinject API's advice, and returns.
+  @Test func aCycleOfInitialisersIsReportedOnce() throws {
+    let c = DIScopeSwinject.Container()
+    c.register(Egg.self) { r in Egg(chicken: r.resolve(Chicken.self)) }
+    c.register(Chicken.self) { r in Chicken(egg: r.resolve(Egg.self)) }
+    let report = c.validate()
+    let finding = try #require(report.findings.only, "\(report)")
+    #expect(finding.kind == .cycle)
+    #expect(Set(finding.cycle) == ["Egg", "Chicken"], "\(finding)")
+    #expect(finding.hint?.contains("initCompleted") == true, "\(finding)")
+  }
+}
+
 extension Array {
   /// The one element, if there is exactly one.
   fileprivate var only: Element? { count == 1 ? first : nil }

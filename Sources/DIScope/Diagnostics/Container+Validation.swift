@@ -138,7 +138,7 @@ extension Container {
     var listed: Set<UncheckedRegistration> = []
     let unchecked = tally.unchecked
       .map { UncheckedRegistration(registration: $0.0.info(stackDepth: 0, container: $0.1.name), reason: $0.2) }
-      .filter { listed.insert($0).inserted }  // one that took two such nils is listed once for each reason
+      .filter { listed.insert($0).inserted }  // a factory handed nil twice for one reason: listed once
       .sorted { $0.token < $1.token }
     let findings = tally.findings + captiveFindings(edges) + ignoredOverrides(edges)
     return ValidationReport(

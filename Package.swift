@@ -81,6 +81,10 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // What DIScopeSwinject adds to Swinject's API (its own suite runs in Tests/SwinjectSuite).
     .testTarget(name: "DIScopeSwinjectTests", dependencies: ["DIScopeSwinject", "DIScope", "TestSupport"]),
+    // Programs that force-unwrap a nil DIScopeSwinject's resolve hands them, which
+    // `SwinjectTrapTests` runs to read what was said before they stopped. In no product.
+    .executableTarget(
+      name: "SwinjectTrapProbe", dependencies: ["DIScopeSwinject"], path: "Tests/Probes/SwinjectTrapProbe"),
     .testTarget(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),

@@ -6,6 +6,12 @@ extension Container {
   /// Builds every registration in a dry run and reports missing registrations, cycles, captive
   /// dependencies and ignored overrides (DIScope's `validate()`).
   ///
+  /// Each factory is handed what a resolve would hand it at run time: a dependency nobody
+  /// registered is `nil`, reported as missing with the factory that took it, and what depends on
+  /// that factory gets what it built. So a factory that force-unwraps such a dependency
+  /// (`r.resolve(Store.self)!`) stops the program here, as it would when resolved: what was
+  /// missing, and along which path, is said first on standard error.
+  ///
   /// ```swift
   /// let report = container.validate()
   /// if !report.isValid { print(report) }

@@ -43,12 +43,11 @@ extension Container: _Resolver {
       }
     }
     let error = failure ?? notRegistered(key)
-    if DIScope.Container.isDryRunOnCurrentThread {
-      // `validate()`'s dry run: the factory that asked throws it once it returns (`build`), so
-      // that the report shows the missing registration a `nil` would hide.
-      ThreadGraphs.current.dryRunFailure = error
-      Container.noteDryRunFailure(error)
-    }
+    // Said before the `nil` is returned: the factory that asked may force-unwrap it on its next
+    // line. In `validate()`'s dry run the factory is handed the `nil` as at run time, and the
+    // report lists what it took it for.
+    let inDryRun = DIScope.Container.noteHandedNilInDryRun(resolutionError(error, asked: key))
+    sayOnStandardError(error, for: key, inDryRun: inDryRun)
     debugHelper.resolutionFailed(
       serviceType: Service.self, key: key, availableRegistrations: getRegistrations(),
       error: error)
@@ -72,9 +71,9 @@ extension Container: _Resolver {
       // Swinject builds it again in the same graph (see `instance(of:thread:invoke:)`), which is how
       // a factory's dependency reaches back to it through `initCompleted`. So does this, up to
       // DIScope's depth: a cycle of initialisers alone never ends, and where Swinject stops the
-      // program at depth 200, this returns `nil` with DIScope's cycle error and its path.
+      // program at depth 200, this returns `nil`, said first with the cycle's path (`_resolve`).
       guard (thread.existingFrame(frameID)?.depth ?? 0) < DIScope.Container.maximumDepth else {
-        return .failure(error)
+        return .failure(unclosedCycle(error))
       }
       return Result {
         let instance = self.instance(of: entry, thread: thread, invoke: invoke)
@@ -106,10 +105,6 @@ extension Container: _Resolver {
         throw FacadeError.needsArguments(String(describing: entry.serviceType))
       }
       instance = container.instance(of: entry, thread: thread, askedBy: asker) { factory(container) }
-    }
-    if let failure = thread.dryRunFailure {
-      thread.dryRunFailure = nil
-      throw failure
     }
     return instance
   }
@@ -232,10 +227,23 @@ extension Container: _Resolver {
       // A wrapper a synchronized resolver made builds under its lock, as its resolves do.
       if self.isSynchronized { self.resolutionLock.lock() }
       defer { if self.isSynchronized { self.resolutionLock.unlock() } }
-      let frame = ThreadGraphs.current.frame(self.frameID)
+      // A resolve of its own, one level deeper, as Swinject's is: the graph set here ends with
+      // it when the wrapper is used outside any resolve. Left to the build's own levels, it
+      // outlived a resolve that DIScope answered from its cache (a singleton) without calling
+      // the build back, and every later resolve on the thread joined that ended graph.
+      let thread = ThreadGraphs.current
+      let frame = thread.frame(self.frameID)
       let origin = frame.graph
-      defer { if let origin { frame.graph = origin } }
       if let graph { frame.graph = graph }
+      self.enterGraph(thread)
+      defer {
+        self.leaveGraph(thread, frame)
+        // What the wrapper found goes on after it: the graph of the resolve it was used in (or
+        // the one set for the next), or, inside a resolve that had made none yet, none (a
+        // `Lazy`'s graph is not that resolve's). A `Provider` inside such a resolve resolved
+        // in the graph the resolve made meanwhile: it stays.
+        if graph != nil || origin != nil { frame.graph = origin }
+      }
       return wrapper.resolveWrapped(entry: entry, key: key, in: self, invoker: invoker)
     }
     return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
@@ -245,6 +253,36 @@ extension Container: _Resolver {
     ResolutionError(
       kind: .notRegistered, key: key.discopeKey, path: [key.discopeKey.description],
       message: "no registration for \(describe(serviceType: key.serviceType, serviceKey: key))")
+  }
+
+  /// `error` as DIScope's value: what the resolve of `key` failed with.
+  private func resolutionError(_ error: any Error, asked key: ServiceKey) -> ResolutionError {
+    if let error = error as? ResolutionError { return error }
+    return ResolutionError(
+      kind: .factoryFailed, key: key.discopeKey, path: [key.discopeKey.description],
+      message: "resolving '\(key.discopeKey)' failed: \(error)", underlyingError: error)
+  }
+
+  /// DIScope's cycle error for a cycle this gave up on, worded for Swinject's API: what closes a
+  /// cycle there is `initCompleted` (or a `Lazy` or `Provider`), and DIScope's own advice
+  /// (`@Injected`) does not apply.
+  private func unclosedCycle(_ error: ResolutionError) -> ResolutionError {
+    let members = error.cycle.isEmpty ? [error.key, error.key] : error.cycle
+    let (first, second) = (members[0].serviceName, members[1].serviceName)
+    // The example's names are a guess at the app's (`Egg` -> `egg`): the hint shows the shape.
+    func variable(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+    return ResolutionError(
+      kind: .cycle, key: error.key, path: error.path,
+      message: "dependency cycle that no initCompleted closes: "
+        + members.map(\.description).joined(separator: " -> "),
+      hints: [
+        .note(
+          "close it in initCompleted: build '\(first)' without its '\(second)', then set it in "
+            + ".initCompleted { r, \(variable(first)) in \(variable(first)).\(variable(second)) = "
+            + "r.resolve(\(second).self) }; "
+            + "or resolve a Lazy<\(second)> or Provider<\(second)> in the factory of '\(first)'")
+      ],
+      cycle: error.cycle)
   }
 }
 
@@ -387,16 +425,12 @@ extension Container {
   }
 
   /// Ends a build `startTransientBuild` started, once the factory returned: one level back up in
-  /// the graph, and the failure `validate()`'s dry run noted meanwhile thrown, as `build` does.
+  /// the graph.
   @usableFromInline
-  static func finishTransientBuild(_ build: TransientBuild) throws {
-    try build.thread._withUnsafeGuaranteedRef { thread in
+  static func finishTransientBuild(_ build: TransientBuild) {
+    build.thread._withUnsafeGuaranteedRef { thread in
       build.container._withUnsafeGuaranteedRef { container in
         build.frame._withUnsafeGuaranteedRef { container.leaveGraph(thread, $0) }
-      }
-      if let failure = thread.dryRunFailure {
-        thread.dryRunFailure = nil
-        throw failure
       }
     }
   }

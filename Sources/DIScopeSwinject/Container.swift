@@ -52,6 +52,8 @@ public final class Container: @unchecked Sendable {
   internal let isSynchronized: Bool
   private var services: [ServiceKey: Registered] = [:]
   private var behaviorList: [Behavior] = []
+  /// The keys whose failed resolve was said on standard error (see `sayOnStandardError`).
+  private var failuresSaid: Set<ServiceKey> = []
 
   internal init(
     parent: Container? = nil, debugHelper: DebugHelper, defaultObjectScope: ObjectScope = .graph,
@@ -322,6 +324,11 @@ public final class Container: @unchecked Sendable {
   /// The registration answering `key`, here or in a parent.
   internal func getEntry(for key: ServiceKey) -> ServiceEntryProtocol? {
     locked { services[key]?.entry } ?? parent?.getEntry(for: key)
+  }
+
+  /// Whether no failed resolve of `key` was said on standard error yet; from now on one was.
+  internal func isFirstFailure(of key: ServiceKey) -> Bool {
+    locked { failuresSaid.insert(key).inserted }
   }
 
   /// Every registration, the parents' included (this container's win).

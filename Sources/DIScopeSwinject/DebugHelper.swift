@@ -82,15 +82,24 @@ extension Container {
     loggingFunction?(message)
   }
 
-  /// Says, on standard error, what `validate()`'s dry run could not resolve, as it hands the
-  /// factory the `nil` Swinject's API answers with: a factory that force-unwraps it (as most do)
-  /// stops the program on its next line, before the report could list it, and this line is
-  /// then all that says why.
-  internal static func noteDryRunFailure(_ error: any Error) {
+  /// Says on standard error why a resolve of `key` returns `nil`, before it does, the first time
+  /// one fails in this container: the factory that asked may force-unwrap that `nil` (as most do)
+  /// and stop the program on its next line, where the runtime prints only "Unexpectedly found
+  /// nil". Whatever the logging function does: by default it prints nothing. Once a key, so that
+  /// a dependency an app resolves as optional costs it one line, not one a resolve. `inDryRun`:
+  /// `validate()` hands the factory that `nil`, as a resolve would at run time.
+  internal func sayOnStandardError(_ error: any Error, for key: ServiceKey, inDryRun: Bool) {
+    guard isFirstFailure(of: key) else { return }
     let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: false)
-    let message =
-      "DIScopeSwinject validate(): " + lines.joined(separator: "\n  ")
-      + "\n  (a factory that force-unwraps this nil stops here; resolved as optional, the report lists it)\n"
+    let (prefix, consequence) =
+      inDryRun
+      ? (
+        "DIScopeSwinject validate(): ",
+        "handed to the factory as nil, as at run time: one that force-unwraps it stops the program "
+          + "here; one that resolves it as optional builds, and the report lists it"
+      )
+      : ("DIScopeSwinject: ", "resolve returns nil: a factory that force-unwraps it stops the program here")
+    let message = prefix + lines.joined(separator: "\n  ") + "\n  (\(consequence))\n"
     FileHandle.standardError.write(Data(message.utf8))
   }
 }

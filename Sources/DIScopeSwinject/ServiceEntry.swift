@@ -116,7 +116,7 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
       of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
     {
       let made = started.container._withUnsafeGuaranteedRef { factory.make($0) }
-      try Container.finishTransientBuild(started)
+      Container.finishTransientBuild(started)
       return made
     }
     return try buildGenerally(owner: owner, askedBy: asker)

@@ -60,8 +60,6 @@ final class ThreadGraphs {
 
   @exclusivity(unchecked) private var frames: [Frame] = []  // unchecked: its thread's own
   @exclusivity(unchecked) var pending: [PendingBuild] = []  // unchecked: its thread's own
-  /// A resolve that failed during `validate()`'s dry run, for the factory that asked to throw.
-  @exclusivity(unchecked) var dryRunFailure: (any Error)?  // unchecked: its thread's own
 
   /// The calling thread's.
   static var current: ThreadGraphs { currentUnretained.takeUnretainedValue() }

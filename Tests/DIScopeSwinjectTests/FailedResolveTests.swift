@@ -92,4 +92,35 @@ extension FailedResolveTests {
     #expect(egg != nil)
     #expect(messages.contains { $0.contains("cycle") && $0.contains("Egg -> Chicken -> Egg") })
   }
+
+  /// The resolve that gives up on a cycle says why before it returns `nil`: a factory that
+  /// force-unwraps it (as most do) stops the program on its next line, and the message is then
+  /// all that explains it. Worded for the Swinject API: `initCompleted` closes a cycle.
+  @Test func initializerCycleIsLoggedBeforeTheNilIsReturned() {
+    let events = Locked<[String]>([])
+    let container = Container()
+    container.register(Egg.self) { r in Egg(chicken: r.resolve(Chicken.self)) }
+    container.register(Chicken.self) { r in
+      let egg = r.resolve(Egg.self)
+      if egg == nil { events.withLock { $0.append("nil returned") } }
+      return Chicken(egg: egg)
+    }
+    let messages = logged {
+      let previous = Container.loggingFunction
+      Container.loggingFunction = { message in
+        events.withLock { $0.append(message) }
+        previous?(message)
+      }
+      defer { Container.loggingFunction = previous }
+      _ = container.resolve(Egg.self)
+    }
+    let order = events.withLock { $0 }
+    let said = order.firstIndex { $0.contains("Egg -> Chicken -> Egg") }
+    let returned = order.firstIndex(of: "nil returned")
+    #expect(said != nil && returned != nil && said! < returned!, "\(order)")
+    #expect(messages.count == 1, "\(messages)")
+    let message = messages.first ?? ""
+    #expect(message.contains("initCompleted"), "\(message)")
+    #expect(!message.contains("@Injected"), "DIScope's own advice, which the Swinject API has no use for: \(message)")
+  }
 }

@@ -1,5 +1,6 @@
-// Shared by DIScopeTestingTests and DIScopeTests (a link there): test targets cannot import one
-// another, and a support target for one struct would be a product-less module in every build.
+// Shared by DIScopeTestingTests, DIScopeTests and DIScopeSwinjectTests (links there): test targets
+// cannot import one another, and a support target for one struct would be a product-less module
+// in every build.
 import Foundation
 
 /// A program run to its end in a child process, with what it wrote.

@@ -124,10 +124,21 @@ extension Container {
   private func report(_ answering: [(Registration, Container)], run: ValidationRun, tally: ValidationTally)
     -> ValidationReport
   {
+    var tally = tally
+    // Failures a factory was handed as `nil` and built over (DIScopeSwinject's resolve): each is
+    // reported as the same failure thrown would be, said of the factory that took it.
+    for noted in run.takeHandedNil() {
+      if let reason = record(noted.error, of: noted.registration, in: &tally, handedNil: true) {
+        let owner = answering.first { $0.0 === noted.registration }?.1 ?? self
+        tally.unchecked.append((noted.registration, owner, reason))
+      }
+    }
     let edges = run.edges.edges
     let infos = answering.map { $0.0.info(stackDepth: 0, container: $0.1.name) }
+    var listed: Set<UncheckedRegistration> = []
     let unchecked = tally.unchecked
       .map { UncheckedRegistration(registration: $0.0.info(stackDepth: 0, container: $0.1.name), reason: $0.2) }
+      .filter { listed.insert($0).inserted }  // a factory handed nil twice for one reason: listed once
       .sorted { $0.token < $1.token }
     let findings = tally.findings + captiveFindings(edges) + ignoredOverrides(edges)
     return ValidationReport(

@@ -77,11 +77,13 @@ extension Container {
     } catch {}
   }
 
-  /// Records what a check of `registration` threw: a finding, or (returned) why it could not be
-  /// checked here.
-  private func record(_ error: ResolutionError, of registration: Registration, in tally: inout ValidationTally)
-    -> UncheckedRegistration.Reason?
-  {
+  /// Records what a check of `registration` threw, or (`handedNil`) what its factory was handed
+  /// `nil` for and built over (see `noteHandedNilInDryRun`): a finding, or (returned) why it
+  /// could not be checked here.
+  func record(
+    _ error: ResolutionError, of registration: Registration, in tally: inout ValidationTally,
+    handedNil: Bool = false
+  ) -> UncheckedRegistration.Reason? {
     switch error.kind {
     // A synchronous factory that resolves an `async` one (`needsAwait`) fails wherever it runs:
     // a finding. One that resolves a `@MainActor` one runs on the main actor.
@@ -89,21 +91,30 @@ extension Container {
     case .notRegistered where servicesSuppliedByChildren.contains(error.key):
       return .needsServiceFromChildren(error.key)
     default:
-      tally.findings.append(finding(for: error, registration: registration))
+      tally.findings.append(finding(for: error, registration: registration, handedNil: handedNil))
       return nil
     }
   }
 
-  private func finding(for error: ResolutionError, registration: Registration) -> ValidationFinding {
+  private func finding(for error: ResolutionError, registration: Registration, handedNil: Bool)
+    -> ValidationFinding
+  {
+    // Said of the factory that took the `nil`: it built without the service, as at run time, so
+    // it may well resolve it as optional, which only its author knows.
+    let took = "the factory of '\(registration.key)' was handed nil for it, as at run time"
     switch error.kind {
     case .notRegistered:
       var hints = error.hints
       if let declarer = lineage.dropFirst().first(where: { $0.servicesSuppliedByChildren.contains(error.key) }) {
         hints = [.note("'\(declarer.name)' declares that its children supply '\(error.key)': register it in '\(name)'")]
       }
+      if handedNil {
+        hints.append(.note("if '\(registration.key)' resolves it as optional, as its factory did here, nothing to fix"))
+      }
       return ValidationFinding(
         kind: .missing, keys: [error.key, registration.key], tokens: [registration.token],
-        path: error.path, message: error.message, hints: hints)
+        path: error.path, message: handedNil ? "\(error.message): \(took), and built without it" : error.message,
+        hints: hints)
     case .cycle:
       // The error's own members (the first repeated last), each once.
       return ValidationFinding(
@@ -112,7 +123,7 @@ extension Container {
     default:
       return ValidationFinding(
         kind: .failure, keys: [error.key], tokens: [registration.token], path: error.path,
-        message: error.message, hints: error.hints)
+        message: handedNil ? "\(error.message) (\(took))" : error.message, hints: error.hints)
     }
   }
 

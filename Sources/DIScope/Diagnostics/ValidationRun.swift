@@ -97,6 +97,30 @@ final class ValidationRun: Sendable {
   /// Whether anything was built in the run so far.
   var didBuild: Bool { state.withLock { $0.didBuild } }
 
+  /// A failed resolve whose `nil` a factory was handed (see `noteHandedNil(_:to:)`).
+  struct HandedNil: Sendable {
+    let registration: Registration
+    let error: ResolutionError
+  }
+  private let handedNil = Mutex<[HandedNil]>([])
+
+  /// Remembers that the factory of `registration` was handed `nil` for a resolve that failed with
+  /// `error`, as a compatibility module's API answers (DIScopeSwinject's `resolve` returns an
+  /// optional) and as it would be at run time: the factory goes on, and the report says what it
+  /// was handed `nil` for. (A list of its own: `takeBuilt` forgets `state`, and the report is
+  /// made after.)
+  func noteHandedNil(_ error: ResolutionError, to registration: Registration) {
+    handedNil.withLock { $0.append(HandedNil(registration: registration, error: error)) }
+  }
+
+  /// What `noteHandedNil(_:to:)` remembered, in the order met; forgotten here.
+  func takeHandedNil() -> [HandedNil] {
+    handedNil.withLock { noted in
+      defer { noted.removeAll() }
+      return noted
+    }
+  }
+
   /// Hands over what was built, newest first, and forgets everything: the run holds no instance
   /// after.
   func takeBuilt() -> [Built] {

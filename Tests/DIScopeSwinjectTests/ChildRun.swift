@@ -1,0 +1,1 @@
+../DIScopeTestingTests/ChildRun.swift

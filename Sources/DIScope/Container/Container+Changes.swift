@@ -43,6 +43,7 @@ extension Container {
     }
     guard let removed else { return false }
     forgetOnThisThread(removed.key)
+    if dropped != nil { forgetOnOtherThreads(removed.key) }
     // Released here, out of the lock: a deinit may use the container.
     withExtendedLifetime((holdings, dropped)) {}
     if let doomed { disposeDropped(doomed) }
@@ -58,6 +59,7 @@ extension Container {
         (Self.instanceToDispose(of: registration, state: &state, thread: thread), state.dropCache())
       }
     }
+    if dropped.0 != nil { forgetOnOtherThreads(registration.key) }
     withExtendedLifetime(dropped) {}
     if let doomed { disposeDropped(doomed) }
   }
@@ -137,6 +139,7 @@ extension Container {
     }
     withExtendedLifetime(dropped) {}  // released here, out of the lock
     forgetOnThisThread(registration.key)
+    if dropped.0 != nil { forgetOnOtherThreads(registration.key) }
     // What it had cached is let go of, and the container built it: disposed, as a shutdown would.
     if let doomed { disposeDropped(doomed) }
     if family.isObserved {
@@ -168,6 +171,7 @@ extension Container {
     }
     withExtendedLifetime(dropped) {}  // released here, out of the lock
     forgetOnThisThread(registration.key)
+    if dropped.0 != nil { forgetOnOtherThreads(registration.key) }
     if let doomed { disposeDropped(doomed) }
     if family.isObserved {
       emit(.cachingChanged(registration.info(stackDepth: nil, container: name)))
@@ -190,6 +194,21 @@ extension Container {
       } else {
         thread.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
       }
+    }
+  }
+
+  /// After a change to `key` that let go of the instance its registration cached: takes that
+  /// instance out of every other thread's entry for the key, as a shutdown does for all of them
+  /// (`ThreadCaches.forget(changedKey:of:own:)`), so that what the change let go of goes now,
+  /// not when each of those threads next resolves the key. Only when another thread than this one
+  /// kept entries under this container (`entryThreads`): a test swapping a factory on one thread
+  /// pays nothing.
+  func forgetOnOtherThreads(_ key: ServiceKey) {
+    guard let raw = ThreadState.currentIfMade,
+      hasEntries(onThreadsOtherThan: UInt(bitPattern: raw))
+    else { return }
+    Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { thread in
+      ThreadCaches.forget(changedKey: key, of: id.raw, own: thread.cache)
     }
   }
 

@@ -52,6 +52,11 @@ public final class Container: Sendable {
   /// entries: read without the family lock by a thread about to keep one of its instances in its
   /// cache, under that cache's lock (see `FastPathCache.write(at:)`).
   let hasShutDown = Atomic<Bool>(false)
+  /// Which threads kept entries under this container's id: 0 none yet, the address of the one
+  /// thread's state, or `severalEntryThreads`. A change that let go of a cached instance takes it
+  /// out of other threads' entries only when some other thread may hold one (see
+  /// `forgetOnOtherThreads`).
+  let entryThreads = Atomic<UInt>(0)
   /// This child's place in its family's list of live children (`LiveChildList`), read and
   /// written only under the family lock (which is what makes opting it out of the `Sendable`
   /// check safe), except by its own deinit, which reads whether it is listed first.
@@ -248,10 +253,38 @@ public final class Container: Sendable {
   }
 
   /// Notes that a thread is about to keep an entry under this container's id (see
-  /// `mayHaveEntries`).
+  /// `mayHaveEntries` and `entryThreads`).
   @inline(__always)
   func noteEntries() {
     if !mayHaveEntries.load(ordering: .relaxed) { mayHaveEntries.store(true, ordering: .relaxed) }
+    // This thread's state, as its identity among the threads alive (a thread that ends takes its
+    // entries with it, so one made later at the same address is rightly the same to this).
+    let me = UInt(bitPattern: ThreadState.currentIfMade)
+    let seen = entryThreads.load(ordering: .relaxed)
+    if seen != me && seen != Self.severalEntryThreads { noteEntries(by: me, seen: seen) }
+  }
+
+  /// `entryThreads`' first thread, or its second, which makes it several.
+  @inline(never)
+  private func noteEntries(by me: UInt, seen: UInt) {
+    if seen == 0,
+      entryThreads.compareExchange(expected: 0, desired: me, ordering: .relaxed).exchanged
+    {
+      return
+    }
+    if entryThreads.load(ordering: .relaxed) != me {
+      entryThreads.store(Self.severalEntryThreads, ordering: .relaxed)
+    }
+  }
+
+  /// What `entryThreads` holds once two threads kept entries (never a state's address).
+  static let severalEntryThreads: UInt = 1
+
+  /// Whether a thread other than the one whose state is at `me` may have kept entries under this
+  /// container's id.
+  func hasEntries(onThreadsOtherThan me: UInt) -> Bool {
+    let threads = entryThreads.load(ordering: .relaxed)
+    return threads != 0 && threads != me
   }
 
   /// The containers from this one up to the root, this one first.

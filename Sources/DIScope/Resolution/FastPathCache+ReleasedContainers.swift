@@ -78,8 +78,39 @@ extension FastPathCache {
   func takeBoxesOfShutDown(containerID: UInt64) -> [InstanceBox] {
     lock.withLock { _ in
       guard let indices = entriesByContainer[containerID] else { return [] }
-      return indices.compactMap { cold[$0].box.take() }
+      return indices.compactMap { takeBox(at: $0) }
     }
+  }
+
+  /// Takes out the box this table's entry for a key holds, for another thread (one that changed
+  /// the key) to release, under `lock`, as `takeBoxesOfShutDown` does for every key.
+  func takeBox(containerID: UInt64, typeID: ObjectIdentifier, name: String?) -> [InstanceBox] {
+    lock.withLock { _ in
+      let index = probe(containerID: containerID, typeID: typeID, name: name)
+      guard slots[index].typeID != nil else { return [] }
+      return takeBox(at: index).map { [$0] } ?? []
+    }
+  }
+
+  /// Whether this table's entry for a key holds a box (under `lock`).
+  func hasBox(containerID: UInt64, typeID: ObjectIdentifier, name: String?) -> Bool {
+    lock.withLock { _ in
+      let index = probe(containerID: containerID, typeID: typeID, name: name)
+      return slots[index].typeID != nil && boxField(at: index).pointee != nil
+    }
+  }
+
+  /// Takes the box out of the entry at `index`, through the box field's own address: this
+  /// table's thread may be reading the same entry's route meanwhile, without the lock
+  /// (`validRoute`), which is no race, but an access to the whole entry (`cold[index].box`) would
+  /// be one to the thread sanitizer.
+  private func takeBox(at index: Int) -> InstanceBox? {
+    boxField(at: index).pointee.take()
+  }
+
+  private func boxField(at index: Int) -> UnsafeMutablePointer<InstanceBox?> {
+    (UnsafeMutableRawPointer(cold + index) + MemoryLayout<ColdSlot>.offset(of: \ColdSlot.box)!)
+      .assumingMemoryBound(to: InstanceBox?.self)
   }
 
   /// Whether this table has entries for `containerID` (under `lock`).

@@ -59,38 +59,59 @@ enum ThreadCaches {
   /// Lets go of what every thread's table holds of what the shut-down container `containerID`
   /// built: `own`'s entries as a release does, and the cached instances in every other table's,
   /// taken out here. Called after the shutdown bumped the container's generation.
-  ///
-  /// Unlike a released container, a shut-down one is still referenced, and another thread may be
-  /// resolving from it at this very moment: between its generation check and its retain of the
-  /// instance an entry holds (a cache read, `discope_begin_cache_read`). So this runs the heavy
-  /// fence first, then waits, for each table holding entries of the container, until its
-  /// thread is out of any cache read it was in: every read it starts after the fence sees the
-  /// bump, and takes nothing from the entry. That thread's own writes to its entries take the
-  /// table's lock, as this does. Nothing else a table's thread reads without the lock (the
-  /// routes) is taken: the registrations stay with the container.
   static func forget(shutDown containerID: UInt64, own: FastPathCache) {
     own.forget(containerID: containerID)
+    takeFromOtherTables(
+      than: own, holding: { $0.hasEntries(of: containerID) },
+      take: { $0.takeBoxesOfShutDown(containerID: containerID) })
+  }
+
+  /// Lets go of the instance every other thread's entry for `key` (under `containerID`) holds,
+  /// after a change that let go of it (a removal, a scope or caching change) and bumped the
+  /// container's generation: as for a shutdown, but one key.
+  static func forget(changedKey key: ServiceKey, of containerID: UInt64, own: FastPathCache) {
+    let name = key.text == nil ? nil : key.name
+    takeFromOtherTables(
+      than: own, holding: { $0.hasBox(containerID: containerID, typeID: key.typeID, name: name) },
+      take: { $0.takeBox(containerID: containerID, typeID: key.typeID, name: name) })
+  }
+
+  /// Takes cached instances out of the tables other than `own` for which `holding` is true, with
+  /// `take`, once each table's thread is out of any cache read; releases them here.
+  ///
+  /// Unlike a released container, a shut-down or changed one is still referenced, and another
+  /// thread may be resolving from it at this very moment: between its generation check and its
+  /// retain of the instance an entry holds (a cache read, `discope_begin_cache_read`). So this
+  /// runs the heavy fence first (the caller bumped the generation before), then waits, for each
+  /// table, until its thread is out of any cache read it was in: every read it starts after the
+  /// fence sees the bump, and takes nothing from the entry. That thread's own writes to its
+  /// entries take the table's lock, as `take` does. Nothing else a table's thread reads without
+  /// the lock (the routes) is taken: the registrations stay with the container.
+  private static func takeFromOtherTables(
+    than own: FastPathCache, holding: (FastPathCache) -> Bool,
+    take: (FastPathCache) -> [InstanceBox]
+  ) {
     let taken = tables.withLock { tables -> [InstanceBox] in
-      let holding = tables.filter { table in
+      let holdingTables = tables.filter { table in
         table.toOpaque() != Unmanaged.passUnretained(own).toOpaque()
-          && table._withUnsafeGuaranteedRef { $0.hasEntries(of: containerID) }
+          && table._withUnsafeGuaranteedRef(holding)
       }
-      guard !holding.isEmpty else { return [] }
+      guard !holdingTables.isEmpty else { return [] }
       if discope_heavy_fence_is_available() {
         discope_heavy_fence()
       } else {
         atomicMemoryFence(ordering: .sequentiallyConsistent)
       }
       var taken: [InstanceBox] = []
-      for table in holding {
+      for table in holdingTables {
         table._withUnsafeGuaranteedRef { table in
           waitUntilOutOfCacheRead(table.record)
-          taken += table.takeBoxesOfShutDown(containerID: containerID)
+          taken += take(table)
         }
       }
       return taken
     }
-    // Released here, out of every lock: a deinit may release or shut down another container.
+    // Released here, out of every lock: a deinit may release, change or shut down a container.
     withExtendedLifetime(taken) {}
   }
 

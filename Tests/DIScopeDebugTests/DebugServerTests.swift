@@ -121,7 +121,7 @@ struct DebugServerTests {
       let outcome = try client.run(command).outcome
       #expect(outcome.isFailure && outcome.output.first?.contains("read-only") == true, "\(command): \(outcome.output)")
     }
-    for command in ["register Greeter = Hello", "remove t1", "scope t1 prototype", "cache t1 off", "reset", "validate"] {
+    for command in ["register Greeter = Hello", "remove t1", "scope t1 prototype", "cache t1 off", "reset"] {
       #expect(try client.run(command).outcome.output.first?.contains("read-only") == true, "\(command)")
     }
     client.detach(keepChanges: false)

@@ -162,7 +162,7 @@ extension Container {
     }
   }
 
-  private func captiveFindings(_ edges: [DependencyEdge]) -> [ValidationFinding] {
+  func captiveFindings(_ edges: [DependencyEdge]) -> [ValidationFinding] {
     edges.compactMap { edge in
       // One that takes runtime arguments cannot be resolved as a dependency at all: the dry run
       // reports that, and "make it a singleton" would be no fix.
@@ -193,7 +193,7 @@ extension Container {
 
   /// A parent's singleton resolves its dependencies from its own container: an override of one of
   /// them in this (child) container never reaches it.
-  private func ignoredOverrides(_ edges: [DependencyEdge]) -> [ValidationFinding] {
+  func ignoredOverrides(_ edges: [DependencyEdge]) -> [ValidationFinding] {
     guard parent != nil else { return [] }
     return edges.compactMap { edge in
       guard edge.from.container != name, edge.from.scope.isCached, edge.from.isCaching,

@@ -65,6 +65,9 @@ public struct UncheckedRegistration: Sendable, Hashable, CustomStringConvertible
     /// Its instance was built before validation, while nothing tracked what it was built with,
     /// and validation builds nothing already built: its dependencies were not seen.
     case builtBeforeValidation
+    /// Validated without building (``Container/validateWithoutBuilding(from:)``), and no build of
+    /// it was seen: its dependencies are unknown, and learning them would run its factory.
+    case notSeenBuilt
   }
 
   /// The registration.
@@ -83,6 +86,7 @@ public struct UncheckedRegistration: Sendable, Hashable, CustomStringConvertible
     case .dependsOnMainActor(let key): "it resolves '\(key)', a @MainActor factory, off the main actor"
     case .needsServiceFromChildren(let key): "it needs '\(key)', which this container's children supply"
     case .builtBeforeValidation: "built before validation, untracked: its dependencies were not seen"
+    case .notSeenBuilt: "not seen built, and checking it without building would need its factory to run"
     }
   }
 
@@ -97,6 +101,8 @@ public struct UncheckedRegistration: Sendable, Hashable, CustomStringConvertible
       "validate a child that supplies it"
     case .builtBeforeValidation:
       "validate before resolving it, or set tracksHolders = true before it is built"
+    case .notSeenBuilt:
+      "resolve it while observed, so that its dependencies are seen, or validate() it where running its factory is safe (a test)"
     }
   }
 

@@ -26,7 +26,10 @@ final class AttachedSession {
   init(container: Container, isReadOnly: Bool, glyphs: ResolutionTree.Glyphs) {
     self.container = container
     self.isReadOnly = isReadOnly
-    options = SessionOptions(glyphs: glyphs)
+    // A debugging command never runs a factory the user did not ask for: in the app's process, a
+    // factory may act on the world or trap, and a trap ends the app. `validate` and `show graph`
+    // check what the app's own resolves showed instead.
+    options = SessionOptions(glyphs: glyphs, validation: .withoutRunningFactories)
   }
 
   private var live: Session {
@@ -46,7 +49,7 @@ final class AttachedSession {
     if isReadOnly, let refusal = ReadOnlyPolicy.refusal(of: entry.command, in: session.container) {
       let output = [
         "error: the app's debug server is read-only: \(refusal)",
-        "  hint: show, why, expect and resolving what is built still work; the app can start its server with readOnly: false",
+        "  hint: show, why, validate, expect and resolving what is built still work; the app can start its server with readOnly: false",
       ]
       let refused = CommandOutcome(entry: entry, output: output, isFailure: true)
       return OutcomeRecord(

@@ -3,8 +3,9 @@ import DisScript
 import DisSyntax
 
 /// What a client of a read-only server may run: commands that only look (`show`, `why`,
-/// `expect` on what exists, a `resolve` that returns a cached instance) and the session's own
-/// declarations. Everything that changes the container or runs the app's factories is refused.
+/// `validate`, `expect` on what exists, a `resolve` that returns a cached instance) and the
+/// session's own declarations. Everything that changes the container or runs the app's
+/// factories is refused.
 enum ReadOnlyPolicy {
   /// Why `command` is refused on `container`, or nil when it may run.
   static func refusal(of command: Command, in container: Container) -> String? {
@@ -23,8 +24,10 @@ enum ReadOnlyPolicy {
       }
     case .call: return "'call' would run the app's code"
     case .reset: return "'reset' would change what the session acts on"
-    case .validate: return "'validate' would run the app's factories"
-    case .declareProtocol, .declareClass, .assembly, .show, .why, .help, .playground, .useContainer: return nil
+    // An attached session validates without running a factory (`SessionOptions.Validation`):
+    // it reads what the container knows and what the app's resolves showed, and changes nothing.
+    case .validate, .declareProtocol, .declareClass, .assembly, .show, .why, .help, .playground, .useContainer:
+      return nil
     // Refused above, by their `containerChange`.
     case .register, .remove, .changeScope, .changeCaching, .mock, .mockAll, .unmock, .activate, .deactivate,
       .makeChildContainer, .release, .releaseContainer, .shutdown:

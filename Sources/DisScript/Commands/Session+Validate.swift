@@ -1,21 +1,37 @@
 import DIScope
 
-/// `validate`: the container's dry run over every registration that answers; it fails when it
-/// finds anything.
+/// `validate`: the container's dry run over every registration that answers (or, in a running
+/// app's process, a check that runs no factory); it fails when it finds anything.
 extension Session {
   func validate() throws -> [String] {
     // Every registration of a shut-down container fails alike: say it once, not once a registration.
     try requireRunning(container, toDo: "nothing to validate")
-    let report = budget.countingEachBuildApart { container.validate() }
-    let unchecked = report.unchecked.map { "not checked: \($0.token) \(RegistrationText.subject($0.registration)): " + Self.reason($0.reason) }
+    let report = validationReport()
+    let isWithoutFactories = options.validation == .withoutRunningFactories
+    let unchecked = report.unchecked.map {
+      "not checked: \($0.token) \(RegistrationText.subject($0.registration)): "
+        + Self.reason($0.reason, withoutRunningFactories: isWithoutFactories)
+    }
+    // Said first, so that no reader takes what follows for a dry run's verdict; and, when some
+    // went unchecked for want of a resolve, how to check them.
+    let heading =
+      isWithoutFactories
+      ? ["note: checked without running any of the app's factories, from what its resolves showed since this session began"]
+      : []
+    let advice =
+      report.unchecked.contains { $0.reason == .notSeenBuilt }
+      ? ["  hint: validate again once the app has resolved them; a test's container.validate() runs every factory"]
+      : []
     let total = report.registrations.count
     let registrations = "registration\(total == 1 ? "" : "s")"
     guard !report.isEmpty else {
-      if unchecked.isEmpty { return ["ok: \(total) \(registrations) checked, no findings"] }
+      if unchecked.isEmpty { return heading + ["ok: \(total) \(registrations) checked, no findings"] }
       // Never "no findings" while something went unchecked.
-      return ["checked \(total - unchecked.count) of \(total) \(registrations), nothing found; \(unchecked.count) not checked"] + unchecked
+      return heading
+        + ["checked \(total - unchecked.count) of \(total) \(registrations), nothing found; \(unchecked.count) not checked"]
+        + unchecked + advice
     }
-    var lines: [String] = []
+    var lines: [String] = heading
     var loops: Set<[String]> = []
     let findings = report.findings.filter { finding in
       // The same cycle is found once from each registration on it: report it once.
@@ -49,30 +65,47 @@ extension Session {
     let count = findings.count
     var summary = "validate found \(count) problem\(count == 1 ? "" : "s") in \(total) \(registrations)"
     if !unchecked.isEmpty { summary += "; \(unchecked.count) not checked" }
-    throw ScriptFailure(lines: lines + unchecked + [summary], isRefusal: false)
+    throw ScriptFailure(lines: lines + unchecked + advice + [summary], isRefusal: false)
+  }
+
+  /// What `validate` and `show graph` report: the container's dry run, or, when the session runs
+  /// no factory (in a running app's process), what its real resolves showed.
+  func validationReport() -> ValidationReport {
+    switch options.validation {
+    case .dryRun:
+      return budget.countingEachBuildApart { container.validate() }
+    case .withoutRunningFactories:
+      // What the app resolved up to now, not only up to the last catch-up (its failures were
+      // taken in where the command started).
+      noteObservedResolves()
+      return container.validateWithoutBuilding(from: family.observed)
+    }
   }
 
   /// Why a registration was not checked, in the script's words (from the reason, not the
   /// library's sentence).
-  static func reason(_ reason: UncheckedRegistration.Reason) -> String {
+  static func reason(_ reason: UncheckedRegistration.Reason, withoutRunningFactories: Bool = false) -> String {
     switch reason {
     // The script's classes all take their arguments as one `ScriptArguments`: not a type to show.
     case .takesArguments: "it takes runtime arguments, which a dry run cannot give"
     case .mainActorFactory, .asyncFactory: "its factory needs await, which a script's validate cannot give"
     case .dependsOnMainActor(let key): "it resolves '\(key)', which needs await"
     case .needsServiceFromChildren(let key): "it needs '\(key)', which this container's children supply"
+    case .builtBeforeValidation where withoutRunningFactories:
+      "built before tracking began: its dependencies were not seen, and building it again would run its factory in the app"
     case .builtBeforeValidation: "built before validate, while untracked: its dependencies were not seen"
+    case .notSeenBuilt: "its factory would run in the app, and it was not resolved since tracking began"
     }
   }
 }
 
 /// `show graph [S]`: who depends on whom, from the container's dry run (nothing is built for
-/// real, nothing is numbered).
+/// real, nothing is numbered), or, in a running app's process, from what its resolves showed.
 struct ShowGraph {
   let session: Session
 
   func lines(for service: String?) -> [String] {
-    let report = session.budget.countingEachBuildApart { session.container.validate() }
+    let report = session.validationReport()
     var registrations = report.registrations
     if let service {
       registrations = reachable(from: registrations.filter { session.isService($0.key, named: service) }, in: report)

@@ -46,6 +46,9 @@ struct FamilyState {
   let observation: Observation
   /// Renders each root resolution as a tree, with the container's own renderer.
   let recorder: TraceRecorder
+  /// What the family's real resolves showed of the graph since the session began: what a
+  /// `validate` that runs no factory checks (`SessionOptions.Validation.withoutRunningFactories`).
+  var observed = ObservedDependencies()
 
   init(root: Container, glyphs: ResolutionTree.Glyphs) {
     self.root = root

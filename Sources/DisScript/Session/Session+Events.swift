@@ -17,6 +17,7 @@ extension Session {
     // a busy app's requests dispose things every second, and none of it is a command's.
     family.disposals = []
     family.eagerFailures = []
+    noteObservedResolves()
     keepAppTraces(family.recorder.recorded)
     family.recorder.clear()
   }
@@ -36,6 +37,7 @@ extension Session {
   func endCommand() {
     drainEvents()
     family.steps = []
+    noteObservedResolves()
     keepAppTraces(family.recorder.recordedElsewhere)
     family.recorder.clear()
     budget.reset(to: family.instances.count)
@@ -97,6 +99,8 @@ extension Session {
         family.eagerFailures.append((info, error))
       case .disposed(let disposal):
         family.disposals.append(disposal)
+      case .resolutionFailed(let error, let container):
+        noteFailureSeen(error, in: container)
       default: break
       }
     }
@@ -133,6 +137,7 @@ extension Session {
   /// is remembered for `show trace`.
   func takeTraces() -> [[String]] {
     drainEvents()
+    noteObservedResolves()
     // Only this thread's: over an app's container, its own threads resolve meanwhile.
     let trees = family.recorder.recordedOnThisThread
     // What the app resolved meanwhile, on its other threads, is kept for `show trace`.

@@ -11,11 +11,31 @@ public struct SessionOptions: Sendable {
   public var glyphs: ResolutionTree.Glyphs
   /// What a session may hold.
   public var limits: SessionLimits
+  /// How `validate` and `show graph` learn the dependency graph: by a dry run that calls every
+  /// factory (the default), or without calling any.
+  public var validation: Validation
+
+  /// How `validate` and `show graph` learn the dependency graph.
+  public enum Validation: Sendable, Hashable {
+    /// The container's dry run (`Container.validate()`): every factory runs once, and what it
+    /// built is let go of. For scripts, tests and the playground's own classes, whose factories
+    /// are safe to run.
+    case dryRun
+    /// No factory runs (`Container.validateWithoutBuilding(from:)`): what was checked is what the
+    /// container's real resolves showed since the session began, and each registration never
+    /// seen built is listed as not checked. For a session in a running app's process (the debug
+    /// server's), where a factory may act on the world or trap, and a debugging command must
+    /// never end the app.
+    case withoutRunningFactories
+  }
 
   /// Creates options; every argument has a default.
-  public init(glyphs: ResolutionTree.Glyphs = .unicode, limits: SessionLimits = SessionLimits()) {
+  public init(
+    glyphs: ResolutionTree.Glyphs = .unicode, limits: SessionLimits = SessionLimits(), validation: Validation = .dryRun
+  ) {
     self.glyphs = glyphs
     self.limits = limits
+    self.validation = validation
   }
 }
 

@@ -3,10 +3,14 @@
 // with its own work: two threads resolve what a request needs every 50 ms and the app prints, on
 // each tick, which logger its web service got. It links DIScopeDebug, never the terminal modules.
 //
-//   example-server [--socket PATH] [--read-only] [--ticks-file PATH] [--requests]
+//   example-server [--socket PATH] [--read-only] [--ticks-file PATH] [--requests] [--nightly-report]
 //
 // With `--requests` it also serves requests as a server app does: each in a child container named
 // `request` (its `RequestID` registered there), which lives about 300 ms, two at a time.
+//
+// With `--nightly-report` it registers a `NightlyReport` it never resolves, whose factory
+// force-unwraps what only the nightly job's environment supplies: run in this process, it traps
+// (exit 132), as a factory of a real app may. An attached `validate` must never run it.
 //
 // SIGTERM stops the server (clients hear `bye`) and exits 0; SIGINT exits 0 without stopping it.
 // Either way the socket is removed.
@@ -28,6 +32,17 @@ let container = Container(name: "shop")
 RFAssembly().assemble(into: container)
 container.registerMock(Logging.self) { MockLogger() }
 _ = try container.resolve(ControlContext.self)
+
+/// What the nightly job builds: never resolved by this app while it serves.
+final class NightlyReport: Sendable {
+  let outputPath: String
+  init(outputPath: String) { self.outputPath = outputPath }
+}
+if arguments.contains("--nightly-report") {
+  container.register(NightlyReport.self) { _ in
+    NightlyReport(outputPath: ProcessInfo.processInfo.environment["EXAMPLE_NIGHTLY_REPORT_PATH"]!)
+  }
+}
 
 let server: DebugServer
 do {

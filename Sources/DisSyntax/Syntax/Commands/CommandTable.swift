@@ -63,7 +63,14 @@ public enum CommandTable {
     .init(
       "show", [[G.choice(View.allCases.map { [.keyword($0.rawValue)] }), .optional([.placeholder("S")])]],
       "print one of the playground's views as text"),
-    .init("validate", [[]], "resolve every registration in a dry run and report what fails"),
+    .init(
+      "validate", [[]], "resolve every registration in a dry run and report what fails",
+      details: [
+        "Attached to an app (discope attach), it runs none of the app's factories (one may act on",
+        "the world, or trap and end the app): it checks the dependencies the app's own resolves",
+        "showed since the session began, and the resolves seen failing, and lists each registration",
+        "never seen built as 'not checked', with why. Read-only servers allow it: it changes nothing.",
+      ]),
     .init(
       "why", [[.placeholder("S"), .optional([.keyword("named"), .placeholder("N")])]],
       "say which registration answers S and why, without building anything",

@@ -40,7 +40,9 @@ extension PlaygroundOptions {
   /// ```
   public static func inProcess(on container: Container, glyphs: ResolutionTree.Glyphs = .unicode) -> PlaygroundOptions {
     var options = PlaygroundOptions(engineFactory: {
-      Session(container: container, options: SessionOptions(glyphs: glyphs))
+      // In the app's process: `validate` runs none of its factories, which may act on the world
+      // or trap (and a trap would end the app), and checks what its resolves showed instead.
+      Session(container: container, options: SessionOptions(glyphs: glyphs, validation: .withoutRunningFactories))
     })
     options.isASCII = glyphs == .ascii
     return options

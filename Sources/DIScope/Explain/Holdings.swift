@@ -77,6 +77,18 @@ struct HeldFrames {
     if index < frames.count && !frames[index].isEmpty { frames[index].removeAll(keepingCapacity: true) }
   }
 
+  /// Ends one shared build (successful or not); once the outermost ends, whatever is still
+  /// gathered belongs to no build (a failed build's dependencies: its step never took them) and
+  /// is let go of, so that the thread keeps no instance's registration, a mock's with its
+  /// instance, past the resolve that gathered it.
+  mutating func endSharedBuild() {
+    sharedBuilds -= 1
+    guard sharedBuilds == 0 else { return }
+    for index in frames.indices where !frames[index].isEmpty {
+      frames[index].removeAll(keepingCapacity: true)
+    }
+  }
+
   /// Records a finished step at `depth` as a dependency of the step that finishes next above it.
   mutating func add(_ dependency: HeldDependency, at depth: Int) {
     while frames.count <= depth { frames.append([]) }

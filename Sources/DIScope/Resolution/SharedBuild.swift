@@ -56,7 +56,7 @@ extension Container {
       // While observed, the steps finishing under this build are gathered as what it holds
       // (see `HeldFrames`); its own step, reported last, takes them.
       if observed { thread.heldFrames.startCollecting(at: thread.chain.count) }
-      defer { if observed { thread.heldFrames.sharedBuilds -= 1 } }
+      defer { if observed { thread.heldFrames.endSharedBuild() } }
       let built: Int
       do {
         // Singletons are built in, and resolve their dependencies from, the container that owns

@@ -1,0 +1,92 @@
+#if ModelTests
+  /// The container's defects the model already knows of, each with the switch that holds the
+  /// container to the model again once its fix lands.
+  ///
+  /// While a defect's switch is off, a path whose *first* disagreement with the model is that
+  /// defect's signature is counted as it, not failed: what follows the first difference may be its
+  /// consequences (a kept object holding a weak instance, which then answers again), so it is not
+  /// compared. Each defect also has a fixed regression test under `withKnownIssue`
+  /// (`KnownDefectTests`): when the fix lands, that test fails saying the issue was not recorded;
+  /// then turn the switch on and drop the `withKnownIssue`.
+  struct KnownDefect: Sendable {
+    let name: String
+    /// Whether the container is held to the model on it (the fix has landed).
+    let isFixed: Bool
+    /// Whether `path`'s first disagreement (at `index` of the canonical traces) is this defect.
+    let matches: @Sendable (_ path: Path, _ expected: Event, _ actual: Event) -> Bool
+
+    /// "A shut-down container keeps what other threads resolved": after `shutdown()`, what was
+    /// resolved on another thread (or in a detached task) stays alive, held by that thread's
+    /// per-thread cache, until the container itself is released. The model lets go at the
+    /// shutdown, whichever thread resolved (README, "Shutting down": released means released; the
+    /// fix under way makes a shutdown let go of everything it built).
+    ///
+    /// Its signature: a path that resolves off the program's thread, whose first difference is an
+    /// `alive` checkpoint right after a shutdown, keeping more than the model.
+    static let shutdownKeepsWhatOtherThreadsResolved = KnownDefect(
+      name: "a shut-down container keeps what other threads resolved",
+      isFixed: false,
+      matches: { path, expected, actual in
+        guard !path.resolvesOnProgramThread,
+          case .alive(.afterShutdown(let step), let kept) = expected,
+          case .alive(.afterShutdown(step), let alive) = actual
+        else { return false }
+        return Set(alive).isStrictSuperset(of: kept)
+      })
+
+    /// "What a change lets go of stays alive on other threads": a removal, or a scope or caching
+    /// change, disposes the cached instance it drops, and the calling thread's per-thread cache
+    /// lets go of it, but every other thread that resolved it keeps it alive in its own cache
+    /// until it resolves that key again or the container is released (README: the change "lets go
+    /// of a cached instance"; Docs/Design.md: the calling thread forgets its entry "so what was
+    /// removed is not kept alive by it"). The same mechanism as the shutdown defect above, met by
+    /// a change instead of a shutdown. Found by this model
+    /// (`KnownDefectTests.aDroppedSingletonStaysAliveInAnotherThreadsCache`).
+    ///
+    /// Its signature: a path that resolves off the program's thread, whose first difference is an
+    /// `alive` checkpoint (not right after a shutdown) keeping more than the model.
+    static let droppedInstanceKeptByOtherThreads = KnownDefect(
+      name: "what a change lets go of stays alive in other threads' caches",
+      isFixed: false,
+      matches: { path, expected, actual in
+        guard !path.resolvesOnProgramThread, case .alive(let checkpoint, let kept) = expected,
+          case .alive(checkpoint, let alive) = actual
+        else { return false }
+        if case .afterShutdown = checkpoint { return false }
+        return Set(alive).isStrictSuperset(of: kept)
+      })
+
+    /// "An observed failed build of a shared instance keeps the mock it resolved": in an observed
+    /// container (a `TraceRecorder`), a singleton or weak registration whose factory resolved a
+    /// mock and then failed leaves that mock alive for good: past the container's shutdown and
+    /// release, and the recorder's release (README: "Observing keeps nothing alive"; "once a
+    /// container is shut down and its last reference goes, nothing it built stays alive").
+    /// Found by this model (`KnownDefectTests.anObservedFailedSharedBuildKeepsTheMockItResolved`).
+    ///
+    /// Its signature: an observed path whose first difference is an `alive` checkpoint keeping
+    /// more than the model.
+    static let observedFailedBuildKeepsItsMock = KnownDefect(
+      name: "an observed failed build of a shared instance keeps the mock it resolved",
+      isFixed: false,
+      matches: { path, expected, actual in
+        guard path.observed, case .alive(let checkpoint, let kept) = expected,
+          case .alive(checkpoint, let alive) = actual
+        else { return false }
+        return Set(alive).isStrictSuperset(of: kept)
+      })
+
+    static let all: [KnownDefect] = [
+      shutdownKeepsWhatOtherThreadsResolved, droppedInstanceKeptByOtherThreads, observedFailedBuildKeepsItsMock,
+    ]
+
+    /// The known defect, not fixed yet, that every path of `paths` disagreeing with the model by
+    /// writing `actual` shows, if any.
+    static func explaining(paths: [Path], expected: [Event], actual: [Event]) -> KnownDefect? {
+      let common = zip(expected, actual).prefix { $0 == $1 }.count
+      guard common < expected.count, common < actual.count else { return nil }
+      return all.first { defect in
+        !defect.isFixed && paths.allSatisfy { defect.matches($0, expected[common], actual[common]) }
+      }
+    }
+  }
+#endif

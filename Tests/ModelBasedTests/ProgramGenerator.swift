@@ -1,0 +1,121 @@
+#if ModelTests
+  import DIScope
+  import Foundation
+  import PropertyBased
+  import TestSupport
+
+  /// How many programs to run, and from which seed: fixed unless the environment says otherwise
+  /// (`Scripts/model-test` sets both, the seed at random, and prints it).
+  enum ModelSettings {
+    /// `DISCOPE_MODEL_SEED` (decimal or 0x hex), or the fixed seed `Scripts/test` runs with.
+    static let seed: UInt64 = {
+      guard let text = ProcessInfo.processInfo.environment["DISCOPE_MODEL_SEED"] else { return 0x5EED_0D15_C0BE }
+      let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+      guard let parsed else { fatalError("DISCOPE_MODEL_SEED is not a number: \(text)") }
+      return parsed
+    }()
+
+    /// `DISCOPE_MODEL_COUNT`, or the bounded count `Scripts/test` runs.
+    static let count: Int = {
+      guard let text = ProcessInfo.processInfo.environment["DISCOPE_MODEL_COUNT"] else { return 300 }
+      guard let parsed = Int(text), parsed > 0 else { fatalError("DISCOPE_MODEL_COUNT is not a positive number: \(text)") }
+      return parsed
+    }()
+
+    /// The longest program generated.
+    static let maximumLength = 30
+  }
+
+  /// Programs for `propertyCheck`: the n-th program drawn is a function of the seed and n alone.
+  ///
+  /// PropertyBased seeds its own generator at random for every run, and its `.fixedSeed` trait
+  /// runs a single case (and reports an issue when it passes), so it cannot give what
+  /// `Scripts/test` needs: a fixed seed and a bounded count. So programs are drawn from our own
+  /// seeded stream, and the library is left to do what it does well: run the cases, and shrink a
+  /// failing program by omitting steps (`Shrink.omitSingleElement`) until no single step can go.
+  final class ProgramSource: Sendable {
+    let seed: UInt64
+    private let drawn = Locked(0)
+
+    init(seed: UInt64) { self.seed = seed }
+
+    /// How many programs were drawn so far: the case number of the newest.
+    var count: Int { drawn.withLock { $0 } }
+
+    var generator: Generator<[Op], Shrink.Omit<[Op]>> {
+      Generator(
+        run: { [self] _ in
+          let index = drawn.withLock { count in
+            count += 1
+            return count - 1
+          }
+          return Self.program(seed: seed, case: index)
+        },
+        shrink: { program in Shrink.omitSingleElement(from: program) })
+    }
+
+    /// The program of case `index` under `seed`.
+    static func program(seed: UInt64, case index: Int) -> [Op] {
+      var mixer = SplitMix64(state: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
+      var rng = Xoshiro(seed: (mixer.next(), mixer.next(), mixer.next(), mixer.next()))
+      return ProgramDraw.program(using: &rng)
+    }
+  }
+
+  /// Draws one program. Steps are weighted toward what makes a container do something: resolves
+  /// most, registrations early (a program that registers nothing only ever fails to resolve).
+  enum ProgramDraw {
+    static func program(using rng: inout some RandomNumberGenerator) -> [Op] {
+      let length = Int.random(in: 1...ModelSettings.maximumLength, using: &rng)
+      var program: [Op] = []
+      var depth = 0  // the open requests, to keep begin and end roughly paired
+      for step in 0..<length {
+        let op = self.op(step: step, depth: depth, using: &rng)
+        switch op {
+        case .beginRequest: depth = min(depth + 1, Op.maximumDepth)
+        case .endRequest: depth = max(depth - 1, 0)
+        default: break
+        }
+        program.append(op)
+      }
+      return program
+    }
+
+    static func op(step: Int, depth: Int, using rng: inout some RandomNumberGenerator) -> Op {
+      let service = Service.allCases.randomElement(using: &rng)!
+      let level = Int.random(in: 0...depth, using: &rng)
+      let index = Int.random(in: 0..<8, using: &rng)
+      let scope = Scope.allCases.randomElement(using: &rng)!
+      let early = step < 6
+      let roll = Int.random(in: 0..<100, using: &rng)
+      switch roll {
+      case 0..<(early ? 45 : 20):
+        // Config loops through Handler now and then, for cycles.
+        let loop = service == .config && Int.random(in: 0..<5, using: &rng) == 0
+        return .register(service, scope, loop: loop, at: level)
+      case ..<50: return .resolve(service, at: level, hold: Bool.random(using: &rng))
+      case ..<56: return .value(at: level)
+      case ..<62: return .mock(service, disposing: Bool.random(using: &rng), at: level)
+      case ..<69: return .remove(index)
+      case ..<75: return .setScope(index, scope)
+      case ..<79: return .setCaching(index, Bool.random(using: &rng))
+      case ..<86: return depth < Op.maximumDepth ? .beginRequest : .resolve(service, at: level, hold: false)
+      case ..<92: return depth > 0 ? .endRequest : .dropHeld
+      case ..<94: return .shutdown(at: level)
+      default: return .dropHeld
+      }
+    }
+  }
+
+  /// Spreads a 64-bit seed over a generator's state (Steele, Lea and Flood's SplitMix64).
+  struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+#endif

@@ -92,8 +92,11 @@
           if let ended { world.record(.alive(.afterRequest(step: ended), world.aliveSerials)) }
         case .endRequest:
           if open.count > 1 { return current }
+        case .shutdown:
+          await apply(op, step: current)
         default:
           await apply(op, step: current)
+          world.record(.alive(.afterStep(current), world.aliveSerials))
         }
       }
       return nil

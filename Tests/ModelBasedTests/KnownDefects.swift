@@ -12,8 +12,9 @@
     let name: String
     /// Whether the container is held to the model on it (the fix has landed).
     let isFixed: Bool
-    /// Whether `path`'s first disagreement (at `index` of the canonical traces) is this defect.
-    let matches: @Sendable (_ path: Path, _ expected: Event, _ actual: Event) -> Bool
+    /// Whether `path`'s first disagreement with the model on `program` (the model's event
+    /// `expected` where the path wrote `actual`) is this defect.
+    let matches: @Sendable (_ path: Path, _ program: [Op], _ expected: Event, _ actual: Event) -> Bool
 
     /// "A shut-down container keeps what other threads resolved": after `shutdown()`, what was
     /// resolved on another thread (or in a detached task) stays alive, held by that thread's
@@ -26,7 +27,7 @@
     static let shutdownKeepsWhatOtherThreadsResolved = KnownDefect(
       name: "a shut-down container keeps what other threads resolved",
       isFixed: false,
-      matches: { path, expected, actual in
+      matches: { path, _, expected, actual in
         guard !path.resolvesOnProgramThread,
           case .alive(.afterShutdown(let step), let kept) = expected,
           case .alive(.afterShutdown(step), let alive) = actual
@@ -44,11 +45,13 @@
     /// (`KnownDefectTests.aDroppedSingletonStaysAliveInAnotherThreadsCache`).
     ///
     /// Its signature: a path that resolves off the program's thread, whose first difference is an
-    /// `alive` checkpoint (not right after a shutdown) keeping more than the model.
+    /// `alive` checkpoint (not right after a shutdown) keeping more than the model. (Its
+    /// consequences come later: a weak instance a kept object holds answers again, or is disposed
+    /// by a scope change; the checkpoint after every step sees the cause first.)
     static let droppedInstanceKeptByOtherThreads = KnownDefect(
       name: "what a change lets go of stays alive in other threads' caches",
       isFixed: false,
-      matches: { path, expected, actual in
+      matches: { path, _, expected, actual in
         guard !path.resolvesOnProgramThread, case .alive(let checkpoint, let kept) = expected,
           case .alive(checkpoint, let alive) = actual
         else { return false }
@@ -68,7 +71,7 @@
     static let observedFailedBuildKeepsItsMock = KnownDefect(
       name: "an observed failed build of a shared instance keeps the mock it resolved",
       isFixed: false,
-      matches: { path, expected, actual in
+      matches: { path, _, expected, actual in
         guard path.observed, case .alive(let checkpoint, let kept) = expected,
           case .alive(checkpoint, let alive) = actual
         else { return false }
@@ -81,11 +84,11 @@
 
     /// The known defect, not fixed yet, that every path of `paths` disagreeing with the model by
     /// writing `actual` shows, if any.
-    static func explaining(paths: [Path], expected: [Event], actual: [Event]) -> KnownDefect? {
+    static func explaining(paths: [Path], program: [Op], expected: [Event], actual: [Event]) -> KnownDefect? {
       let common = zip(expected, actual).prefix { $0 == $1 }.count
       guard common < expected.count, common < actual.count else { return nil }
       return all.first { defect in
-        !defect.isFixed && paths.allSatisfy { defect.matches($0, expected[common], actual[common]) }
+        !defect.isFixed && paths.allSatisfy { defect.matches($0, program, expected[common], actual[common]) }
       }
     }
   }

@@ -110,6 +110,14 @@
     }
 
     mutating func apply(_ op: Op, step: Int) {
+      perform(op, step: step)
+      switch op {
+      case .beginRequest, .endRequest, .shutdown: break
+      default: events.append(.alive(.afterStep(step), alive()))
+      }
+    }
+
+    private mutating func perform(_ op: Op, step: Int) {
       switch op {
       case .register(let service, let scope, let loop, let level):
         let id = push(

@@ -37,7 +37,8 @@
           paths: group.paths,
           difference: firstDifference(expected, group.events) ?? "",
           knownDefect: excusingKnownDefects
-            ? KnownDefect.explaining(paths: group.paths, expected: expected, actual: group.events) : nil)
+            ? KnownDefect.explaining(
+              paths: group.paths, program: program, expected: expected, actual: group.events) : nil)
       }
       return ModelCheck(program: program, expected: expected, disagreements: disagreements)
     }

@@ -11,14 +11,21 @@
     @Test(.shrinking) func everyPathAgreesWithTheModel() async {
       let source = ProgramSource(seed: ModelSettings.seed)
       print("model check: seed \(ModelSettings.seed), \(ModelSettings.count) programs, \(Path.all.count) paths")
-      let knownDefects = Locked(0)
+      let tally = Locked((coverage: Coverage(), knownDefects: 0))
       await propertyCheck(count: ModelSettings.count, input: source.generator) { program in
         let check = await ModelCheck.run(program)
-        if check.disagreements.contains(where: \.isKnownDefect) { knownDefects.withLock { $0 += 1 } }
+        tally.withLock { tally in
+          tally.coverage.add(program, events: check.expected)
+          if check.disagreements.contains(where: \.isKnownDefect) { tally.knownDefects += 1 }
+        }
         let agrees = check.unexplained.isEmpty
         #expect(agrees, "\(check)")
       }
-      print("model check: \(source.count) programs drawn; \(knownDefects.withLock { $0 }) runs met only the known defect")
+      let (coverage, knownDefects) = tally.withLock { $0 }
+      print("model check: \(coverage); \(knownDefects) runs met only known defects")
+      if ModelSettings.count >= 100 {
+        #expect(coverage.isBroad, "the generated programs no longer exercise every part of the model: \(coverage)")
+      }
     }
   }
 #endif

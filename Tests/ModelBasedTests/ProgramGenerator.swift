@@ -62,15 +62,23 @@
     }
   }
 
-  /// Draws one program. Steps are weighted toward what makes a container do something: resolves
-  /// most, registrations early (a program that registers nothing only ever fails to resolve).
+  /// Draws one program. Most begin by registering every service at the root (a program that
+  /// registers nothing only ever fails to resolve), in a random order and with random scopes;
+  /// then steps are weighted toward resolves.
   enum ProgramDraw {
     static func program(using rng: inout some RandomNumberGenerator) -> [Op] {
       let length = Int.random(in: 1...ModelSettings.maximumLength, using: &rng)
       var program: [Op] = []
+      if Int.random(in: 0..<10, using: &rng) < 7 {
+        for service in Service.allCases.shuffled(using: &rng) where program.count < length {
+          program.append(
+            service == .requestID && Bool.random(using: &rng)
+              ? .value(at: 0) : .register(service, scope(using: &rng), loop: loop(service, using: &rng), at: 0))
+        }
+      }
       var depth = 0  // the open requests, to keep begin and end roughly paired
-      for step in 0..<length {
-        let op = self.op(step: step, depth: depth, using: &rng)
+      while program.count < length {
+        let op = self.op(depth: depth, using: &rng)
         switch op {
         case .beginRequest: depth = min(depth + 1, Op.maximumDepth)
         case .endRequest: depth = max(depth - 1, 0)
@@ -81,29 +89,32 @@
       return program
     }
 
-    static func op(step: Int, depth: Int, using rng: inout some RandomNumberGenerator) -> Op {
+    static func op(depth: Int, using rng: inout some RandomNumberGenerator) -> Op {
       let service = Service.allCases.randomElement(using: &rng)!
       let level = Int.random(in: 0...depth, using: &rng)
       let index = Int.random(in: 0..<8, using: &rng)
-      let scope = Scope.allCases.randomElement(using: &rng)!
-      let early = step < 6
-      let roll = Int.random(in: 0..<100, using: &rng)
-      switch roll {
-      case 0..<(early ? 45 : 20):
-        // Config loops through Handler now and then, for cycles.
-        let loop = service == .config && Int.random(in: 0..<5, using: &rng) == 0
-        return .register(service, scope, loop: loop, at: level)
-      case ..<50: return .resolve(service, at: level, hold: Bool.random(using: &rng))
-      case ..<56: return .value(at: level)
-      case ..<62: return .mock(service, disposing: Bool.random(using: &rng), at: level)
-      case ..<69: return .remove(index)
-      case ..<75: return .setScope(index, scope)
-      case ..<79: return .setCaching(index, Bool.random(using: &rng))
-      case ..<86: return depth < Op.maximumDepth ? .beginRequest : .resolve(service, at: level, hold: false)
-      case ..<92: return depth > 0 ? .endRequest : .dropHeld
-      case ..<94: return .shutdown(at: level)
+      switch Int.random(in: 0..<100, using: &rng) {
+      case ..<12: return .register(service, scope(using: &rng), loop: loop(service, using: &rng), at: level)
+      case ..<52: return .resolve(service, at: level, hold: Bool.random(using: &rng))
+      case ..<57: return .value(at: level)
+      case ..<63: return .mock(service, disposing: Bool.random(using: &rng), at: level)
+      case ..<70: return .remove(index)
+      case ..<76: return .setScope(index, scope(using: &rng))
+      case ..<80: return .setCaching(index, Bool.random(using: &rng))
+      case ..<87: return depth < Op.maximumDepth ? .beginRequest : .resolve(service, at: level, hold: false)
+      case ..<93: return depth > 0 ? .endRequest : .dropHeld
+      case ..<95: return .shutdown(at: level)
       default: return .dropHeld
       }
+    }
+
+    static func scope(using rng: inout some RandomNumberGenerator) -> Scope {
+      Scope.allCases.randomElement(using: &rng)!
+    }
+
+    /// Now and then a Config that needs a Handler: a cycle unless something on it is cached.
+    static func loop(_ service: Service, using rng: inout some RandomNumberGenerator) -> Bool {
+      service == .config && Int.random(in: 0..<6, using: &rng) == 0
     }
   }
 

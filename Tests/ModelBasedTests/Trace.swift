@@ -20,6 +20,10 @@
 
   /// Where the instances alive are compared.
   enum Checkpoint: Hashable, Sendable, CustomStringConvertible {
+    /// After every step that is not a request's beginning or end, or a shutdown: so that what a
+    /// container keeps that it should not shows where it starts, before it changes what a weak
+    /// registration answers or what a later change disposes.
+    case afterStep(Int)
     /// Right after `shutdown` of a container (at the step given): it let go of what it built.
     case afterShutdown(step: Int)
     /// Right after a request's child was shut down and released.
@@ -31,6 +35,7 @@
 
     var description: String {
       switch self {
+      case .afterStep(let step): "after step \(step)"
       case .afterShutdown(let step): "after the shutdown at step \(step)"
       case .afterRequest(let step): "after the request ended at step \(step)"
       case .end: "at the end, before the root's shutdown"

@@ -172,12 +172,15 @@
     }
 
     /// How every run ends (as `Model.finish`): the requests have ended as `runSteps` returned;
-    /// the program lets go of what it held; the root is shut down, then released.
+    /// the program lets go of what it held; the root is shut down if the path says so, then
+    /// released.
     private func finish(programLength: Int) async {
       held.removeAll()
       world.record(.alive(.end, world.aliveSerials))
-      await shutdown(open[0])
-      world.record(.alive(.afterShutdown(step: programLength), world.aliveSerials))
+      if path.shutsDownAtEnd {
+        await shutdown(open[0])
+        world.record(.alive(.afterShutdown(step: programLength), world.aliveSerials))
+      }
       open.removeAll()  // the root's last reference
       world.record(.alive(.afterRelease, world.aliveSerials))
       recorder = nil

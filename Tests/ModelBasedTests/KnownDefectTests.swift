@@ -32,16 +32,46 @@
       }
     }
 
-    /// `KnownDefect.observedFailedBuildKeepsItsMock`: observed, a weak (or singleton) Handler
+    /// `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`: observed, a weak (or singleton) Handler
     /// whose factory resolved the Repo mock, then failed (no Audit), keeps the mock alive past
-    /// the container's shutdown and release, and the recorder's.
+    /// the container's shutdown and release, and the recorder's. (A singleton Repo is kept the
+    /// same way: `anObservedFailedSharedBuildKeepsTheSingletonItResolved`.)
     @Test func anObservedFailedSharedBuildKeepsTheMockItResolved() async {
-      await withKnownIssue("an observed failed build of a shared instance keeps the mock it resolved") {
+      await withKnownIssue("observing keeps alive what a shared instance was built with") {
         await expectAgreement(
           [
             .register(.handler, .weak, loop: false, at: 0),
             .mock(.repo, disposing: false, at: 0),
             .resolve(.handler, at: 0, hold: false),
+          ], along: [.named("observed")], excusingKnownDefects: false)
+      }
+    }
+
+    @Test func anObservedFailedSharedBuildKeepsTheSingletonItResolved() async {
+      await withKnownIssue("observing keeps alive what a shared instance was built with") {
+        await expectAgreement(
+          [
+            .register(.handler, .singleton, loop: false, at: 0),
+            .register(.repo, .singleton, loop: false, at: 0),
+            .register(.config, .prototype, loop: false, at: 0),
+            .resolve(.handler, at: 0, hold: false),
+          ], along: [.named("observed")], excusingKnownDefects: false)
+      }
+    }
+
+    /// `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`: observed, a weak Handler
+    /// built over the Repo mock, gone since, keeps the mock alive after the mock is removed.
+    @Test func anObservedWeakInstanceKeepsTheMockItWasBuiltWithPastItsRemoval() async {
+      await withKnownIssue("observing keeps alive what a shared instance was built with") {
+        await expectAgreement(
+          [
+            .mock(.repo, disposing: false, at: 0),
+            .register(.audit, .prototype, loop: false, at: 0),
+            .register(.config, .prototype, loop: false, at: 0),
+            .value(at: 0),
+            .register(.handler, .weak, loop: false, at: 0),
+            .resolve(.handler, at: 0, hold: false),
+            .remove(0),
           ], along: [.named("observed")], excusingKnownDefects: false)
       }
     }

@@ -59,17 +59,21 @@
         return Set(alive).isStrictSuperset(of: kept)
       })
 
-    /// "An observed failed build of a shared instance keeps the mock it resolved": in an observed
-    /// container (a `TraceRecorder`), a singleton or weak registration whose factory resolved a
-    /// mock and then failed leaves that mock alive for good: past the container's shutdown and
-    /// release, and the recorder's release (README: "Observing keeps nothing alive"; "once a
-    /// container is shut down and its last reference goes, nothing it built stays alive").
-    /// Found by this model (`KnownDefectTests.anObservedFailedSharedBuildKeepsTheMockItResolved`).
+    /// "Observing keeps alive what a shared instance was built with": while a container is
+    /// observed (a `TraceRecorder`, so holders are tracked), what a singleton or weak instance was
+    /// built with is recorded with the registration that answered it, held strongly; a mock's
+    /// registration is the mock itself. So (1) a removed mock stays alive while a weak instance
+    /// built over it is recorded, though that instance is gone; and (2) when such a build fails
+    /// after resolving a mock (or a singleton, the container released without a shutdown), what
+    /// it had gathered stays on the thread: the mock outlives the container's shutdown and
+    /// release, and the recorder's (README: "Observing keeps nothing alive"; "nothing it built
+    /// stays alive"). Unobserved, the same programs keep nothing. Found by this model
+    /// (`KnownDefectTests`: the three `anObserved...` tests).
     ///
     /// Its signature: an observed path whose first difference is an `alive` checkpoint keeping
     /// more than the model.
-    static let observedFailedBuildKeepsItsMock = KnownDefect(
-      name: "an observed failed build of a shared instance keeps the mock it resolved",
+    static let observingKeepsWhatSharedInstancesWereBuiltWith = KnownDefect(
+      name: "observing keeps alive what a shared instance was built with",
       isFixed: false,
       matches: { path, _, expected, actual in
         guard path.observed, case .alive(let checkpoint, let kept) = expected,
@@ -79,17 +83,15 @@
       })
 
     static let all: [KnownDefect] = [
-      shutdownKeepsWhatOtherThreadsResolved, droppedInstanceKeptByOtherThreads, observedFailedBuildKeepsItsMock,
+      shutdownKeepsWhatOtherThreadsResolved, droppedInstanceKeptByOtherThreads, observingKeepsWhatSharedInstancesWereBuiltWith,
     ]
 
-    /// The known defect, not fixed yet, that every path of `paths` disagreeing with the model by
-    /// writing `actual` shows, if any.
-    static func explaining(paths: [Path], program: [Op], expected: [Event], actual: [Event]) -> KnownDefect? {
+    /// The known defect, not fixed yet, that `path`'s disagreement with the model (`actual`
+    /// where the model wrote `expected`) is, if any.
+    static func explaining(path: Path, program: [Op], expected: [Event], actual: [Event]) -> KnownDefect? {
       let common = zip(expected, actual).prefix { $0 == $1 }.count
       guard common < expected.count, common < actual.count else { return nil }
-      return all.first { defect in
-        !defect.isFixed && paths.allSatisfy { defect.matches($0, program, expected[common], actual[common]) }
-      }
+      return all.first { !$0.isFixed && $0.matches(path, program, expected[common], actual[common]) }
     }
   }
 #endif

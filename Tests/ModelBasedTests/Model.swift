@@ -101,11 +101,12 @@
     private(set) var events: [Event] = []
 
     /// The events a correct container's run of `program` writes, its ending included (see
-    /// `ContainerRunner.finish`: requests ended, held dropped, root shut down and released).
-    static func events(of program: [Op]) -> [Event] {
+    /// `ContainerRunner.finish`: requests ended, held dropped, root shut down if `shutsDownAtEnd`,
+    /// and released).
+    static func events(of program: [Op], shutsDownAtEnd: Bool) -> [Event] {
       var model = Model()
       for (step, op) in program.enumerated() { model.apply(op, step: step) }
-      model.finish(step: program.count)
+      model.finish(step: program.count, shutsDown: shutsDownAtEnd)
       return model.events
     }
 
@@ -163,14 +164,16 @@
     }
 
     /// How every run ends: the requests still open end, the caller lets go, the root keeps what
-    /// it keeps; then it is shut down (keeping only its mocks and values), and released, and
-    /// nothing may stay alive.
-    mutating func finish(step: Int) {
+    /// it keeps; then it is shut down (keeping only its mocks and values) or not, and released,
+    /// and nothing may stay alive.
+    mutating func finish(step: Int, shutsDown: Bool) {
       while open.count > 1 { endRequest() }
       held.removeAll()
       events.append(.alive(.end, alive()))
-      shutdown(0)
-      events.append(.alive(.afterShutdown(step: step), alive()))
+      if shutsDown {
+        shutdown(0)
+        events.append(.alive(.afterShutdown(step: step), alive()))
+      }
       containers[0].isReleased = true
       open.removeAll()
       events.append(.alive(.afterRelease, alive()))

@@ -31,6 +31,9 @@
     /// Whether shutdowns are `shutdownSynchronously()` (every instance here is `Disposable`, so
     /// it disposes what `shutdown()` would).
     let synchronousShutdown: Bool
+    /// Whether the run ends by shutting the root down before releasing it; otherwise it is
+    /// released as it is (README: released means released, for a container shut down or not).
+    let shutsDownAtEnd: Bool
 
     /// Whether every resolve runs on the program's own thread, the thread that shuts down: where
     /// the model must hold to the letter, the known defect included.
@@ -44,13 +47,14 @@
     var description: String { name }
 
     static let all: [Path] = [
-      Path(name: "sync", resolves: .onProgramThread, observed: false, requests: .makeChild, synchronousShutdown: true),
-      Path(name: "async", resolves: .asyncOnProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false),
-      Path(name: "observed", resolves: .onProgramThread, observed: true, requests: .makeChild, synchronousShutdown: false),
-      Path(name: "withChild", resolves: .onProgramThread, observed: false, requests: .withChild, synchronousShutdown: false),
-      Path(name: "other thread", resolves: .onOtherThread, observed: false, requests: .makeChild, synchronousShutdown: false),
-      Path(name: "detached task", resolves: .inDetachedTask, observed: false, requests: .withChild, synchronousShutdown: false),
-      Path(name: "async, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false),
+      // One line a path: its name, then its knobs.
+      Path(name: "sync", resolves: .onProgramThread, observed: false, requests: .makeChild, synchronousShutdown: true, shutsDownAtEnd: true),
+      Path(name: "async", resolves: .asyncOnProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: false),
+      Path(name: "observed", resolves: .onProgramThread, observed: true, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: false),
+      Path(name: "withChild", resolves: .onProgramThread, observed: false, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true),
+      Path(name: "other thread", resolves: .onOtherThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true),
+      Path(name: "detached task", resolves: .inDetachedTask, observed: false, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: false),
+      Path(name: "async, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true),
     ]
   }
 #endif

@@ -119,7 +119,7 @@
             return await body()
           }
         } catch {
-          world.record(.resolved(step: -1, .requestID, .threw("withChild: \(error)")))
+          world.record(.unexpected("withChild threw \(error)"))
           return nil
         }
       }
@@ -190,7 +190,7 @@
       do {
         if path.synchronousShutdown { try container.shutdownSynchronously() } else { try await container.shutdown() }
       } catch {
-        world.record(.resolved(step: -1, .requestID, .threw("shutdown: \(error)")))
+        world.record(.unexpected("shutdown threw \(error)"))
       }
     }
 

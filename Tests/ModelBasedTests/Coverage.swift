@@ -29,7 +29,7 @@
         case .returned(_, _, true): changesOfLiveTokens += 1
         case .returned(_, _, false): changesOfDeadTokens += 1
         case .alive(_, let serials): if !serials.isEmpty { keptAlive += 1 }
-        case .made: break
+        case .made, .unexpected: break
         }
       }
     }

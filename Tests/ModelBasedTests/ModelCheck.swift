@@ -3,6 +3,8 @@
   struct ModelCheck: CustomStringConvertible {
     struct Disagreement {
       let paths: [Path]
+      /// The model's events for these paths (which end their run with a shutdown or not).
+      let expected: [Event]
       let difference: String
       /// The known defect each path's disagreement is (`KnownDefect`), in `paths`' order, `nil`
       /// where none: not a failure until that defect's fix lands.
@@ -38,7 +40,7 @@
       }
       let disagreements = groups.map { group in
         Disagreement(
-          paths: group.paths,
+          paths: group.paths, expected: group.expected,
           difference: firstDifference(group.expected, group.events) ?? "",
           knownDefects: group.paths.map { path in
             excusingKnownDefects
@@ -59,8 +61,10 @@
             }.joined(separator: ", ")
             + ": " + disagreement.difference)
       }
-      lines.append("the model's events (for a run that ends by shutting the root down):")
-      lines.append(contentsOf: expected.map { "  \($0)" })
+      if let first = disagreements.first {
+        lines.append("the model's events for path '\(first.paths[0])':")
+        lines.append(contentsOf: first.expected.map { "  \($0)" })
+      }
       lines.append("to keep it as a regression test: `await expectAgreement(<the program above>)` (ModelRegressionTests)")
       return lines.joined(separator: "\n")
     }

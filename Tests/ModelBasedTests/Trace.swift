@@ -56,6 +56,9 @@
     case returned(step: Int, String, Bool)
     case disposed(Int)
     case alive(Checkpoint, [Int])
+    /// Something the run did not expect of the container at all (a shutdown that threw, a
+    /// request that failed): the model never writes it, so it always disagrees.
+    case unexpected(String)
 
     var description: String {
       switch self {
@@ -66,6 +69,7 @@
       case .disposed(let serial): "disposed #\(serial)"
       case .alive(let checkpoint, let serials):
         "alive \(checkpoint): [" + serials.map { "#\($0)" }.joined(separator: ", ") + "]"
+      case .unexpected(let text): "unexpected: \(text)"
       }
     }
 
@@ -74,7 +78,7 @@
       switch self {
       case .made(let service, let serial, let from): .made(service, name(serial), from: from.map(name))
       case .resolved(let step, let service, .instance(let serial)): .resolved(step: step, service, .instance(name(serial)))
-      case .resolved, .returned: self
+      case .resolved, .returned, .unexpected: self
       case .disposed(let serial): .disposed(name(serial))
       case .alive(let checkpoint, let serials): .alive(checkpoint, serials.map(name).sorted())
       }

@@ -89,8 +89,8 @@
 
     /// Instances by id; ids are creation order, which is also the order a container numbers
     /// them in (what a shutdown disposes by, newest first).
-    private(set) var instances: [Instance] = []
-    private(set) var registrations: [RegistrationID] = []
+    private var instances: [Instance] = []
+    /// Registrations by id; ids are the order the program made them in (what `.remove(n)` counts).
     private var registrationTable: [Registration] = []
     private var factoryRegistrations: [RegistrationID] = []
     private var containers: [ContainerState] = [ContainerState(parent: nil)]
@@ -136,8 +136,8 @@
         events.append(.resolved(step: step, service, outcome))
         if hold, case .instance(let id) = outcome { held.append(id) }
       case .remove(let index):
-        guard !registrations.isEmpty else { return }
-        let id = registrations[index % registrations.count]
+        guard !registrationTable.isEmpty else { return }
+        let id = index % registrationTable.count
         events.append(.returned(step: step, "remove", remove(id)))
       case .setScope(let index, let scope):
         guard !factoryRegistrations.isEmpty else { return }
@@ -187,7 +187,6 @@
     private mutating func push(_ service: Service, _ answer: Answer, in container: ContainerID) -> RegistrationID {
       registrationTable.append(Registration(service: service, container: container, answer: answer))
       let id = registrationTable.count - 1
-      registrations.append(id)
       containers[container].stacks[service, default: []].append(id)
       return id
     }

@@ -75,5 +75,22 @@
           ], along: [.named("observed")], excusingKnownDefects: false)
       }
     }
+
+    /// `KnownDefect.eagerRebuildHoldsWhatItDropped`: the Handler singleton switched to eager is
+    /// rebuilt over the weak Audit that only the dropped Handler held.
+    @Test func switchingToEagerBuildsOverWhatItDropped() async {
+      await withKnownIssue("switching to eager builds the new instance while holding the one it dropped") {
+        await expectAgreement(
+          [
+            .register(.config, .singleton, loop: false, at: 0),
+            .register(.repo, .singleton, loop: false, at: 0),
+            .register(.audit, .weak, loop: false, at: 0),
+            .value(at: 0),
+            .register(.handler, .singleton, loop: false, at: 0),
+            .resolve(.handler, at: 0, hold: false),
+            .setScope(3, .eager),
+          ], excusingKnownDefects: false)
+      }
+    }
   }
 #endif

@@ -12,9 +12,19 @@
     let name: String
     /// Whether the container is held to the model on it (the fix has landed).
     let isFixed: Bool
-    /// Whether `path`'s first disagreement with the model on `program` (the model's event
-    /// `expected` where the path wrote `actual`) is this defect.
-    let matches: @Sendable (_ path: Path, _ program: [Op], _ expected: Event, _ actual: Event) -> Bool
+    /// Whether a path's first disagreement with the model is this defect.
+    let matches: @Sendable (FirstDifference) -> Bool
+
+    /// Where a path first parts from the model.
+    struct FirstDifference {
+      let path: Path
+      let program: [Op]
+      /// The model's event there, and the path's.
+      let expected: Event
+      let actual: Event
+      /// The step the difference is in: the step of the next event of the model that names one.
+      let step: Int?
+    }
 
     /// "A shut-down container keeps what other threads resolved": after `shutdown()`, what was
     /// resolved on another thread (or in a detached task) stays alive, held by that thread's
@@ -27,10 +37,10 @@
     static let shutdownKeepsWhatOtherThreadsResolved = KnownDefect(
       name: "a shut-down container keeps what other threads resolved",
       isFixed: false,
-      matches: { path, _, expected, actual in
-        guard !path.resolvesOnProgramThread,
-          case .alive(.afterShutdown(let step), let kept) = expected,
-          case .alive(.afterShutdown(step), let alive) = actual
+      matches: { difference in
+        guard !difference.path.resolvesOnProgramThread,
+          case .alive(.afterShutdown(let step), let kept) = difference.expected,
+          case .alive(.afterShutdown(step), let alive) = difference.actual
         else { return false }
         return Set(alive).isStrictSuperset(of: kept)
       })
@@ -51,9 +61,9 @@
     static let droppedInstanceKeptByOtherThreads = KnownDefect(
       name: "what a change lets go of stays alive in other threads' caches",
       isFixed: false,
-      matches: { path, _, expected, actual in
-        guard !path.resolvesOnProgramThread, case .alive(let checkpoint, let kept) = expected,
-          case .alive(checkpoint, let alive) = actual
+      matches: { difference in
+        guard !difference.path.resolvesOnProgramThread, case .alive(let checkpoint, let kept) = difference.expected,
+          case .alive(checkpoint, let alive) = difference.actual
         else { return false }
         if case .afterShutdown = checkpoint { return false }
         return Set(alive).isStrictSuperset(of: kept)
@@ -75,14 +85,35 @@
     static let observingKeepsWhatSharedInstancesWereBuiltWith = KnownDefect(
       name: "observing keeps alive what a shared instance was built with",
       isFixed: false,
-      matches: { path, _, expected, actual in
-        guard path.observed, case .alive(let checkpoint, let kept) = expected,
-          case .alive(checkpoint, let alive) = actual
+      matches: { difference in
+        guard difference.path.observed, case .alive(let checkpoint, let kept) = difference.expected,
+          case .alive(checkpoint, let alive) = difference.actual
         else { return false }
         return Set(alive).isStrictSuperset(of: kept)
       })
 
+    /// "Switching to eager builds the new instance while holding the one it dropped": `setScope(
+    /// .eager, for:)` disposes the cached instance it drops, then builds the eager one, but still
+    /// holds the dropped instance while it builds; so a weak instance only the dropped one held
+    /// answers again (the new Handler is built over the old Handler's Audit), where the model, the
+    /// old instance let go of first, builds a new one (README: the change "drops what was cached",
+    /// then switching to eager "builds the instance at once"; a weak instance is "built anew after
+    /// release"). Found by this model (`KnownDefectTests.switchingToEagerBuildsOverWhatItDropped`).
+    ///
+    /// Its signature: the first difference is in a `setScope(_, .eager)` step.
+    static let eagerRebuildHoldsWhatItDropped = KnownDefect(
+      name: "switching to eager builds the new instance while holding the one it dropped",
+      isFixed: false,
+      matches: { difference in
+        // (The run's ending reports as the step past the program's last.)
+        guard let step = difference.step, difference.program.indices.contains(step),
+          case .setScope(_, .eager) = difference.program[step]
+        else { return false }
+        return true
+      })
+
     static let all: [KnownDefect] = [
+      eagerRebuildHoldsWhatItDropped,
       shutdownKeepsWhatOtherThreadsResolved, droppedInstanceKeptByOtherThreads, observingKeepsWhatSharedInstancesWereBuiltWith,
     ]
 
@@ -91,7 +122,10 @@
     static func explaining(path: Path, program: [Op], expected: [Event], actual: [Event]) -> KnownDefect? {
       let common = zip(expected, actual).prefix { $0 == $1 }.count
       guard common < expected.count, common < actual.count else { return nil }
-      return all.first { !$0.isFixed && $0.matches(path, program, expected[common], actual[common]) }
+      let step = expected[common...].lazy.compactMap(\.step).first
+      let difference = FirstDifference(
+        path: path, program: program, expected: expected[common], actual: actual[common], step: step)
+      return all.first { !$0.isFixed && $0.matches(difference) }
     }
   }
 #endif

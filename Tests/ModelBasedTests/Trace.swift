@@ -73,6 +73,15 @@
       }
     }
 
+    /// The program step it reports on, if it names one.
+    var step: Int? {
+      switch self {
+      case .resolved(let step, _, _), .returned(let step, _, _): step
+      case .alive(.afterStep(let step), _), .alive(.afterShutdown(let step), _), .alive(.afterRequest(let step), _): step
+      case .made, .disposed, .alive, .unexpected: nil
+      }
+    }
+
     /// The same event with its serials renamed.
     func renamed(_ name: (Int) -> Int) -> Event {
       switch self {

@@ -27,10 +27,16 @@ let package = Package(
     .trait(
       name: "ServiceLifecycle",
       description: "DIScopeServiceLifecycle: a container as a swift-service-lifecycle Service"),
+    .trait(
+      name: "ModelTests",
+      description: "Tests/ModelBasedTests: the container against a reference model, by swift-property-based"),
   ],
   dependencies: [
     // Resolved only by packages that enable the ServiceLifecycle trait.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // Resolved only by packages that enable the ModelTests trait (Scripts/test does): a test
+    // target's dependency, never the library's.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // The container, and what it needs from below Swift: a thread-local record its resolve path
@@ -100,6 +106,17 @@ let package = Package(
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle",
           condition: .when(traits: ["ServiceLifecycle"])),
+      ]),
+    // The container against a reference model of its meaning, over generated sequences of
+    // operations. Run with the trait: `swift test --traits ModelTests` (Scripts/test does;
+    // Scripts/model-test runs it long with a random seed). Without it the target is empty.
+    .testTarget(
+      name: "ModelBasedTests",
+      dependencies: [
+        "DIScope", "TestSupport",
+        .product(
+          name: "PropertyBased", package: "swift-property-based",
+          condition: .when(traits: ["ModelTests"])),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -46,7 +46,7 @@ struct ShutdownLetsGoTests {
     // Handed over through a box the test empties, not as the task's result, which the task
     // object keeps for as long as the executor's thread holds its job.
     let seen = Locked<Config?>(nil)
-    try await Task(executorPreference: executor) { seen.withLock { $0 = try? root.resolve(Config.self) } }.value
+    await Task(executorPreference: executor) { seen.withLock { $0 = try? root.resolve(Config.self) } }.value
     config = seen.withLock { value in defer { value = nil }; return value }
     #expect(config != nil)
     try await root.shutdown()

@@ -6,57 +6,50 @@
   /// recorded"): then drop its `withKnownIssue` and set the defect's `isFixed` (`KnownDefect`).
   @Suite("Known defects, against the model", .serialized)
   struct KnownDefectTests {
-    /// `KnownDefect.shutdownKeepsWhatOtherThreadsResolved`: a singleton resolved on another
-    /// thread outlives its container's shutdown (until the container is released).
-    @Test func aShutDownContainerKeepsWhatAnotherThreadResolved() async {
-      await withKnownIssue("a shut-down container keeps what other threads resolved") {
-        await expectAgreement(
-          [
-            .register(.config, .singleton, loop: false, at: 0),
-            .resolve(.config, at: 0, hold: false),
-            .shutdown(at: 0),
-          ], along: [.named("other thread")], excusingKnownDefects: false)
-      }
+    /// `KnownDefect.shutdownKeepsWhatOtherThreadsResolved`, fixed: a singleton resolved on
+    /// another thread goes at its container's shutdown (it outlived it until the container was
+    /// released).
+    @Test func aShutDownContainerLetsGoOfWhatAnotherThreadResolved() async {
+      await expectAgreement(
+        [
+          .register(.config, .singleton, loop: false, at: 0),
+          .resolve(.config, at: 0, hold: false),
+          .shutdown(at: 0),
+        ], along: [.named("other thread")], excusingKnownDefects: false)
     }
 
-    /// `KnownDefect.droppedInstanceKeptByOtherThreads`: a singleton resolved on another thread,
-    /// then dropped (and disposed) by a caching change, stays alive in that thread's cache.
-    @Test func aDroppedSingletonStaysAliveInAnotherThreadsCache() async {
-      await withKnownIssue("what a change lets go of stays alive in other threads' caches") {
-        await expectAgreement(
-          [
-            .register(.config, .singleton, loop: false, at: 0),
-            .resolve(.config, at: 0, hold: false),
-            .setCaching(0, false),
-          ], along: [.named("other thread")], excusingKnownDefects: false)
-      }
+    /// `KnownDefect.droppedInstanceKeptByOtherThreads`, fixed: a singleton resolved on another
+    /// thread, then dropped (and disposed) by a caching change, goes from that thread's cache.
+    @Test func aDroppedSingletonGoesFromAnotherThreadsCache() async {
+      await expectAgreement(
+        [
+          .register(.config, .singleton, loop: false, at: 0),
+          .resolve(.config, at: 0, hold: false),
+          .setCaching(0, false),
+        ], along: [.named("other thread")], excusingKnownDefects: false)
     }
 
-    /// `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`: observed, a weak (or singleton) Handler
-    /// whose factory resolved the Repo mock, then failed (no Audit), keeps the mock alive past
-    /// the container's shutdown and release, and the recorder's. (A singleton Repo is kept the
-    /// same way: `anObservedFailedSharedBuildKeepsTheSingletonItResolved`.)
-    @Test func anObservedFailedSharedBuildKeepsTheMockItResolved() async {
-      await withKnownIssue("observing keeps alive what a shared instance was built with") {
-        await expectAgreement(
-          [
-            .register(.handler, .weak, loop: false, at: 0),
-            .mock(.repo, disposing: false, at: 0),
-            .resolve(.handler, at: 0, hold: false),
-          ], along: [.named("observed")], excusingKnownDefects: false)
-      }
+    /// Part of `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`, fixed: observed, a
+    /// weak (or singleton) Handler whose factory resolved the Repo mock, then failed (no Audit),
+    /// kept the mock alive past the container's shutdown and release, and the recorder's (what
+    /// the failed build gathered stayed on the thread). A singleton Repo was kept the same way.
+    @Test func anObservedFailedSharedBuildLetsGoOfTheMockItResolved() async {
+      await expectAgreement(
+        [
+          .register(.handler, .weak, loop: false, at: 0),
+          .mock(.repo, disposing: false, at: 0),
+          .resolve(.handler, at: 0, hold: false),
+        ], along: [.named("observed")], excusingKnownDefects: false)
     }
 
-    @Test func anObservedFailedSharedBuildKeepsTheSingletonItResolved() async {
-      await withKnownIssue("observing keeps alive what a shared instance was built with") {
-        await expectAgreement(
-          [
-            .register(.handler, .singleton, loop: false, at: 0),
-            .register(.repo, .singleton, loop: false, at: 0),
-            .register(.config, .prototype, loop: false, at: 0),
-            .resolve(.handler, at: 0, hold: false),
-          ], along: [.named("observed")], excusingKnownDefects: false)
-      }
+    @Test func anObservedFailedSharedBuildLetsGoOfTheSingletonItResolved() async {
+      await expectAgreement(
+        [
+          .register(.handler, .singleton, loop: false, at: 0),
+          .register(.repo, .singleton, loop: false, at: 0),
+          .register(.config, .prototype, loop: false, at: 0),
+          .resolve(.handler, at: 0, hold: false),
+        ], along: [.named("observed")], excusingKnownDefects: false)
     }
 
     /// `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`: observed, a weak Handler

@@ -36,7 +36,7 @@
     /// `alive` checkpoint right after a shutdown, keeping more than the model.
     static let shutdownKeepsWhatOtherThreadsResolved = KnownDefect(
       name: "a shut-down container keeps what other threads resolved",
-      isFixed: false,
+      isFixed: true,
       matches: { difference in
         guard !difference.path.resolvesOnProgramThread,
           case .alive(.afterShutdown(let step), let kept) = difference.expected,
@@ -59,10 +59,16 @@
     /// consequences come later: a weak instance a kept object holds answers again, or is disposed
     /// by a scope change; the checkpoint after every step sees the cause first.)
     static let droppedInstanceKeptByOtherThreads = KnownDefect(
-      name: "what a change lets go of stays alive in other threads' caches",
+      name: "a removed mock's instance stays alive in other threads' caches",
       isFixed: false,
       matches: { difference in
-        guard !difference.path.resolvesOnProgramThread, case .alive(let checkpoint, let kept) = difference.expected,
+        // What the container built goes from every thread's cache with the change (fixed: the
+        // change takes its box out of each entry, `ChangeLetsGoTests`); a mock's instance is held
+        // by the route to its registration, which another thread's entry keeps (the routed path
+        // uses it unretained), so only a program with a mock still meets it.
+        guard !difference.path.resolvesOnProgramThread,
+          difference.program.contains(where: { if case .mock = $0 { true } else { false } }),
+          case .alive(let checkpoint, let kept) = difference.expected,
           case .alive(checkpoint, let alive) = difference.actual
         else { return false }
         if case .afterShutdown = checkpoint { return false }

@@ -53,10 +53,11 @@ public struct Sampler {
     // symbol on first call) do not pass for the cost of an iteration and leave the samples too
     // short to mean anything.
     _ = try contender.measure(1, sink)
+    let enough = contender.calibratesOnWholeSamples ? plan.sampleNanoseconds : plan.sampleNanoseconds / 8
     var iterations = 1
     while true {
       let elapsed = try contender.measure(iterations, sink)
-      if elapsed >= plan.sampleNanoseconds / 8 || iterations >= 1 << 40 {
+      if elapsed >= enough || iterations >= 1 << 40 {
         let scaled = Double(iterations) * plan.sampleNanoseconds / max(elapsed, 1)
         return max(1, Int(scaled.rounded()))
       }

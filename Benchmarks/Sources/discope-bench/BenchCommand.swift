@@ -19,14 +19,17 @@ struct BenchCommand: ParsableCommand {
       Workloads: W1 cached singleton resolve; W2 a chain of three prototypes over a singleton; \
       W3 a mock swap; W3r the same through the register path; W4 a random pick among 10,000 \
       registered types; W5 W1 on one and two threads; W6 W2 observed and not; W7 W2 with the debug server, no client and one idle client; W8 a request scope \
-      (a child container per request); memory: 10,000 registrations and graph-scope resolves.
+      (a child container per request); W9 a chain of four in .graph scope through Swinject's API; \
+      W10 W2's chain on one and four threads through Swinject's synchronize(); memory: 10,000 \
+      registrations and graph-scope resolves.
       Build in release mode (Scripts/bench does).
       """)
 
   @Flag(help: "Run each workload briefly (3 rounds of ~2 ms samples): a smoke check.")
   var quick = false
 
-  @Option(help: "Comma-separated workloads to run: W1,W2,W3,W3r,W4,W5,W6,W7,W8,memory (default: all).")
+  @Option(
+    help: "Comma-separated workloads to run: W1,W2,W3,W3r,W4,W5,W6,W7,W8,W9,W10,memory (default: all).")
   var only: String?
 
   @Option(

@@ -8,6 +8,9 @@ public struct ContenderResult: Sendable {
   public let iterations: Int
   public let samples: [Double]
 
+  /// The row's name in the report: its label, and its group when it has one (`DIScope (2 threads)`).
+  public var name: String { group.isEmpty ? label : "\(label) (\(group))" }
+
   /// The median sample: the number every comparison uses.
   public var median: Double { Self.median(of: samples) }
   public var fastest: Double { samples.min() ?? .nan }

@@ -9,6 +9,7 @@ import Foundation
 /// Scripts/bench                  # the full run, a few minutes
 /// Scripts/bench --quick          # every workload briefly: a smoke check
 /// Scripts/bench --only W2 --system DIScope --rounds 1 --iterations 100000   # to profile
+/// Scripts/bench --against main --only W1,W3r    # this tree against main, interleaved
 /// ```
 @main
 struct BenchCommand: ParsableCommand {
@@ -23,6 +24,9 @@ struct BenchCommand: ParsableCommand {
       W10 W2's chain on one and four threads through Swinject's synchronize(); memory: 10,000 \
       registrations and graph-scope resolves.
       Build in release mode (Scripts/bench does).
+      With --against-binary, this binary runs no workload itself: it runs itself and the other \
+      build's discope-bench once per round and workload (`--only W --rounds 1`), alternating \
+      which goes first, and reports both builds' figures and the median of per-round ratios.
       """)
 
   @Flag(help: "Run each workload briefly (3 rounds of ~2 ms samples): a smoke check.")
@@ -50,6 +54,26 @@ struct BenchCommand: ParsableCommand {
   )
   var graphResolves: Int?
 
+  @Flag(
+    help: """
+      Write the numbers as tab-separated records on standard output (every sample, memory row and \
+      target, at full precision; the first line is 'discope-bench-tsv<TAB>1'), and the tables on \
+      standard error.
+      """)
+  var tsv = false
+
+  @Option(
+    help: ArgumentHelp(
+      """
+      Compare with another build's discope-bench, interleaved round by round (Scripts/bench \
+      --against REV builds one and passes it). Its harness must take --only and --rounds; one \
+      without --tsv is read from its printed tables.
+      """, valueName: "path"))
+  var againstBinary: String?
+
+  @Option(help: "What the report calls the build of --against-binary (default: its path).")
+  var againstLabel: String?
+
   func validate() throws {
     let unknown = selection.subtracting(Suite.workloadIDs + [Suite.memoryID])
     guard unknown.isEmpty else {
@@ -61,6 +85,12 @@ struct BenchCommand: ParsableCommand {
     if let sampleMs, sampleMs <= 0 { throw ValidationError("'--sample-ms' must be positive.") }
     if let iterations, iterations < 1 {
       throw ValidationError("'--iterations' must be at least 1.")
+    }
+    if againstBinary != nil && tsv {
+      throw ValidationError("'--tsv' and '--against-binary' do not go together: pick one.")
+    }
+    if againstLabel != nil && againstBinary == nil {
+      throw ValidationError("'--against-label' names the build of '--against-binary': give both.")
     }
   }
 
@@ -80,9 +110,32 @@ struct BenchCommand: ParsableCommand {
     if let rounds { plan.rounds = rounds }
     if let sampleMs { plan.sampleNanoseconds = sampleMs * 1e6 }
     plan.fixedIterations = iterations
-    let suite = Suite(
+    if let againstBinary {
+      try AgainstRun(
+        other: againstBinary, otherLabel: againstLabel ?? againstBinary, plan: plan,
+        workloads: (Suite.workloadIDs + [Suite.memoryID]).filter {
+          selection.isEmpty || selection.contains($0)
+        },
+        passedOn: passedOn
+      ).run()
+      return
+    }
+    var suite = Suite(
       plan: plan, selection: selection, systemFilter: system,
       graphResolves: graphResolves ?? (quick ? 100_000 : 1_000_000))
+    suite.tsv = tsv
     try suite.run()
+  }
+
+  /// The options each build's run is given with `--against-binary`, besides `--only` and
+  /// `--rounds` (both builds alike; the other build must take them).
+  var passedOn: [String] {
+    var arguments: [String] = []
+    if quick { arguments.append("--quick") }
+    if let system { arguments += ["--system", system] }
+    if let sampleMs { arguments += ["--sample-ms", "\(sampleMs)"] }
+    if let iterations { arguments += ["--iterations", "\(iterations)"] }
+    if let graphResolves { arguments += ["--graph-resolves", "\(graphResolves)"] }
+    return arguments
   }
 }

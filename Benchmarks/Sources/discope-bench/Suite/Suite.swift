@@ -21,10 +21,13 @@ struct Suite {
   var graphResolves: Int
   /// How many requests the traced-memory rows serve (20,000 in a full run).
   var tracedRequests: Int = 20_000
+  /// `--tsv`: the numbers as records on standard output (`TSV`), the tables on standard error.
+  var tsv = false
 
   func isSelected(_ id: String) -> Bool { selection.isEmpty || selection.contains(id) }
 
   func run() throws {
+    if tsv { emit([TSV.header]) }
     say(Self.header(plan: plan))
     try SelfCheck.run()
     say("self-check: every system resolves what its workload claims\n")
@@ -35,27 +38,26 @@ struct Suite {
     for id in Self.workloadIDs where isSelected(id) {
       let result = try sampler.measure(filtered(Self.workload(id)), sink: sink)
       say(result.report() + "\n")
+      emit(TSV.rows(result))
       results[id] = result
     }
 
     var memory = MemoryResults()
     if isSelected(Self.memoryID) && systemFilter == nil {
       memory.registrations = RegistrationMemory.measure()
-      say(
-        MemoryRow.report("memory  10,000 registrations", memory.registrations, unit: "registration")
-          + "\n")
+      report("memory  10,000 registrations", memory.registrations, unit: "registration")
       memory.graph = try GraphMemory.measure(resolves: graphResolves, sink: sink)
-      say(MemoryRow.report("memory  graph-scope resolves", memory.graph, unit: "resolve") + "\n")
+      report("memory  graph-scope resolves", memory.graph, unit: "resolve")
       memory.tracedRequests = try TracedRequestMemory.measure(requests: tracedRequests, sink: sink)
-      say(
-        MemoryRow.report(
-          "memory  heap in use after traced and untraced requests", memory.tracedRequests,
-          unit: "request") + "\n")
+      report(
+        "memory  heap in use after traced and untraced requests", memory.tracedRequests,
+        unit: "request")
     }
 
     let checks = Targets.check(results, memory: memory)
     if !checks.isEmpty {
       say("targets (median per-round ratios of this run)\n" + TargetCheck.report(checks) + "\n")
+      emit(TSV.targets(checks))
     }
     say(
       "sink checksum \(String(sink.checksum, radix: 16)); load average at end: \(Self.loadAverage)")
@@ -115,9 +117,27 @@ struct Suite {
     return text.split(separator: " ").prefix(3).joined(separator: " ")
   }
 
-  /// Prints now, even into a pipe, so a long run shows each table as it finishes.
+  /// A memory table, printed, and its records.
+  func report(_ title: String, _ rows: [MemoryRow], unit: String) {
+    say(MemoryRow.report(title, rows, unit: unit) + "\n")
+    emit(TSV.memory(title, rows, unit: unit))
+  }
+
+  /// Prints now, even into a pipe, so a long run shows each table as it finishes; on standard
+  /// error with `--tsv`, whose records have standard output.
   func say(_ text: String) {
-    print(text)
+    if tsv {
+      FileHandle.standardError.write(Data((text + "\n").utf8))
+    } else {
+      print(text)
+      fflush(nil)
+    }
+  }
+
+  /// With `--tsv`, prints `records` on standard output, one a line; otherwise nothing.
+  func emit(_ records: [String]) {
+    guard tsv, !records.isEmpty else { return }
+    print(records.joined(separator: "\n"))
     fflush(nil)
   }
 }

@@ -27,6 +27,8 @@ public struct Contender {
   /// Rows are compared with the baseline and DIScope rows of their own group (`1 thread`,
   /// `2 threads`); most workloads have one group, named "".
   public let group: String
+  /// The row's name in the report: its label, and its group when it has one (`DIScope (2 threads)`).
+  public var name: String { group.isEmpty ? label : "\(label) (\(group))" }
   /// How many operations one iteration performs: the number of threads for W5, 1 elsewhere.
   public let operationsPerIteration: Int
   /// Runs the operation `iterations` times and returns how long that took, in nanoseconds.

@@ -24,9 +24,11 @@ struct BenchCommand: ParsableCommand {
       W10 W2's chain on one and four threads through Swinject's synchronize(); memory: 10,000 \
       registrations and graph-scope resolves.
       Build in release mode (Scripts/bench does).
-      With --against-binary, this binary runs no workload itself: it runs itself and the other \
-      build's discope-bench once per round and workload (`--only W --rounds 1`), alternating \
-      which goes first, and reports both builds' figures and the median of per-round ratios.
+      With --against-binary, this binary times nothing itself: it runs itself and the other \
+      build's discope-bench, each serving one workload at a time (--serve), and takes every \
+      row's samples from the two in turn, the build that goes first alternating; an older \
+      harness without --serve is run once per round instead (--only W --rounds 1). It reports \
+      both builds' figures and the median of per-round ratios.
       """)
 
   @Flag(help: "Run each workload briefly (3 rounds of ~2 ms samples): a smoke check.")
@@ -67,12 +69,20 @@ struct BenchCommand: ParsableCommand {
       """
       Compare with another build's discope-bench, interleaved round by round (Scripts/bench \
       --against REV builds one and passes it). Its harness must take --only and --rounds; one \
-      without --tsv is read from its printed tables.
+      without --serve is run once per round, one without --tsv read from its printed tables.
       """, valueName: "path"))
   var againstBinary: String?
 
   @Option(help: "What the report calls the build of --against-binary (default: its path).")
   var againstLabel: String?
+
+  @Flag(
+    help: """
+      For --against-binary: set up the one workload --only names, calibrate it, then take one \
+      sample of a contender each time standard input asks ('sample N'), answering on standard \
+      output; at 'end', write the --tsv records of the samples taken.
+      """)
+  var serve = false
 
   func validate() throws {
     let unknown = selection.subtracting(Suite.workloadIDs + [Suite.memoryID])
@@ -88,6 +98,14 @@ struct BenchCommand: ParsableCommand {
     }
     if againstBinary != nil && tsv {
       throw ValidationError("'--tsv' and '--against-binary' do not go together: pick one.")
+    }
+    if serve {
+      guard selection.count == 1, let id = selection.first, id != Suite.memoryID else {
+        throw ValidationError("'--serve' takes one workload: '--only W1', say (not memory).")
+      }
+      guard againstBinary == nil && !tsv else {
+        throw ValidationError("'--serve' goes with neither '--tsv' nor '--against-binary'.")
+      }
     }
     if againstLabel != nil && againstBinary == nil {
       throw ValidationError("'--against-label' names the build of '--against-binary': give both.")
@@ -123,7 +141,12 @@ struct BenchCommand: ParsableCommand {
     var suite = Suite(
       plan: plan, selection: selection, systemFilter: system,
       graphResolves: graphResolves ?? (quick ? 100_000 : 1_000_000))
-    suite.tsv = tsv
+    // Serving, standard output is the protocol's, and the tables go to standard error.
+    suite.tsv = tsv || serve
+    if serve, let id = selection.first {
+      try suite.serve(id)
+      return
+    }
     try suite.run()
   }
 

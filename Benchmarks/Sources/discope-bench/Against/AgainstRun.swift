@@ -1,20 +1,21 @@
 import BenchmarkHarness
 import Foundation
 
-/// `--against-binary`: this build and another build's `discope-bench`, interleaved round by round
-/// on the same machine, so that a change is measured against where it started under the same
-/// load (`Scripts/bench --against REV` builds REV's benchmark and runs this).
+/// `--against-binary`: this build and another build's `discope-bench`, interleaved on the same
+/// machine, so that a change is measured against where it started under the same load
+/// (`Scripts/bench --against REV` builds REV's benchmark and runs this).
 ///
-/// No workload runs in this process. For each workload, each round runs each build once, as a
-/// process of its own (`--only W --rounds 1` and the options both are given), the build that goes
-/// first alternating from round to round. A row's figure in a build is the median of its rounds'
-/// samples, and the two builds' ratio is the median of the per-round ratios, as the harness
-/// compares two rows of one run (`ContenderResult.ratio(to:)`): a change in the machine's speed
-/// between rounds divides out. A target's value in a build is the median of its per-round values,
-/// checked against its bound. The memory checks count bytes, not time: they run once per build.
-///
-/// Each process calibrates its own iteration counts and warms its caches before its one sample
-/// (the harness's calibration and untimed sixteenth); its start and set-up are not timed.
+/// No workload runs in this process. When both builds take `--serve`, each serves one workload at a
+/// time (`ServeSession`), and round after round every row, in a rotating order, is sampled in one
+/// build and right after in the other, the build that goes first alternating: the builds are
+/// interleaved as a run interleaves its contenders. When the other build is older than `--serve`,
+/// each round runs each build once instead, as a process of its own (`--only W --rounds 1`): one
+/// sample of each row after its calibration. Either way a row's figure in a build is the median
+/// of its rounds' samples, and the two builds' ratio the median of the per-round ratios, as the
+/// harness compares two rows of one run (`ContenderResult.ratio(to:)`): a change in the machine's
+/// speed between rounds divides out. A target's value in a build is what that build's harness
+/// reports (a median of per-round values). The memory checks count bytes, not time: they run once
+/// per build.
 ///
 /// ```swift
 /// try AgainstRun(other: "/tmp/old/discope-bench", otherLabel: "main (251e1c8)", plan: .quick,
@@ -40,6 +41,8 @@ struct AgainstRun {
     let path: String
     /// Whether its harness writes `--tsv` records; if not, its tables are read.
     let writesTSV: Bool
+    /// Whether its harness takes `--serve`, and so can be interleaved sample by sample.
+    let serves: Bool
   }
 
   /// This build, then the other one: the report's columns.
@@ -47,9 +50,11 @@ struct AgainstRun {
 
   func run() throws {
     let builds = [
-      Build(label: "this tree", path: try Self.ownExecutable(), writesTSV: true),
+      Build(label: "this tree", path: try Self.ownExecutable(), writesTSV: true, serves: true),
       try probe(),
     ]
+    // A serving build that stopped must fail its request, not end this program.
+    signal(SIGPIPE, SIG_IGN)
     say(header(builds))
     var targets = TargetTally()
     for id in workloads where id != Suite.memoryID {
@@ -60,7 +65,7 @@ struct AgainstRun {
     }
     if !targets.names.isEmpty {
       say(
-        "targets (each build's median of its per-round values: \(Self.columns[0]) | REV)\n"
+        "targets (each build's value over its rounds, against the bound: \(Self.columns[0]) | REV)\n"
           + targets.report() + "\n")
     }
     say("load average at end: \(Suite.loadAverage)")
@@ -85,7 +90,9 @@ struct AgainstRun {
               + "harness takes --only and --rounds."
             : "as this run asks. To fix, run without \(option)."))
     }
-    return Build(label: otherLabel, path: other, writesTSV: text.contains("--tsv"))
+    return Build(
+      label: otherLabel, path: other, writesTSV: text.contains("--tsv"),
+      serves: text.contains("--serve"))
   }
 
   /// One run of `build`, for `workload` and one round; `nil` when its harness has no such
@@ -114,34 +121,115 @@ struct AgainstRun {
 
   // MARK: - Workloads
 
-  /// Runs `workload` round by round in both builds, and prints its table.
-  func compare(_ workload: String, _ builds: [Build], targets: inout TargetTally) throws {
-    discopeSay("\(workload): \(plan.rounds) rounds, one run of each build a round")
+  /// What both builds measured of one workload.
+  struct Measured {
     var names: [String] = []
     var title = ""
-    // samples[build][row]: one per round, nil where that round had no such row.
+    /// samples[build][row]: one per round, nil where that round had no such row.
     var samples: [[String: [Double?]]] = [[:], [:]]
+    /// The builds whose harness has no such workload.
     var lacking: Set<Int> = []
+
+    mutating func add(_ name: String, _ value: Double?, build: Int, round: Int, of rounds: Int) {
+      if !names.contains(name) { names.append(name) }
+      samples[build][name, default: Array(repeating: nil, count: rounds)][round] = value
+    }
+  }
+
+  /// Runs `workload` in both builds, interleaved, and prints its table.
+  func compare(_ workload: String, _ builds: [Build], targets: inout TargetTally) throws {
+    let measured =
+      builds.allSatisfy(\.serves)
+      ? try interleaveSamples(workload, builds, targets: &targets)
+      : try interleaveRuns(workload, builds, targets: &targets)
+    try report(workload, measured, builds)
+  }
+
+  /// Both builds serving (`--serve`), one process each: round after round, every row in a
+  /// rotating order, one sample of it in each build, the build that goes first alternating.
+  func interleaveSamples(_ workload: String, _ builds: [Build], targets: inout TargetTally)
+    throws -> Measured
+  {
+    discopeSay("\(workload): \(plan.rounds) rounds, each row sampled in each build in turn")
+    var measured = Measured()
+    var sessions: [ServeSession?] = []
+    // One after the other, so that neither sets up and calibrates while the other does.
+    for (index, build) in builds.enumerated() {
+      do {
+        sessions.append(
+          try ServeSession(path: build.path, arguments: ["--serve", "--only", workload] + passedOn))
+      } catch let failure as ServeSession.Failure
+        where failure.standardError.contains("unknown workload")
+      {
+        sessions.append(nil)
+        measured.lacking.insert(index)
+      }
+    }
+    guard measured.lacking.count < 2 else {
+      throw Failure(description: "neither build's harness has a workload '\(workload)'.")
+    }
+    var names: [String] = []
+    for session in sessions.compactMap({ $0 }) {
+      for name in session.names where !names.contains(name) { names.append(name) }
+    }
     for round in 0..<plan.rounds {
-      for build in round.isMultiple(of: 2) ? [0, 1] : [1, 0] where !lacking.contains(build) {
+      for offset in names.indices {
+        let name = names[(offset + round) % names.count]
+        for build in (round + offset).isMultiple(of: 2) ? [0, 1] : [1, 0] {
+          guard let session = sessions[build], session.names.contains(name) else { continue }
+          measured.add(
+            name, try session.sample(name), build: build, round: round, of: plan.rounds)
+        }
+      }
+    }
+    // The rows in this build's order, then the other's own.
+    measured.names = names
+    for (build, session) in sessions.enumerated() {
+      guard let session else { continue }
+      let output = try RunOutput(tsv: try session.finish())
+      if measured.title.isEmpty, let entry = output.titles.first(where: { $0.id == workload }) {
+        measured.title = entry.title
+      }
+      targets.add(output.targets, build: build)
+    }
+    return measured
+  }
+
+  /// A build that does not serve: each round runs each build once, as a process of its own
+  /// (`--only W --rounds 1`), the build that goes first alternating.
+  func interleaveRuns(_ workload: String, _ builds: [Build], targets: inout TargetTally)
+    throws -> Measured
+  {
+    discopeSay("\(workload): \(plan.rounds) rounds, one run of each build a round")
+    var measured = Measured()
+    for round in 0..<plan.rounds {
+      for build in round.isMultiple(of: 2) ? [0, 1] : [1, 0]
+      where !measured.lacking.contains(build) {
         guard let output = try runOnce(builds[build], workload) else {
-          lacking.insert(build)
+          measured.lacking.insert(build)
           continue
         }
-        if title.isEmpty, let entry = output.titles.first(where: { $0.id == workload }) {
-          title = entry.title
+        if measured.title.isEmpty,
+          let entry = output.titles.first(where: { $0.id == workload })
+        {
+          measured.title = entry.title
         }
         for row in output.rows where row.workload == workload {
-          if !names.contains(row.name) { names.append(row.name) }
-          samples[build][row.name, default: Array(repeating: nil, count: plan.rounds)][round] =
-            row.samples.first
+          measured.add(row.name, row.samples.first, build: build, round: round, of: plan.rounds)
         }
         targets.add(output.targets, build: build)
       }
     }
-    guard lacking.count < 2 else {
+    guard measured.lacking.count < 2 else {
       throw Failure(description: "neither build's harness has a workload '\(workload)'.")
     }
+    return measured
+  }
+
+  /// The workload's table: each row's figure in both builds and their per-round ratios.
+  func report(_ workload: String, _ measured: Measured, _ builds: [Build]) throws {
+    let (names, samples, lacking, title) =
+      (measured.names, measured.samples, measured.lacking, measured.title)
 
     let ratioHeader = "\(Self.columns[0]) / REV"
     var table = TextTable(header: [
@@ -162,7 +250,10 @@ struct AgainstRun {
     }
     var notes = [
       "\(ratioHeader): the median of the per-round ratios (lowest and highest beside it); "
-        + "each build's figure is the median of its \(plan.rounds) rounds' samples."
+        + "each build's figure is the median of its \(plan.rounds) rounds' samples; "
+        + (builds.allSatisfy(\.serves)
+          ? "each round, a row's two samples were taken one right after the other."
+          : "each round, each build ran once (one sample of each row).")
     ]
     for build in lacking.sorted() {
       notes.append(
@@ -231,6 +322,12 @@ struct AgainstRun {
     let sample =
       plan.fixedIterations.map { "\(Format.grouped($0)) iterations a sample" }
       ?? "samples of ~\(Format.fixed(plan.sampleNanoseconds / 1e6, digits: 0)) ms"
+    let interleave =
+      builds.allSatisfy(\.serves)
+      ? "both builds serving (--serve), each round samples every row in each build in turn, "
+        + "the build that goes first alternating"
+      : "REV's harness has no --serve, so each round runs each build once (--only W --rounds 1), "
+        + "the build that goes first alternating"
     let reading =
       builds[1].writesTSV
       ? "REV's figures: read from its --tsv records"
@@ -240,8 +337,7 @@ struct AgainstRun {
       discope-bench --against-binary  \(Date())
       this tree: \(builds[0].path)
       REV:       \(builds[1].label), \(builds[1].path)
-      build: \(build); \(plan.rounds) rounds per workload, each one run of each build \
-      (--only W --rounds 1), the build that goes first alternating; \(sample); \
+      build: \(build); \(plan.rounds) rounds per workload; \(interleave); \(sample); \
       each build's median, and the median of per-round ratios
       \(reading)
       machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; \

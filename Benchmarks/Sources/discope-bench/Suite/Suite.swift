@@ -63,6 +63,60 @@ struct Suite {
       "sink checksum \(String(sink.checksum, radix: 16)); load average at end: \(Self.loadAverage)")
   }
 
+  /// `--serve`: sets up workload `id` and calibrates its contenders, then takes one sample of a
+  /// contender each time standard input asks, for `--against-binary`, which so interleaves two
+  /// builds sample by sample. One line each, on standard output (the tables go to standard error):
+  ///
+  /// ```
+  /// ready	6                          then a line per contender: contender	0	DIScope
+  /// sample	1	27.41                  for the request `sample 1` (ns/op)
+  /// ...                                at `end` or the end of input: the --tsv records of
+  /// end                                the samples taken (rows, targets), then `end`
+  /// ```
+  func serve(_ id: String) throws {
+    say(Self.header(plan: plan))
+    try SelfCheck.run()
+    let workload = filtered(Self.workload(id))
+    let contenders = workload.contenders
+    let sink = Sink()
+    let sampler = Sampler(plan: plan)
+    let iterations = try contenders.map { try sampler.calibrate($0, sink: sink) }
+    var samples = Array(repeating: [Double](), count: contenders.count)
+    reply(
+      ["ready\t\(contenders.count)"]
+        + contenders.indices.map { TSV.record(["contender", "\($0)", contenders[$0].name]) })
+    while let line = readLine(), line != "end" {
+      let words = line.split(separator: " ")
+      guard words.count == 2, words[0] == "sample", let index = Int(words[1]),
+        contenders.indices.contains(index)
+      else {
+        reply([TSV.record(["error", "not a request: \(line)"])])
+        continue
+      }
+      let value = try sampler.sample(contenders[index], iterations: iterations[index], sink: sink)
+      samples[index].append(value)
+      reply([TSV.record(["sample", "\(index)", TSV.number(value)])])
+    }
+    let result = WorkloadResult(
+      workload: workload,
+      rows: contenders.indices.map { index in
+        ContenderResult(
+          label: contenders[index].label, role: contenders[index].role,
+          group: contenders[index].group, iterations: iterations[index], samples: samples[index])
+      })
+    say(result.report() + "\n")
+    reply(
+      [TSV.header] + TSV.rows(result)
+        + TSV.targets(Targets.check([id: result], memory: MemoryResults())) + ["end"])
+    say("sink checksum \(String(sink.checksum, radix: 16))")
+  }
+
+  /// `--serve`'s answer, on standard output now.
+  func reply(_ lines: [String]) {
+    print(lines.joined(separator: "\n"))
+    fflush(nil)
+  }
+
   /// The workload with id `id`, set up now.
   static func workload(_ id: String) -> Workload {
     switch id {

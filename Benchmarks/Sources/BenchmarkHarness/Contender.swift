@@ -27,10 +27,17 @@ public struct Contender {
   /// Rows are compared with the baseline and DIScope rows of their own group (`1 thread`,
   /// `2 threads`); most workloads have one group, named "".
   public let group: String
+  /// The row's name in the report: its label, and its group when it has one (`DIScope (2 threads)`).
+  public var name: String { group.isEmpty ? label : "\(label) (\(group))" }
   /// How many operations one iteration performs: the number of threads for W5, 1 elsewhere.
   public let operationsPerIteration: Int
   /// Runs the operation `iterations` times and returns how long that took, in nanoseconds.
   public private(set) var measure: (_ iterations: Int, _ sink: Sink) throws -> Double
+  /// Whether calibration grows the iteration count until one run lasts a whole sample rather than
+  /// an eighth of one: for a contender whose every sample pays a cost that does not grow with its
+  /// iterations, such as threads waiting for a core on a machine with more threads than cores
+  /// (W10), which a short run would take for the iterations' own and so calibrate far too few.
+  public var calibratesOnWholeSamples = false
 
   /// A contender whose loop the sampler times from the outside.
   public init(

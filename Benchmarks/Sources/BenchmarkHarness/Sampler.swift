@@ -26,15 +26,7 @@ public struct Sampler {
     for round in 0..<plan.rounds {
       for offset in contenders.indices {
         let index = (offset + round) % contenders.count
-        let contender = contenders[index]
-        // Untimed first, a sixteenth of the sample: the contender before it in the interleave
-        // left the caches full of its own data (Swinject's and swift-dependencies' working sets
-        // are many times DIScope's), and a sample should time this system's steady state, not
-        // the refill.
-        _ = try contender.measure(max(1, iterations[index] / 16), sink)
-        let elapsed = try contender.measure(iterations[index], sink)
-        let operations = Double(iterations[index] * contender.operationsPerIteration)
-        samples[index].append(elapsed / operations)
+        samples[index].append(try sample(contenders[index], iterations: iterations[index], sink: sink))
       }
     }
     let rows = contenders.indices.map { index in
@@ -46,17 +38,28 @@ public struct Sampler {
     return WorkloadResult(workload: workload, rows: rows)
   }
 
+  /// One sample of `contender`, in ns per operation, right after an untimed sixteenth of one.
+  public func sample(_ contender: Contender, iterations: Int, sink: Sink) throws -> Double {
+    // Untimed first, a sixteenth of the sample: the contender before it in the interleave left
+    // the caches full of its own data (Swinject's and swift-dependencies' working sets are many
+    // times DIScope's), and a sample should time this system's steady state, not the refill.
+    _ = try contender.measure(max(1, iterations / 16), sink)
+    let elapsed = try contender.measure(iterations, sink)
+    return elapsed / Double(iterations * contender.operationsPerIteration)
+  }
+
   /// The iteration count at which one sample of `contender` takes about the plan's sample time.
-  func calibrate(_ contender: Contender, sink: Sink) throws -> Int {
+  public func calibrate(_ contender: Contender, sink: Sink) throws -> Int {
     if let fixed = plan.fixedIterations { return fixed }
     // Once untimed first, so that one-time costs (a first build, the dynamic linker binding a
     // symbol on first call) do not pass for the cost of an iteration and leave the samples too
     // short to mean anything.
     _ = try contender.measure(1, sink)
+    let enough = contender.calibratesOnWholeSamples ? plan.sampleNanoseconds : plan.sampleNanoseconds / 8
     var iterations = 1
     while true {
       let elapsed = try contender.measure(iterations, sink)
-      if elapsed >= plan.sampleNanoseconds / 8 || iterations >= 1 << 40 {
+      if elapsed >= enough || iterations >= 1 << 40 {
         let scaled = Double(iterations) * plan.sampleNanoseconds / max(elapsed, 1)
         return max(1, Int(scaled.rounded()))
       }

@@ -17,7 +17,7 @@ extension WorkloadResult {
       let subject = subject(in: row.group)
       let baseline = baseline(in: row.group)
       table.append([
-        row.group.isEmpty ? row.label : "\(row.label) (\(row.group))",
+        row.name,
         Format.nanoseconds(row.median), Format.nanoseconds(row.fastest),
         Format.nanoseconds(row.slowest), Format.ratio(subject.map { row.ratio(to: $0) }),
         Format.ratio(baseline.map { row.ratio(to: $0) }),

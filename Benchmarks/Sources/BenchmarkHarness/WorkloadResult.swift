@@ -8,6 +8,19 @@ public struct ContenderResult: Sendable {
   public let iterations: Int
   public let samples: [Double]
 
+  public init(
+    label: String, role: Contender.Role, group: String, iterations: Int, samples: [Double]
+  ) {
+    self.label = label
+    self.role = role
+    self.group = group
+    self.iterations = iterations
+    self.samples = samples
+  }
+
+  /// The row's name in the report: its label, and its group when it has one (`DIScope (2 threads)`).
+  public var name: String { group.isEmpty ? label : "\(label) (\(group))" }
+
   /// The median sample: the number every comparison uses.
   public var median: Double { Self.median(of: samples) }
   public var fastest: Double { samples.min() ?? .nan }
@@ -36,6 +49,11 @@ public struct ContenderResult: Sendable {
 public struct WorkloadResult {
   public let workload: Workload
   public let rows: [ContenderResult]
+
+  public init(workload: Workload, rows: [ContenderResult]) {
+    self.workload = workload
+    self.rows = rows
+  }
 
   /// The hand-written baseline's row in `group`, if it has one.
   public func baseline(in group: String) -> ContenderResult? {

@@ -1,4 +1,4 @@
-// W1, W2 and W4 written once against Swinject's API. This file is compiled twice: in
+// W1, W2, W4, W9 and W10 written once against Swinject's API. This file is compiled twice: in
 // `SwinjectAPIOnSwinject` against Swinject, and, through a symbolic link, in
 // `SwinjectAPIOnDIScope` against DIScopeSwinject (which defines `DISCOPE_SWINJECT`). Only the
 // import differs, as it does for an app that switches.
@@ -27,9 +27,28 @@ final class APIPresenter {
   let interactor: APIInteractor
   init(interactor: APIInteractor) { self.interactor = interactor }
 }
+/// W9: a chain of four in Swinject's default scope, `.graph`: D over C over B over A.
+final class APIGraphA {}
+final class APIGraphB {
+  let a: APIGraphA
+  init(a: APIGraphA) { self.a = a }
+}
+final class APIGraphC {
+  let b: APIGraphB
+  init(b: APIGraphB) { self.b = b }
+}
+final class APIGraphD {
+  let c: APIGraphC
+  init(c: APIGraphC) { self.c = c }
+}
 
-/// The three workloads' timed loops over one Swinject-API container each, built (and warmed)
-/// here.
+/// A value handed to threads that the type system cannot prove safe to share: the resolver
+/// `synchronize()` returns, which both Swinject and DIScopeSwinject document as thread-safe.
+struct SharedAcrossThreads<Value>: @unchecked Sendable {
+  let value: Value
+}
+
+/// The workloads' timed loops over one Swinject-API container each, built (and warmed) here.
 public enum SwinjectAPIWorkloads {
   /// W1: resolve a cached `.container` singleton.
   public static func singletonResolve() -> (Int, Sink) throws -> Void {
@@ -43,6 +62,14 @@ public enum SwinjectAPIWorkloads {
   /// W2: resolve `Presenter -> Interactor -> Repository` (`.transient`) over `Database`
   /// (`.container`), by constructor injection.
   public static func chainResolve() -> (Int, Sink) throws -> Void {
+    let container = chainContainer()
+    return { iterations, sink in
+      for _ in 0..<iterations { sink.consume(container.resolve(APIPresenter.self)!) }
+    }
+  }
+
+  /// W2's chain, registered.
+  static func chainContainer() -> Container {
     let container = Container()
     container.register(APIDatabase.self) { _ in APIDatabase() }.inObjectScope(.container)
     container.register(APIRepository.self) { r in
@@ -54,8 +81,33 @@ public enum SwinjectAPIWorkloads {
     container.register(APIPresenter.self) { r in
       APIPresenter(interactor: r.resolve(APIInteractor.self)!)
     }.inObjectScope(.transient)
+    return container
+  }
+
+  /// W9: resolve `D -> C -> B -> A`, all registered without a scope, so in Swinject's default,
+  /// `.graph` (each resolve builds four new objects, shared within that resolve's graph).
+  public static func graphChainResolve() -> (Int, Sink) throws -> Void {
+    let container = Container()
+    container.register(APIGraphA.self) { _ in APIGraphA() }
+    container.register(APIGraphB.self) { r in APIGraphB(a: r.resolve(APIGraphA.self)!) }
+    container.register(APIGraphC.self) { r in APIGraphC(b: r.resolve(APIGraphB.self)!) }
+    container.register(APIGraphD.self) { r in APIGraphD(c: r.resolve(APIGraphC.self)!) }
     return { iterations, sink in
-      for _ in 0..<iterations { sink.consume(container.resolve(APIPresenter.self)!) }
+      for _ in 0..<iterations { sink.consume(container.resolve(APIGraphD.self)!) }
+    }
+  }
+
+  /// W10: W2's chain resolved through the resolver `synchronize()` returns, by `threads` threads
+  /// at once, each doing the sample's iterations (`ParallelRun`: released together, thread start
+  /// and join not timed). Returns the wall time; an iteration is `threads` operations.
+  public static func synchronizedChainResolve(threads: Int) -> (Int, Sink) throws -> Double {
+    let resolver = SharedAcrossThreads(value: chainContainer().synchronize())
+    return { iterations, sink in
+      let run = try ParallelRun.run(threads: threads) { _, sink in
+        for _ in 0..<iterations { sink.consume(resolver.value.resolve(APIPresenter.self)!) }
+      }
+      sink.absorb(run.checksum)
+      return run.nanoseconds
     }
   }
 

@@ -90,3 +90,18 @@ final class RequestHandler: Sendable {
     self.audit = audit
   }
 }
+
+/// W9: a chain of four, every link graph-scoped: D over C over B over A.
+final class GraphChainA: Sendable {}
+final class GraphChainB: Sendable {
+  let a: GraphChainA
+  init(a: GraphChainA) { self.a = a }
+}
+final class GraphChainC: Sendable {
+  let b: GraphChainB
+  init(b: GraphChainB) { self.b = b }
+}
+final class GraphChainD: Sendable {
+  let c: GraphChainC
+  init(c: GraphChainC) { self.c = c }
+}

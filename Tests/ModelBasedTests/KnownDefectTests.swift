@@ -85,5 +85,22 @@
           ], excusingKnownDefects: false)
       }
     }
+
+    /// `KnownDefect.shutdownKeepsWhatChildrenResolved`: a request's child that once registered
+    /// Config itself (removed since) resolves the root's Config singleton through an entry of its
+    /// own; the root's shutdown, on the same thread, leaves it alive while the child lives.
+    @Test func aShutDownParentKeepsWhatItsChildResolved() async {
+      await withKnownIssue("a shut-down container keeps what its live children resolved from it") {
+        await expectAgreement(
+          [
+            .register(.config, .singleton, loop: false, at: 0),
+            .beginRequest,
+            .register(.config, .graph, loop: false, at: 1),
+            .remove(1),
+            .resolve(.config, at: 1, hold: false),
+            .shutdown(at: 0),
+          ], along: [.named("sync")], excusingKnownDefects: false)
+      }
+    }
   }
 #endif

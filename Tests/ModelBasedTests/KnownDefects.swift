@@ -130,7 +130,7 @@
     /// container with a request open inside it, keeping more than the model.
     static let shutdownKeepsWhatChildrenResolved = KnownDefect(
       name: "a shut-down container keeps what its live children resolved from it",
-      isFixed: false,
+      isFixed: true,
       matches: { difference in
         guard case .alive(.afterShutdown(let step), let kept) = difference.expected,
           case .alive(.afterShutdown(step), let alive) = difference.actual,

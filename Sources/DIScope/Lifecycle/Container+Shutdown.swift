@@ -90,11 +90,22 @@ extension Container {
   /// Marks the container shut down and takes every cached instance out of it (under the lock,
   /// once: a second shutdown finds nothing); returns those to dispose, newest first.
   private func takeEverythingToDispose() -> [DisposableInstance] {
+    var descendants: [Container] = []
     let taken = family.withLock { state -> (doomed: [DisposableInstance], released: [AnyObject])? in
       registry.isShutDown = true
       hasShutDown.store(true, ordering: .releasing)
       // A shut-down child is no longer one of the family's live children.
       if liveLink.isListed { family.liveChildren.remove(self) }
+      // Its live descendants, whose own entries may hold what it built (a child that registered
+      // a key itself reads its parent's singleton of it through an entry of its own). Retained
+      // here, released out of the lock (a deinit takes it).
+      // Only a container that had children can have any (a request's child, shut down once a
+      // request, never walks the family's list).
+      if hasHadChildren.load(ordering: .relaxed) {
+        descendants = family.liveChildren.retainedChildren().filter {
+          $0 !== self && $0.selfOrParent(withID: id) != nil && $0.mayHaveEntries.load(ordering: .relaxed)
+        }
+      }
       // Every resolve from it now reads its own entries, which the bump invalidates, and so takes
       // the slow path, which refuses: none follows a parent's entries past the shutdown.
       localTypes.saturate()
@@ -107,9 +118,11 @@ extension Container {
     }
     // Every thread's entries hold instances too, which the shutdown lets go of here, whichever
     // thread resolved them (the bump above keeps every thread from using them again).
-    if mayHaveEntries.load(ordering: .relaxed) {
-      ThreadState.withCurrent { ThreadCaches.forget(shutDown: id.raw, own: $0.cache) }
+    if mayHaveEntries.load(ordering: .relaxed) || !descendants.isEmpty {
+      let children = descendants.map(\.id.raw)
+      ThreadState.withCurrent { ThreadCaches.forget(shutDown: self, children: children, own: $0.cache) }
     }
+    descendants = []  // released here, out of every lock
     guard let taken else { return [] }
     withExtendedLifetime(taken.released) {}  // released here, out of the lock
     return taken.doomed

@@ -82,6 +82,23 @@ extension FastPathCache {
     }
   }
 
+  /// Takes out the boxes this table's entries under `containerID` (a live child of a container
+  /// shutting down) hold of what `owner` built: a child that registered a key itself resolves
+  /// its parent's singleton of that key through an entry of its own (`entryOwner(for:)`). Under
+  /// `lock`, as `takeBoxesOfShutDown`.
+  func takeBoxes(under containerID: UInt64, builtBy owner: Container) -> [InstanceBox] {
+    lock.withLock { _ in
+      guard let indices = entriesByContainer[containerID] else { return [] }
+      return indices.compactMap { index in
+        // The route through its field's own address (see `takeBox(at:)`).
+        let route = (UnsafeMutableRawPointer(cold + index)
+          + MemoryLayout<ColdSlot>.offset(of: \ColdSlot.route)!).assumingMemoryBound(to: Route?.self)
+        guard route.pointee.map({ $0.owner === owner }) == true else { return nil }
+        return takeBox(at: index)
+      }
+    }
+  }
+
   /// Takes out the box this table's entry for a key holds, for another thread (one that changed
   /// the key) to release, under `lock`, as `takeBoxesOfShutDown` does for every key.
   func takeBox(containerID: UInt64, typeID: ObjectIdentifier, name: String?) -> [InstanceBox] {

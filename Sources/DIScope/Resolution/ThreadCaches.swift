@@ -59,11 +59,24 @@ enum ThreadCaches {
   /// Lets go of what every thread's table holds of what the shut-down container `containerID`
   /// built: `own`'s entries as a release does, and the cached instances in every other table's,
   /// taken out here. Called after the shutdown bumped the container's generation.
-  static func forget(shutDown containerID: UInt64, own: FastPathCache) {
+  /// `children` are the ids of the container's live descendants, whose own entries may hold
+  /// what it built (see `FastPathCache.takeBoxes(under:builtBy:)`).
+  static func forget(shutDown container: Container, children: [UInt64], own: FastPathCache) {
+    let containerID = container.id.raw
     own.forget(containerID: containerID)
+    var taken: [InstanceBox] = []
+    for child in children { taken += own.takeBoxes(under: child, builtBy: container) }
     takeFromOtherTables(
-      than: own, holding: { $0.hasEntries(of: containerID) },
-      take: { $0.takeBoxesOfShutDown(containerID: containerID) })
+      than: own,
+      holding: { table in
+        table.hasEntries(of: containerID) || children.contains { table.hasEntries(of: $0) }
+      },
+      take: { table in
+        var taken = table.takeBoxesOfShutDown(containerID: containerID)
+        for child in children { taken += table.takeBoxes(under: child, builtBy: container) }
+        return taken
+      })
+    withExtendedLifetime(taken) {}  // this thread's, released out of its table's lock
   }
 
   /// Lets go of the instance every other thread's entry for `key` (under `containerID`) holds,

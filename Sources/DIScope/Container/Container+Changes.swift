@@ -21,6 +21,7 @@ extension Container {
     var holdings: Holdings?
     var doomed: DisposableInstance?
     var dropped: AnyObject?
+    var isDropping = false
     let removed = family.withLock { state -> Registration? in
       guard let (registration, _) = registry.remove(token) else { return nil }
       forgetValue(of: registration.key)
@@ -35,6 +36,7 @@ extension Container {
             doomed = Self.instanceToDispose(of: registration, state: &state, thread: .current)
           }
           (dropped, holdings) = state.dropCache()
+          isDropping = dropped != nil
         } else {
           holdings = state.takeHoldings()
         }
@@ -43,7 +45,7 @@ extension Container {
     }
     guard let removed else { return false }
     forgetOnThisThread(removed.key)
-    if dropped != nil { forgetOnOtherThreads(removed.key) }
+    if isDropping { forgetOnOtherThreads(removed.key) }
     // Released here, out of the lock: a deinit may use the container.
     withExtendedLifetime((holdings, dropped)) {}
     if let doomed { disposeDropped(doomed) }
@@ -203,11 +205,17 @@ extension Container {
   /// not when each of those threads next resolves the key. Only when another thread than this one
   /// kept entries under this container (`entryThreads`): a test swapping a factory on one thread
   /// pays nothing.
+  @inline(__always)
   func forgetOnOtherThreads(_ key: ServiceKey) {
-    guard let raw = ThreadState.currentIfMade,
-      hasEntries(onThreadsOtherThan: UInt(bitPattern: raw))
-    else { return }
-    Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef { thread in
+    // Inlined to this one check: the usual change (a test's, W3r's) is made on the one thread
+    // that resolved, and pays a load and a comparison.
+    guard hasEntries(onThreadsOtherThan: UInt(bitPattern: ThreadState.currentIfMade)) else { return }
+    forgetOnOtherThreadsNow(key)
+  }
+
+  @inline(never)
+  private func forgetOnOtherThreadsNow(_ key: ServiceKey) {
+    ThreadState.withCurrent { thread in
       ThreadCaches.forget(changedKey: key, of: id.raw, own: thread.cache)
     }
   }

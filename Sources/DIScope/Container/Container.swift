@@ -282,6 +282,7 @@ public final class Container: Sendable {
 
   /// Whether a thread other than the one whose state is at `me` may have kept entries under this
   /// container's id.
+  @inline(__always)
   func hasEntries(onThreadsOtherThan me: UInt) -> Bool {
     let threads = entryThreads.load(ordering: .relaxed)
     return threads != 0 && threads != me

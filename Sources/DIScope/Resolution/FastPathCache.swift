@@ -290,24 +290,21 @@ final class FastPathCache {
     // `clear`). Under the table's lock, which is biased to this thread (no atomic instruction
     // until another thread takes it): a thread shutting a container down may be taking what this
     // entry's cold half holds (`takeBoxesOfShutDown`).
-    var written = Optional(ColdSlot(name: name, box: box, route: consume route))
-    var refused: InstanceBox? = nil
+    var pending = consume route
     var replaced = lock.withLock { _ in
       let replaced = (cold + index).move()
       let isRefused = builtIn?._withUnsafeGuaranteedRef { $0.hasShutDown.load(ordering: .acquiring) } == true
-      if isRefused { refused = written!.box.take() }
       slots[index].typeID = typeID
       slots[index].tag =
         (name == nil ? containerID : containerID | Self.named) | (isRefused ? 0 : holding)
       slots[index].generation = generation
       slots[index].word = isRefused ? 0 : word
-      // Taken, not copied, into the closure (a copy counts every reference twice).
-      (cold + index).initialize(to: written.take().unsafelyUnwrapped)
+      // The route taken, not copied, into the closure (a copy counts every reference twice).
+      (cold + index).initialize(to: ColdSlot(name: name, box: isRefused ? nil : box, route: pending.take()))
       return replaced
     }
     // Taken out, not copied (a copy counts every reference twice).
     discard(Held(box: replaced.box.take(), route: replaced.route.take()))
-    withExtendedLifetime(refused) {}  // released here, out of the lock
   }
 
   /// Lets go of what an entry held, or, while a resolve is under way on this thread, parks it on

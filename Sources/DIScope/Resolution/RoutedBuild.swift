@@ -183,7 +183,8 @@ extension Container {
       return family.withLock { _ in
         // A shutdown since the route was found valid: the general path refuses, with its error
         // (a claim here would build, and cache, in a container that let go of everything).
-        if owner._withUnsafeGuaranteedRef({ $0.registry.isShutDown }) { return .general }
+        // (`hasShutDown` is set under this lock, with the registry's flag.)
+        if owner._withUnsafeGuaranteedRef({ $0.hasShutDown.load(ordering: .relaxed) }) { return .general }
         return registration.state.withLockHeld { state in
           // The route's scope was read when the route was stored: the generation vouches for it.
           guard !state.isBuilding, state.weakInstance == nil else { return .general }

@@ -5,7 +5,7 @@
 //
 //   CHeapInfo (C: mallinfo2)  <-  BenchmarkHarness (sampling, sink, threads, heap, tables)
 //   GeneratedServices (10,000 service types written by generate.py, for W4 and the memory check)
-//   SwinjectAPIOnSwinject, SwinjectAPIOnDIScope (W1, W2, W4 written once on Swinject's API)
+//   SwinjectAPIOnSwinject, SwinjectAPIOnDIScope (W1, W2, W4, W9, W10 written once on Swinject's API)
 //     <-  discope-bench (the workloads, one file each, every system side by side; the targets)
 import PackageDescription
 
@@ -30,7 +30,7 @@ let package = Package(
     .target(
       name: "GeneratedServices",
       dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]),
-    // W1, W2 and W4 written once against Swinject's API (one source file, linked into both):
+    // W1, W2, W4, W9 and W10 written once against Swinject's API (one source file, linked into both):
     // compiled against Swinject, and against DIScopeSwinject.
     .target(
       name: "SwinjectAPIOnSwinject",

@@ -174,8 +174,10 @@ struct AgainstRun {
     }
     for round in 0..<plan.rounds {
       for offset in names.indices {
-        let name = names[(offset + round) % names.count]
-        for build in (round + offset).isMultiple(of: 2) ? [0, 1] : [1, 0] {
+        let index = (offset + round) % names.count
+        let name = names[index]
+        // From round to round, each row's first build alternates (and from row to row).
+        for build in (round + index).isMultiple(of: 2) ? [0, 1] : [1, 0] {
           guard let session = sessions[build], session.names.contains(name) else { continue }
           measured.add(
             name, try session.sample(name), build: build, round: round, of: plan.rounds)

@@ -175,6 +175,8 @@ final class FastPathCache {
       slots, rawCold.assumingMemoryBound(to: ColdSlot.self), mask: record.pointee.mask,
       containerID: containerID, typeID: ObjectIdentifier(Service.self), name: name)
     let slot = slots + index
+    // A thread left inside a read keeps a shutdown (or change) on another thread waiting for it.
+    assert(discope_cache_reads(record) & 1 == 0, "DIScope: a cache read began before the last one on this thread ended (a hit of lookUpOnThisThread or observedSingleton must be followed by endReadOnThisThread())")
     discope_begin_cache_read(record)
     guard slot.pointee.tag & hasInstance != 0, slot.pointee.generation == generation() else {
       discope_end_cache_read(record)
@@ -183,14 +185,20 @@ final class FastPathCache {
     if InstanceBox.fitsInWord(Service.self) {
       return (UnsafeRawPointer(slot) + MemoryLayout<Slot>.offset(of: \Slot.word)!, index)
     }
-    return (UnsafeRawPointer(bitPattern: slot.pointee.word), index)
+    guard let box = UnsafeRawPointer(bitPattern: slot.pointee.word) else {
+      discope_end_cache_read(record)
+      return (nil, index)
+    }
+    return (box, index)
   }
 
   /// Ends the cache read a hit of `lookUpOnThisThread` left open, once the caller holds its own
   /// copy of the instance.
   @inlinable @inline(__always)
   static func endReadOnThisThread() {
-    discope_end_cache_read(discope_thread_local())
+    let record = discope_thread_local()
+    assert(discope_cache_reads(record) & 1 != 0, "DIScope: a cache read ended that had not begun")
+    discope_end_cache_read(record)
   }
 
   /// The index of the entry holding the key here, or of the empty slot where it would go.
@@ -357,6 +365,7 @@ final class FastPathCache {
     -> Unmanaged<InstanceBox>?
   {
     let record = discope_thread_local()
+    assert(discope_cache_reads(record) & 1 == 0, "DIScope: a cache read began before the last one on this thread ended (a hit of lookUpOnThisThread or observedSingleton must be followed by endReadOnThisThread())")
     discope_begin_cache_read(record)
     guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation(),
       cold[index].route != nil

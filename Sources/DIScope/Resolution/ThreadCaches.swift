@@ -144,6 +144,11 @@ enum ThreadCaches {
         sched_yield()
       } else {
         usleep(50)
+        // No read lasts half a minute: one was begun and never ended (a debug build says so
+        // rather than hang; a release build waits on, which only ever costs this thread).
+        assert(
+          tries < 1_100 + 600_000,
+          "DIScope: another thread has been inside a cache read for 30 s; a read was begun and never ended")
       }
     }
   }

@@ -5,6 +5,20 @@
 discope_say() { printf '==> %s\n' "$*" >&2; }
 discope_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# Runs a step with a deadline: a test run that hangs (a deadlock) fails this step with a message
+# that names it, instead of holding CI until its own limit. The limits are several times what a
+# green run takes on a 2-core machine. Usage: discope_within SECONDS what command...
+discope_within() {
+  local seconds="$1" what="$2"
+  shift 2
+  local status=0
+  timeout --kill-after=30 "$seconds" "$@" || status=$?
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    discope_die "$what did not finish within $seconds s (a hang?); rerun it alone: $*"
+  fi
+  return "$status"
+}
+
 discope_bootstrap() {
   command -v swift >/dev/null 2>&1 ||
     discope_die "'swift' is not on PATH. Install Swift 6.1 or newer (https://swift.org/install) and try again."

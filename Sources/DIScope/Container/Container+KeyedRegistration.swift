@@ -1,5 +1,10 @@
 /// Registering under an explicit key: services that exist only at run time (a script's declared
 /// types) and APIs over the container that name their own keys (`DIScopeSwinject`).
+///
+/// Such a caller registers for its own user, so these say where the registration was made only
+/// when told: `location` (a script's line), or the `fileID` and `line` of its user's call (the
+/// Swinject facade's `register` passes its caller's on). Neither given, the registration's
+/// location is unknown, never the tool's own source line.
 extension Container {
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
   /// run time, such as a script's declared types.
@@ -11,12 +16,13 @@ extension Container {
   public func register<Service: Sendable>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
     isCaching: Bool = true, isMock: Bool = false,
+    location: RegistrationSite? = nil, fileID: StaticString = "", line: UInt = 0,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     // The compiler checked here what the door below takes on trust.
     registerUncheckedSendable(
       key: key, implementationName: implementationName, scope: scope, isCaching: isCaching,
-      isMock: isMock, factory: factory)
+      isMock: isMock, location: location, fileID: fileID, line: line, factory: factory)
   }
 
   /// Pushes a registration under an explicit key for a service its registrant vouches is safe to
@@ -37,15 +43,18 @@ extension Container {
   public func registerUncheckedSendable<Service>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
     isCaching: Bool = true, isMock: Bool = false, argumentTypes: String? = nil,
+    location: RegistrationSite? = nil, fileID: StaticString = "", line: UInt = 0,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
-    register(
+    let site = PackedSite(fileID: fileID, line: line)
+    return register(
       key, implementationName: implementationName, scope: scope, isCaching: isCaching,
       isMock: isMock, argumentTypes: argumentTypes
     ) { token, group in
       FactoryRegistration(
         token, group: group, key: key, implementationName: implementationName, scope: scope,
-        isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, in: self, make: factory)
+        isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, in: self, site: site,
+        location: location, make: factory)
     }
   }
 
@@ -55,11 +64,13 @@ extension Container {
   public func register<Service: Sendable, Argument>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .prototype,
     isCaching: Bool = true, isMock: Bool = false,
+    location: RegistrationSite? = nil, fileID: StaticString = "", line: UInt = 0,
     factory: @escaping @Sendable (Resolver, Argument) throws -> Service
   ) -> RegistrationToken {
     register(
       key, implementationName: implementationName, scope: scope, isCaching: isCaching,
       isMock: isMock, factory: ArgumentFactoryBox(factory),
-      argumentTypes: "(\(String(describing: Argument.self)))")
+      argumentTypes: "(\(String(describing: Argument.self)))",
+      site: PackedSite(fileID: fileID, line: line), location: location)
   }
 }

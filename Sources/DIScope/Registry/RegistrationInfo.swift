@@ -17,6 +17,9 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
   public let cachedInstanceNumber: Int?
   /// Its position in its stack, 0 being the top (the one that answers), when known.
   public let stackDepth: Int?
+  /// Where it was made: the `register` call's file and line (`AppAssembly.swift:42`), or a
+  /// script's; `nil` when the code that made it did not say.
+  public let location: RegistrationSite?
 
   /// `t3 Logger -> ConsoleLogger [singleton]`.
   public var description: String {

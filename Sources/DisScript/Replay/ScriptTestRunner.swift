@@ -99,7 +99,8 @@ public struct ScriptTestRunner: Sendable {
     case .success(let result): parsed = result
     case .failure(let error): return report(.unparsable, error: error.text)
     }
-    let replayed = ScriptReplay.replay(parsed.script, section: section, executing: execute)
+    // Run elsewhere (an attached app's session), a command's site stays with the script.
+    let replayed = ScriptReplay.replay(parsed.script, section: section) { entry, _ in execute(entry) }
     if replayed.isSkipped { return report(.skipped) }
     return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
   }

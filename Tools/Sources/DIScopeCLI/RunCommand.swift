@@ -1,4 +1,5 @@
 import ArgumentParser
+import DIScope
 import DisScript
 import DisSyntax
 
@@ -34,7 +35,8 @@ public struct RunCommand: ContextualCommand {
       var script = parsedScript
       for index in script.items.indices {
         guard case .entry(var entry) = script.items[index].kind else { continue }
-        let outcome = session.execute(entry)
+        let outcome = session.execute(
+          entry, at: RegistrationSite(fileID: script.path, line: script.items[index].location.line))
         if outcome.isFailure != entry.isExpectedToFail && outcome.playgroundCommand == nil, status == 0 { status = 1 }
         entry.isExpectedToFail = outcome.isFailure
         entry.expectedOutput = outcome.output.isEmpty

@@ -13,7 +13,18 @@ public enum FileSystem {
   public struct Failure: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let message: String
-    public var description: String { "\(path): \(message)" }
+    /// Whether the write was refused by a rule (an input of the run, a script it would replace,
+    /// a pipe nothing reads) rather than failed: nothing was written, and naming another file
+    /// fixes it.
+    public let isRefusal: Bool
+    /// `path: message`; for a refusal, `'path' message` (`'a.dis' is an input of this run: …`).
+    public var description: String { isRefusal ? "'\(path)' \(message)" : "\(path): \(message)" }
+
+    public init(path: String, message: String, isRefusal: Bool = false) {
+      self.path = path
+      self.message = message
+      self.isRefusal = isRefusal
+    }
   }
 
   /// The bytes of the file at `path`, refusing anything larger than `limit` bytes.
@@ -43,11 +54,17 @@ public enum FileSystem {
   /// (`/dev/null`, `/dev/stdout`, a named pipe) is written through, never replaced: a rename
   /// over it would put a regular file where the device was. A block device or a socket is
   /// refused.
-  public static func writeAtomically(_ text: String, to givenPath: String) throws(Failure) {
+  ///
+  /// First, ``refusal(writing:to:inputs:)`` says whether `content` may be written there at all:
+  /// an input of the run (`inputs`) is never written, nor a `.dis` script with anything else.
+  public static func writeAtomically(
+    _ text: String, to givenPath: String, content: Content = .script, inputs: [String] = []
+  ) throws(Failure) {
+    if let refused = refusal(writing: content, to: givenPath, inputs: inputs) { throw refused }
     var given = stat()
     if stat(givenPath, &given) == 0 {
       switch given.st_mode & S_IFMT {
-      case S_IFCHR, S_IFIFO: return try writeThrough(text, to: givenPath)
+      case S_IFCHR, S_IFIFO: return try writeThrough(text, to: givenPath, content: content, inputs: inputs)
       case S_IFBLK, S_IFSOCK:
         throw Failure(path: givenPath, message: "is a block device or a socket, not a file: name a file")
       default: break
@@ -91,10 +108,10 @@ public enum FileSystem {
   }
 
   /// Writes `text` into the device or FIFO at `path` as it is: opened (through its links, by the
-  /// kernel, so `/dev/stdout` reaches whatever standard output is), written, closed.
-  private static func writeThrough(_ text: String, to path: String) throws(Failure) {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(path, "cannot open") }
+  /// kernel, so `/dev/stdout` reaches whatever standard output is), written, closed. The open
+  /// never waits: a named pipe nothing reads is refused at once.
+  private static func writeThrough(_ text: String, to path: String, content: Content, inputs: [String]) throws(Failure) {
+    let descriptor = try openForWriting(path, content: content, inputs: inputs)
     defer { close(descriptor) }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
@@ -244,7 +261,7 @@ public enum FileSystem {
     #endif
   }
 
-  private static func failure(_ path: String, _ what: String) -> Failure {
+  static func failure(_ path: String, _ what: String) -> Failure {
     Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))")
   }
 }

@@ -9,6 +9,9 @@ public struct JUnitReport: Sendable {
 
   public init(_ reports: [FileReport]) { self.reports = reports }
 
+  /// What the report is to the rules of ``FileSystem/refusal(writing:to:inputs:)``.
+  public static let content = FileSystem.Content.other("the JUnit report", fileExtension: "xml")
+
   /// The XML document.
   public var xml: String {
     let summary = RunSummary(reports)

@@ -67,6 +67,9 @@ public struct SwiftExport {
     return export.file(for: script, namespace: namespace)
   }
 
+  /// What an export is to the rules of ``FileSystem/refusal(writing:to:inputs:)``.
+  public static let content = FileSystem.Content.other("the Swift export", fileExtension: "swift")
+
   /// `Lesson01` for `Scripts/lessons/01-first-steps.dis`, `FirstSteps` for `first-steps.dis`.
   public static func namespace(forPath path: String) -> String {
     let file = path.split(separator: "/").last.map(String.init) ?? path

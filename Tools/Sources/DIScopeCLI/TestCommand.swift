@@ -11,7 +11,9 @@ public struct TestCommand: ContextualCommand {
       Exit status: 0 when everything passed; 1 when a command did not match, or '--section' \
       named no file's section; 2 when a file is missing or does not parse, or there is no .dis \
       file; 64 when '--junit' names a file it must not replace (a script, or an input of the \
-      run); 74 when the output could not be written. The last line is 'N passed, N failed' (and ', N skipped'). Under \
+      run); 74 when the output could not be written. In a directory, a *.dis that is not a \
+      regular file (a named pipe, a socket) is skipped with a note, never opened; one named on \
+      its own is refused. The last line is 'N passed, N failed' (and ', N skipped'). Under \
       GITHUB_ACTIONS=true each failure also prints a workflow annotation \
       ('::error file=PATH,line=N,col=M::message').
       """)
@@ -57,6 +59,7 @@ public struct TestCommand: ContextualCommand {
     }
     let found = ScriptPaths(paths.isEmpty ? ["."] : paths)
     for path in found.missing { context.printErrorStyled(style.error("no such file or directory '\(path)'")) }
+    for note in found.skippedNotes { context.printError(note) }
     if found.files.isEmpty && found.missing.isEmpty {
       context.printErrorStyled(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
       return 2

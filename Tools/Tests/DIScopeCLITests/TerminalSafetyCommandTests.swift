@@ -1,4 +1,5 @@
 import DIScopeCLI
+import DisScript
 import DisSyntax
 import Testing
 
@@ -43,5 +44,25 @@ import Testing
     #expect(result.status != 0)
     #expect(!hasUnsafe(result.output) && !hasUnsafe(result.error), "\(result.output.debugDescription)")
     #expect(result.output.contains(#"\u{1B}]0;x\u{7}"#))
+  }
+}
+
+/// `fmt` never changes a comment's bytes (it wrote `\u{9}` for a tab), and `fmt --check` does not
+/// accept a file it would change; `run` escapes the same comments on the terminal.
+@Suite struct FormatKeepsCommentBytesCommandTests {
+  static let script = "# a\u{9}b\u{7}c\u{202E}d\n## Sec\u{9}tion\nclass A # t\u{9}r\u{7}ail\u{202E}\n"
+
+  @Test func fmtLeavesCommentBytesAndCheckAgrees() throws {
+    let directory = temporaryDirectory()
+    let path = directory + "/c.dis"
+    try write(Self.script, to: path)
+    let check = discope("fmt", "--check", path)
+    #expect(check.status == 0, "\(check.output)\(check.error)")
+    let fmt = discope("fmt", path)
+    #expect(fmt.status == 0, "\(fmt.error)")
+    #expect(Array(try FileSystem.read(path)) == Array(Self.script.utf8))
+    let run = discope("run", path)
+    #expect(run.output.contains(#"# a\u{9}b\u{7}c\u{202E}d"#), "\(run.output)")
+    #expect(!run.output.unicodeScalars.contains { $0 != "\n" && String.isUnsafe($0) })
   }
 }

@@ -97,6 +97,7 @@ extension PlaygroundController {
 
   /// Starts replaying `script` from its start on a fresh session, in navigation mode.
   public func openReplay(_ script: ReplayScript) {
+    if !script.path.isEmpty { scriptInputs.append(script.path) }
     restart(replaying: [])
     update {
       $0.replay = ReplayState(script: script)

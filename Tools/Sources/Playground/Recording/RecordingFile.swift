@@ -74,9 +74,10 @@ public final class RecordingFile {
 
   /// Writes `text` to `path` atomically (a temporary file beside the link's target, then a
   /// rename): `:save`. A symbolic link stays a link; a directory is refused.
-  public static func save(_ text: String, to path: String) throws(RecordingError) {
+  /// `inputs` are the files this run reads (the script stepped through): never written.
+  public static func save(_ text: String, to path: String, inputs: [String] = []) throws(RecordingError) {
     do {
-      try FileSystem.writeAtomically(text, to: path)
+      try FileSystem.writeAtomically(text, to: path, inputs: inputs)
     } catch {
       throw RecordingError(error)
     }

@@ -200,3 +200,26 @@ import Testing
     #expect(controller.state.replay != nil)
   }
 }
+
+/// `discope play lesson.dis`, then `:save! lesson.dis`, replaced the lesson with the session so
+/// far (the commands stepped through, not the rest): the script stepped through is an input of
+/// the run, never written.
+@Suite struct SaveNeverReplacesTheReplayedScriptTests {
+  @Test func saveBangOverTheScriptSteppedThroughIsRefused() throws {
+    let folder = NSTemporaryDirectory() + "discope-replayed-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let script = folder + "/lesson.dis"
+    let text = "class A\nregister A\nresolve A\n"
+    try text.write(toFile: script, atomically: true, encoding: .utf8)
+    let controller = PlaygroundController.fake()
+    controller.enter(":open \(script)")
+    #expect(controller.state.replay != nil)
+    controller.enter(":save! \(script)")
+    #expect(try String(contentsOfFile: script, encoding: .utf8) == text)
+    let notice = controller.state.notice ?? ""
+    #expect(notice.contains("is an input of this run"), "\(notice)")
+    controller.enter(":save! \(folder)/copy.dis")
+    #expect(FileManager.default.fileExists(atPath: folder + "/copy.dis"), "\(controller.state.notice ?? "")")
+  }
+}

@@ -89,12 +89,9 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
   public var path: String
   public var reason: String
   public var description: String { "cannot write '\(path)': \(reason)" }
+}
 
-  public init(path: String, reason: String) {
-    self.path = path
-    self.reason = reason
-  }
-
+extension RecordingError {
   /// The failure of a write: a refusal reads "it is …", an I/O failure as the system says.
   init(_ failure: FileSystem.Failure) {
     self.init(path: failure.path, reason: failure.isRefusal ? "it " + failure.message : failure.message)

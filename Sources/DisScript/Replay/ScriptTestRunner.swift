@@ -112,13 +112,7 @@ public struct ScriptTestRunner: Sendable {
 
   /// Reads and parses the file at `path`.
   private func parse(_ path: String) -> Result<ParseResult, Unparsable> {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.read(path, limit: options.limits.parser.maximumFileSize + 1)
-    } catch {
-      return .failure(Unparsable(text: "\(path):1:1: error: \(error.message)"))
-    }
-    let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
+    let parsed = FileSystem.parseScript(at: path, parser: ScriptParser(limits: options.limits.parser))
     return parsed.hasErrors ? .failure(Unparsable(text: parsed.renderedDiagnostics)) : .success(parsed)
   }
 

@@ -43,7 +43,8 @@ public struct RunCommand: ContextualCommand {
           ? nil : ExpectedBlock(lines: outcome.output.map(ExpectedPattern.escaped), firstLine: 0)
         script.items[index].kind = .entry(entry)
       }
-      context.standardOutput(ScriptFormatter.format(script))
+      // Comments come as written: escaped here, as everything printed is.
+      context.standardOutput(CommandContext.safe(ScriptFormatter.format(script)))
     }
     return status
   }

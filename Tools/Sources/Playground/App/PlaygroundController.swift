@@ -45,6 +45,9 @@ public final class PlaygroundController {
   /// with its stamp as this session left it: `:save` writes over one without `!` only while it is
   /// still as the session left it (someone's edit since, or another file put there, is theirs).
   var writtenFiles: [String: FileSystem.Stamp] = [:]
+  /// The scripts this session stepped through (`play FILE`, `:open`): its inputs, which `:save`
+  /// never writes, even after `i` took over from the replay.
+  var scriptInputs: [String] = []
   /// Whether `:save` and `:record` may write files: not for a script piped into a line mode
   /// unless its caller said so (`discope repl --allow-writes`).
   public var allowsFileCommands = true

@@ -10,7 +10,7 @@ public struct PlaygroundState: Sendable {
     case help(top: Int)
     /// Typing a filter for the focused pane.
     case filter(LineEditor)
-    /// Ctrl-C, or Ctrl-D on an empty line, while recording: quit for real, with `status`?
+    /// Quitting while recording: quit for real, with `status`? (`QuitQuestion.recording`)
     case confirmQuit(status: Int32)
     /// Quitting an attached app into which the session pushed mocks: remove them or keep them?
     case confirmDetach(status: Int32)

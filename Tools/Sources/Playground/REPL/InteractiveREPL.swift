@@ -64,6 +64,12 @@ enum InteractiveREPL {
             + (left.isEmpty ? "" : " (left: \(left.terminalSafe))") + "\n")
         continue reading
       case .end:
+        if controller.state.isAskingToQuit {
+          // Ctrl-D answers no question (`QuitQuestion`): it stays, as the question says.
+          controller.handle(.ctrl("d"))
+          StandardStreams.print("(staying: Ctrl-D is no answer; :quit asks again)\n")
+          continue reading
+        }
         break reading
       }
       // Saved line by line: a signal or a closed terminal end the process without a last

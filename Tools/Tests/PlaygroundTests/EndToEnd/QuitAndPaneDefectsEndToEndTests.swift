@@ -1,0 +1,55 @@
+import TerminalTesting
+import Foundation
+import Testing
+
+/// Issue 45's defects of the full screen and the line REPL, each in a real terminal (a private
+/// tmux server), each waited for by condition with a generous deadline.
+@Suite(.serialized, .enabled(if: DiscopeBinary.isReady, "discope is not built or tmux is missing"))
+struct QuitAndPaneDefectsEndToEndTests {
+  let base = PlaygroundEndToEndTests()
+
+  func recordingPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("discope-q-\(UUID().uuidString.prefix(8)).dis").path
+  }
+
+  /// `:quit` while recording asks "y quits …, any other key stays": Ctrl-D stays, as the attach
+  /// question's does; `y` then quits.
+  @Test func ctrlDAtTheRecordingQuestionStays() throws {
+    let path = recordingPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try base.start("--record '\(path)'")
+    defer { tmux.close() }
+    try base.waitForDemo(tmux)
+    try base.run(tmux, ":quit")
+    try tmux.waitFor("the question") { $0.contains("Quit? y quits") }
+    try tmux.press("C-d")
+    let screen = try tmux.waitFor("the question put away") { !$0.contains("Quit? y quits") }
+    #expect(screen.contains("┌ 1 Registrations") && !screen.contains("[exit"), "\(screen)")
+    try base.run(tmux, "protocol StillHere")
+    try tmux.waitFor("a command runs") { $0.contains("│protocol StillHere") }
+    try base.run(tmux, ":quit")
+    try tmux.waitFor("the question again") { $0.contains("Quit? y quits") }
+    try tmux.type("y")
+    try base.expectRestored(tmux, status: 0)
+  }
+
+  /// The line REPL asks the same question, and Ctrl-D there stays too.
+  @Test func ctrlDAtTheREPLsRecordingQuestionStays() throws {
+    let path = recordingPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tmux = try base.start("repl --empty --no-history --record '\(path)'")
+    defer { tmux.close() }
+    try tmux.waitFor("the prompt") { $0.contains("dis>") }
+    try base.run(tmux, ":quit")
+    try tmux.waitFor("the question") { $0.contains("Quit? y quits") }
+    try tmux.press("C-d")
+    try tmux.waitFor("stayed") { $0.contains("(staying: Ctrl-D is no answer") }
+    try base.run(tmux, "protocol StillHere")
+    try tmux.waitFor("a command runs") { $0.contains("\nprotocol StillHere") || $0.contains("dis> protocol StillHere\ndis>") }
+    try base.run(tmux, ":quit")
+    try tmux.waitFor("the question again") { $0.components(separatedBy: "Quit? y quits").count == 3 }
+    try base.run(tmux, "y")
+    let screen = try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
+    #expect(screen.contains("modes:isig icanon echo"), "terminal left raw:\n\(screen)")
+  }
+}

@@ -52,4 +52,28 @@ struct QuitAndPaneDefectsEndToEndTests {
     let screen = try tmux.waitFor("exit 0") { $0.contains("[exit 0]") }
     #expect(screen.contains("modes:isig icanon echo"), "terminal left raw:\n\(screen)")
   }
+
+  /// Pane 4 scrolled back (PgUp) stops following; a command typed then shows its output there,
+  /// as a terminal or a pager brings its end back, rather than leaving the error unseen.
+  @Test func aCommandShowsItsOutputInAScrolledBackPane4() throws {
+    let tmux = try base.start()
+    defer { tmux.close() }
+    try base.waitForDemo(tmux)
+    try base.run(tmux, "help expect")
+    try tmux.waitFor("the help in pane 4") { $0.contains("'expect stack S = tA tB'") }
+    try tmux.press("Escape")
+    try tmux.type("4")
+    try tmux.press("PPage")
+    // Scrolled back: the position no longer ends at the last line (`22-34/56`).
+    try tmux.waitFor("pane 4 scrolled back") { screen in
+      guard let range = screen.range(of: #"\d+-(\d+)/(\d+)"#, options: .regularExpression) else { return false }
+      let numbers = screen[range].split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
+      return numbers.count == 3 && numbers[1] != numbers[2]
+    }
+    try tmux.type("i")
+    try base.run(tmux, "resolve Nope")
+    try tmux.waitFor("the error in pane 4") { $0.contains("│! resolve Nope") && $0.contains("unknown service 'Nope'") }
+    try tmux.press("C-c")
+    try base.expectRestored(tmux, status: 130)
+  }
 }

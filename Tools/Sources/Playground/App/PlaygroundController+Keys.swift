@@ -143,6 +143,8 @@ extension PlaygroundController {
     case .toTop: update { $0.views[$0.focus]?.goToTop() }
     case .toBottom: update { $0.views[$0.focus]?.follow() }
     case .expandRow: expandSelectedRow()
+    case .foldRow: setSelectedGroup(isFolded: true)
+    case .unfoldRow: setSelectedGroup(isFolded: false)
     case .filter:
       update { $0.overlay = .filter(LineEditor(text: $0.view(of: $0.focus).filter)) }
     case .clearFilter: update { $0.views[$0.focus]?.filter = "" }

@@ -44,6 +44,9 @@ public struct PlaygroundState: Sendable {
   ]
   /// The rows each pane had at the last draw (for paging).
   public var paneHeights: [PaneID: Int] = [:]
+  /// The columns of each pane's content at the last draw: a longer row is cut there (Enter
+  /// shows it whole).
+  public var paneWidths: [PaneID: Int] = [:]
   /// The terminal's width as last drawn (`nil` before the first frame, and without a screen).
   public var bottomRowWidth: Int?
   /// The rows of text the help (and other overlays) showed at the last draw: a page.

@@ -76,4 +76,41 @@ struct QuitAndPaneDefectsEndToEndTests {
     try tmux.press("C-c")
     try base.expectRestored(tmux, status: 130)
   }
+
+  /// The screen's text with frames and spaces taken out: a line wrapped over rows reads whole.
+  func joined(_ screen: String) -> String {
+    String(screen.filter { !$0.isWhitespace && $0 != "│" })
+  }
+
+  /// Enter on a 300-character command row of pane 4, cut at its edge, shows the command whole,
+  /// whether it has output (which Enter folded instead) or not (where Enter did nothing); `h`
+  /// folds the output from any of its rows, `l` unfolds it.
+  @Test func enterShowsALongCommandRowWhole() throws {
+    let tmux = try base.start()
+    defer { tmux.close() }
+    try base.waitForDemo(tmux)
+    let name = String(repeating: "Wide", count: 73) + "Xy"
+    try base.run(tmux, "class " + name)
+    try tmux.waitFor("the command in pane 4") { $0.contains("│class WideWide") }
+    try tmux.press("Escape")
+    try tmux.type("4")
+    try tmux.press("Enter")
+    try tmux.waitFor("the class whole") { $0.contains("Whole line — any key closes") && joined($0).contains("class" + name) }
+    try tmux.type("x")
+    try tmux.type("i")
+    try base.run(tmux, "resolve " + name)
+    try tmux.waitFor("its error") { $0.contains("│! resolve WideWide") && $0.contains("│  error: no registration for") }
+    try tmux.press("Escape")
+    try tmux.type("h")  // from the output row (the newest): folds, the selection on the command
+    try tmux.waitFor("the output folded") { !$0.contains("│  error: no registration for") }
+    try tmux.press("Enter")
+    try tmux.waitFor("the resolve whole") {
+      $0.contains("Whole line — any key closes") && joined($0).contains("!resolve" + name)
+    }
+    try tmux.type("x")
+    try tmux.type("l")
+    try tmux.waitFor("the output back") { $0.contains("│  error: no registration for") && !$0.contains("Whole line") }
+    try tmux.type("q")
+    try base.expectRestored(tmux, status: 0)
+  }
 }

@@ -9,6 +9,11 @@ import Glibc
 /// Ctrl-D on an empty line ends the input. A signal while no line is edited (a command running)
 /// ends the process, the terminal restored.
 ///
+/// What reaches the editor is what a terminal user expects (see `discope_line_mode_set_editor`):
+/// a paste is inserted at once and drawn once; a line past `lineLimit` is cut off as it comes and
+/// refused (`Input.tooLong`); an escape sequence no key sends and a bidirectional control are
+/// shown escaped (`\u{1B}[31m`, `\u{202E}`); `fg` after Ctrl-Z draws the prompt and line again.
+///
 /// ```swift
 /// let reader = LineReader(historyFile: "\(home)/.discope_history") { request in
 ///   ["resolve", "register", "mock"].filter { $0.hasPrefix(request.word) }

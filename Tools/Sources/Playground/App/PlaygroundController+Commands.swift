@@ -29,6 +29,7 @@ extension PlaygroundController {
       // A typed comment is a comment, as in a script: it goes into the transcript (and the
       // recording) after what was typed before it.
       settle()
+      showTranscriptTail()
       let firstLine = state.transcript.lines.count
       appendComment([trimmed], kind: .secondary)
       update { $0.lastTypedOutcome = Array($0.transcript.lines[firstLine...]) }

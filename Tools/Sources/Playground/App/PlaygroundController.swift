@@ -232,8 +232,15 @@ public final class PlaygroundController {
   func submit(_ source: String, prose: [String] = []) {
     // Only typed lines come this way (`submitLine`); scripts' steps come by `submitEntry`.
     pending.append(PendingCommand(prose: prose, isTyped: true))
+    showTranscriptTail()
     state.pendingCommands += 1
     worker.submit(.run(source: source, epoch: state.epoch))
+  }
+
+  /// Pane 4 follows its tail again: a command typed shows what it did there, as a terminal or
+  /// a pager (`less +F`) brings its end back into view, even when pane 4 was scrolled back.
+  func showTranscriptTail() {
+    update { $0.views[.transcript]?.follow() }
   }
 
   /// Starts over on a fresh engine, then runs `entries` (with their prose) on it.

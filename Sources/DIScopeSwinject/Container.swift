@@ -76,6 +76,7 @@ public final class Container: @unchecked Sendable {
   /// parent.
   ///
   /// - Parameters:
+  ///   - parent: The container whose registrations this one sees, or `nil` for a root.
   ///   - defaultObjectScope: The scope of registrations that name none (`.graph`).
   ///   - behaviors: Told of every registration made from now on.
   ///   - registeringClosure: Registers services in the new container.

@@ -140,7 +140,7 @@ extension Container {
   }
 
   /// Pushes a registration whose factory runs on the main actor (see
-  /// ``register(_:name:scope:factory:)-(_,_,_,@MainActor (Resolver) throws -> Service)``) and
+  /// `register(_:name:scope:factory:)` with a `@MainActor` factory) and
   /// whose instance `dispose` disposes, on the main actor, when its container shuts down.
   /// (A `@MainActor` type that conforms to ``Disposable`` or ``AsyncDisposable``, even on the main
   /// actor only, is disposed on the main actor without one.)

@@ -9,9 +9,18 @@ extension Container {
   /// Pushes a registration under an explicit key: the entry point for services that exist only at
   /// run time, such as a script's declared types.
   ///
+  /// ```swift
+  /// container.register(key: ServiceKey(Logger.self, name: "file")) { _ in FileLogger() }
+  /// ```
+  ///
   /// - Parameters:
+  ///   - key: The service it answers for: a type, and a name if it has one.
   ///   - implementationName: What traces call the implementation (`ConsoleLogger`).
+  ///   - scope: How long what it builds lives (``Scope/singleton`` unless said).
+  ///   - isCaching: `false` builds on every resolve, whatever the scope.
   ///   - isMock: Whether observers see it as a mock push.
+  ///   - factory: Builds the instance; resolves its dependencies from the `Resolver` it is given.
+  /// - Returns: The token that ``remove(_:)-(RegistrationToken)`` takes.
   @discardableResult
   public func register<Service: Sendable>(
     key: ServiceKey, implementationName: String? = nil, scope: Scope = .singleton,
@@ -27,14 +36,22 @@ extension Container {
 
   /// Pushes a registration under an explicit key for a service its registrant vouches is safe to
   /// share though the compiler cannot prove it `Sendable`: the unchecked door of
-  /// ``register(key:implementationName:scope:isCaching:isMock:factory:)``, as
+  /// ``register(key:implementationName:scope:isCaching:isMock:factory:)-(_,_,_,_,_,(Resolver)->Service)``, as
   /// ``registerUncheckedSendable(_:name:scope:factory:)`` is of `register(_:name:scope:factory:)`.
   /// For an API over the container that never asked for `Sendable` (`DIScopeSwinject`, whose
   /// users vouch for their services as Swinject's always did).
   ///
-  /// - Parameter argumentTypes: For a factory that builds only with runtime arguments the API
-  ///   hands it its own way (`(String, Int)`): `validate()` lists it as unchecked, saying so,
-  ///   rather than running it without them.
+  /// - Parameters:
+  ///   - key: The service it answers for: a type, and a name if it has one.
+  ///   - implementationName: What traces call the implementation (`ConsoleLogger`).
+  ///   - scope: How long what it builds lives (``Scope/singleton`` unless said).
+  ///   - isCaching: `false` builds on every resolve, whatever the scope.
+  ///   - isMock: Whether observers see it as a mock push.
+  ///   - argumentTypes: For a factory that builds only with runtime arguments the API
+  ///     hands it its own way (`(String, Int)`): `validate()` lists it as unchecked, saying so,
+  ///     rather than running it without them.
+  ///   - factory: Builds the instance; resolves its dependencies from the `Resolver` it is given.
+  /// - Returns: The token that ``remove(_:)-(RegistrationToken)`` takes.
   ///
   /// ```swift
   /// container.registerUncheckedSendable(key: ServiceKey(LegacyCache.self)) { _ in LegacyCache() }

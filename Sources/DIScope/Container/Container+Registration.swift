@@ -102,7 +102,7 @@ extension Container {
   }
 
   /// Pushes a registration whose instance is disposed by `dispose` when its container shuts
-  /// down (``shutdown()``, or the end of ``withChild(named:_:)``), in reverse creation order with
+  /// down (``shutdown()``, or the end of ``withChild(named:isolation:_:)``), in reverse creation order with
   /// everything else the container built: for a type you cannot make ``Disposable``.
   ///
   /// ```swift

@@ -19,6 +19,10 @@ extension Container {
   ///   - scope: How long what it builds lives (``Scope/singleton`` unless said).
   ///   - isCaching: `false` builds on every resolve, whatever the scope.
   ///   - isMock: Whether observers see it as a mock push.
+  ///   - location: Where its user made it (a script's path and line), if the caller knows.
+  ///   - fileID: Or its user's `register` call's `#fileID`, which a facade passes on; nothing
+  ///     by default (the caller's own source is never its user's).
+  ///   - line: The line of that call.
   ///   - factory: Builds the instance; resolves its dependencies from the `Resolver` it is given.
   /// - Returns: The token that ``remove(_:)-(RegistrationToken)`` takes.
   @discardableResult
@@ -36,8 +40,8 @@ extension Container {
 
   /// Pushes a registration under an explicit key for a service its registrant vouches is safe to
   /// share though the compiler cannot prove it `Sendable`: the unchecked door of
-  /// ``register(key:implementationName:scope:isCaching:isMock:factory:)-(_,_,_,_,_,(Resolver)->Service)``, as
-  /// ``registerUncheckedSendable(_:name:scope:factory:)`` is of `register(_:name:scope:factory:)`.
+  /// ``register(key:implementationName:scope:isCaching:isMock:location:fileID:line:factory:)-(_,_,_,_,_,_,_,_,(Resolver)->Service)``, as
+  /// ``registerUncheckedSendable(_:name:scope:fileID:line:factory:)`` is of `register(_:name:scope:factory:)`.
   /// For an API over the container that never asked for `Sendable` (`DIScopeSwinject`, whose
   /// users vouch for their services as Swinject's always did).
   ///
@@ -50,6 +54,10 @@ extension Container {
   ///   - argumentTypes: For a factory that builds only with runtime arguments the API
   ///     hands it its own way (`(String, Int)`): `validate()` lists it as unchecked, saying so,
   ///     rather than running it without them.
+  ///   - location: Where its user made it (a script's path and line), if the caller knows.
+  ///   - fileID: Or its user's `register` call's `#fileID`, which a facade passes on; nothing
+  ///     by default (the caller's own source is never its user's).
+  ///   - line: The line of that call.
   ///   - factory: Builds the instance; resolves its dependencies from the `Resolver` it is given.
   /// - Returns: The token that ``remove(_:)-(RegistrationToken)`` takes.
   ///

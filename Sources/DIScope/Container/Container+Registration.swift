@@ -8,12 +8,15 @@ extension Container {
   /// (immutable, or guarding its state with a lock or an actor), give it a `@MainActor` type and
   /// factory, register it with `scope: .prototype` or `.graph` (``UnsharedScope``: a new instance
   /// per resolve), or, for a type whose author vouches that it is safe to share,
-  /// ``registerUncheckedSendable(_:name:scope:factory:)``.
+  /// ``registerUncheckedSendable(_:name:scope:fileID:line:factory:)``.
   ///
   /// - Parameters:
   ///   - type: The service type, often a protocol.
   ///   - name: A name, to keep several registrations of one type side by side.
   ///   - scope: How long instances live; `.singleton` unless said otherwise.
+  ///   - fileID: Where the registration is made, which explain, errors and `discope attach`
+  ///     name (`AppAssembly.swift:42`); leave it to its default, the caller's `#fileID`.
+  ///   - line: The line of that call; leave it to its default, `#line`.
   ///   - factory: Builds the instance; resolve its dependencies from the resolver it is given.
   /// - Returns: The token that `remove(_:)`, `setScope(_:for:)` and `setCaching(_:for:)` take.
   ///
@@ -166,7 +169,7 @@ extension Container {
   /// Pushes a registration whose factory takes runtime arguments, given at resolve time
   /// (assisted injection). Argument registrations are `.prototype` unless said otherwise, since
   /// caching would ignore the arguments of every later resolve. A shared scope requires `Sendable`
-  /// of the service, as ``register(_:name:scope:factory:)`` does; a service that is not `Sendable`
+  /// of the service, as ``register(_:name:scope:fileID:line:factory:)`` does; a service that is not `Sendable`
   /// takes an ``UnsharedScope`` (`.prototype`, the default, or `.graph`).
   ///
   /// ```swift

@@ -55,7 +55,7 @@ extension Container {
 
   /// Runs `body` with a new child container, then shuts the child down, disposing what it built:
   /// the idiom for a request scope. Register the request's own values in the child (with
-  /// ``register(_:name:value:disposing:)``, which needs no factory); resolve the request's services from
+  /// ``register(_:name:value:disposing:fileID:line:)``, which needs no factory); resolve the request's services from
   /// it; they see the parent's singletons, and go with the request. The child resolves what it did
   /// not register through its parent's per-thread caches, and its registrations leave them alone.
   ///

@@ -30,18 +30,9 @@ public struct RunCommand: ContextualCommand {
         status = 2
         continue
       }
-      let session = Session(options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
-      var script = parsedScript
-      for index in script.items.indices {
-        guard case .entry(var entry) = script.items[index].kind else { continue }
-        let outcome = session.execute(entry)
-        if outcome.isFailure != entry.isExpectedToFail && outcome.playgroundCommand == nil, status == 0 { status = 1 }
-        entry.isExpectedToFail = outcome.isFailure
-        entry.expectedOutput = outcome.output.isEmpty
-          ? nil : ExpectedBlock(lines: outcome.output.map(ExpectedPattern.escaped), firstLine: 0)
-        script.items[index].kind = .entry(entry)
-      }
-      context.standardOutput(ScriptFormatter.format(script))
+      let transcript = ScriptTranscript(of: parsedScript, options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
+      if transcript.hasUnexpectedOutcome, status == 0 { status = 1 }
+      context.standardOutput(transcript.text)
     }
     return status
   }

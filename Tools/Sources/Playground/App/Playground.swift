@@ -1,4 +1,5 @@
 import DIScope
+import DisScript
 import DisSyntax
 import Foundation
 import TerminalUI
@@ -63,8 +64,11 @@ public enum Playground {
       isSynchronous: isSynchronous)
     controller.homeDirectory = options.environment["HOME"]
     if let scriptPath = options.scriptPath {
-      guard let data = FileManager.default.contents(atPath: scriptPath) else {
-        throw PlaygroundError("cannot read '\(scriptPath)'")
+      // Read as `run` and `test` read a script: an empty one (`/dev/null`) is valid, and plays
+      // nothing.
+      let data: [UInt8]
+      do { data = try FileSystem.read(scriptPath) } catch {
+        throw PlaygroundError("cannot read '\(scriptPath)': \(error.message)")
       }
       do {
         controller.openReplay(try ReplayScript(text: String(decoding: data, as: UTF8.self), path: scriptPath))
@@ -78,7 +82,7 @@ public enum Playground {
       controller.runPrelude(prelude)
     }
     if let recordPath = options.recordPath {
-      controller.startRecording(to: recordPath)
+      controller.startRecording(to: recordPath, isFromCommandLine: true)
       if controller.state.recording == nil {
         // The notice says "error: …"; callers add their own prefix.
         let notice = controller.state.notice ?? "cannot record"

@@ -63,9 +63,10 @@ def container():
             f"  @discardableResult\n"
             f"  public func register<Service, {types}>(\n"
             f"    _ serviceType: Service.Type, name: String? = nil,\n"
+            f"    fileID: StaticString = #fileID, line: UInt = #line,\n"
             f"    factory: @escaping (Resolver, {types}) -> Service\n"
             f"  ) -> ServiceEntry<Service> {{\n"
-            f"    _register(serviceType, factory: factory, name: name)\n"
+            f"    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)\n"
             f"  }}\n\n")
     for n in range(1, 10):
         types = generics(n)

@@ -44,36 +44,42 @@ public final class DependencyContainer: Sendable {
   @discardableResult
   public func register<Service: Sendable>(
     service: Service.Type, cacheService: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line,
     creator: @escaping @Sendable () -> Service
   ) -> ServiceRegistration<Service> {
     ServiceRegistration(
-      token: container.register(service: service, cacheService: cacheService, creator: creator))
+      token: container.register(
+        service: service, cacheService: cacheService, fileID: fileID, line: line, creator: creator))
   }
 
   /// Registers an instance for a service type.
   @discardableResult
   public func register<Service: Sendable>(
-    _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
+    _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ServiceRegistration<Service> {
-    register(service: service, creator: instance)
+    register(service: service, fileID: fileID, line: line, creator: instance)
   }
 
   /// Removes every registration of the service type, then registers the creation closure.
   @discardableResult
   public func overwriteExistingRegistrations<Service: Sendable>(
     service: Service.Type, cacheService: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line,
     creator: @escaping @Sendable () -> Service
   ) -> ServiceRegistration<Service> {
     container.removeAll(for: ServiceKey(service))  // a `package` entry point of DIScope
-    return register(service: service, cacheService: cacheService, creator: creator)
+    return register(
+      service: service, cacheService: cacheService, fileID: fileID, line: line, creator: creator)
   }
 
   /// Removes every registration of the service type, then registers the instance.
   @discardableResult
   public func overwriteExistingRegistrations<Service: Sendable>(
-    withService instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
+    withService instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ServiceRegistration<Service> {
-    overwriteExistingRegistrations(service: service, creator: instance)
+    overwriteExistingRegistrations(service: service, fileID: fileID, line: line, creator: instance)
   }
 
   /// The newest registration's service; stops with the full diagnostic if there is none.

@@ -6,81 +6,90 @@ extension Container {
   @discardableResult
   public func register<Service, Arg1>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 2 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 3 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 4 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3, Arg4>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3, Arg4) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 5 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3, Arg4, Arg5>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3, Arg4, Arg5) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 6 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 7 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 8 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Registers a factory taking 9 runtime argument(s), given to `resolve`.
   @discardableResult
   public func register<Service, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9>(
     _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping (Resolver, Arg1, Arg2, Arg3, Arg4, Arg5, Arg6, Arg7, Arg8, Arg9) -> Service
   ) -> ServiceEntry<Service> {
-    _register(serviceType, factory: factory, name: name)
+    _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
   }
 
   /// Resolves `Service` registered with a factory taking 1 argument(s); `nil` if none.

@@ -76,6 +76,7 @@ public final class Container: @unchecked Sendable {
   /// parent.
   ///
   /// - Parameters:
+  ///   - parent: The container whose registrations this one sees, or `nil` for a root.
   ///   - defaultObjectScope: The scope of registrations that name none (`.graph`).
   ///   - behaviors: Told of every registration made from now on.
   ///   - registeringClosure: Registers services in the new container.
@@ -172,7 +173,9 @@ public final class Container: @unchecked Sendable {
   /// ```
   @inlinable @discardableResult
   public func register<Service>(
-    _ serviceType: Service.Type, name: String? = nil, factory: @escaping (Resolver) -> Service
+    _ serviceType: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping (Resolver) -> Service
   ) -> ServiceEntry<Service> {
     // Inlined, so that where the app calls it with a concrete type (`_isConcrete` is then a
     // constant), what is made here is compiled for that type: the resolve a factory's
@@ -180,7 +183,7 @@ public final class Container: @unchecked Sendable {
     // build DIScope calls back (`ServiceEntry.build`). Called from generic code, it registers
     // as Swinject's extension point does, and the resolves take the generic path.
     guard _isConcrete(Service.self) else {
-      return _register(serviceType, factory: factory, name: name)
+      return _register(serviceType, factory: factory, name: name, fileID: fileID, line: line)
     }
     TypedResolves.install(ObjectIdentifier(Service.self)) {
       TypedResolveOf<Service> { container, name in
@@ -191,7 +194,7 @@ public final class Container: @unchecked Sendable {
     }
     // The registration's DIScope factory, made here too: DIScope calls it, and it the typed
     // build, with no generic code between them.
-    let entry = makeTypedEntry(serviceType, factory: factory)
+    let entry = makeTypedEntry(serviceType, fileID: fileID, line: line, factory: factory)
     let typedFactory = TypedFactory(factory)
     let id = DIScopeRegistrationID.next()
     return addTyped(entry, name: name, id: id) { [reference] _ throws -> Service in
@@ -202,13 +205,15 @@ public final class Container: @unchecked Sendable {
   /// A new entry for `register`'s factory, owned by this container.
   @usableFromInline
   internal func makeTypedEntry<Service>(
-    _ serviceType: Service.Type, factory: @escaping (Resolver) -> Service
+    _ serviceType: Service.Type, fileID: StaticString, line: UInt,
+    factory: @escaping (Resolver) -> Service
   ) -> ServiceEntry<Service> {
     let entry = ServiceEntry(
       serviceType: serviceType, argumentsType: Resolver.self,
       factory: { (resolver: Resolver) -> Any in factory(resolver) },
       objectScope: defaultObjectScope)
     entry.owner = reference
+    entry.registeredAt = (fileID, line)
     return entry
   }
 
@@ -228,11 +233,12 @@ public final class Container: @unchecked Sendable {
   }
 
   /// Registers a factory of any arguments under a key with an option: the entry point of
-  /// Swinject's extensions (SwinjectAutoregistration, SwinjectStoryboard).
+  /// Swinject's extensions (SwinjectAutoregistration, SwinjectStoryboard). `fileID` and `line`
+  /// say where it was made (an extension passes its caller's on, or they name the extension).
   @discardableResult
   public func _register<Service, Arguments>(
     _ serviceType: Service.Type, factory: @escaping (Arguments) -> Any, name: String? = nil,
-    option: ServiceKeyOption? = nil
+    option: ServiceKeyOption? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) -> ServiceEntry<Service> {
     let key = ServiceKey(
       serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
@@ -240,6 +246,7 @@ public final class Container: @unchecked Sendable {
       serviceType: serviceType, argumentsType: Arguments.self, factory: factory,
       objectScope: defaultObjectScope)
     entry.owner = reference
+    entry.registeredAt = (fileID, line)
     add(entry, as: Service.self, under: key)
     for behavior in behaviors {
       behavior.container(self, didRegisterType: serviceType, toService: entry, withName: name)
@@ -262,12 +269,14 @@ public final class Container: @unchecked Sendable {
     // A factory of runtime arguments (`{ (r, name: String) in ... }`) builds only when a resolve
     // hands them: `validate()` lists it as unchecked, with them, instead of failing to build it.
     let argumentTypes = key.argumentsType == Resolver.self ? nil : key.runtimeArgumentTypes
+    // Where the app registered the entry: a forwarded type, or a scope change, says the same.
+    let (fileID, line) = entry.registeredAt
     let token: RegistrationToken
     if isForwarded {
       // A forwarded type the service may not be: checked, and reported as DIScope reports a
       // factory's failure (Swinject's resolve returns `nil`).
       token = discope.registerUncheckedSendable(
-        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes
+        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes, fileID: fileID, line: line
       ) { [reference] _ throws -> Service in
         let instance = try Container.build(entry, owner: reference, askedBy: id)
         guard let service = instance as? Service else {
@@ -279,12 +288,12 @@ public final class Container: @unchecked Sendable {
     } else if let discopeFactory {
       // Made where `Service` is known (`register`): builds with no cast.
       token = discope.registerUncheckedSendable(
-        key: key.discopeKey, scope: scope, factory: discopeFactory)
+        key: key.discopeKey, scope: scope, fileID: fileID, line: line, factory: discopeFactory)
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.
       token = discope.registerUncheckedSendable(
-        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes
+        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes, fileID: fileID, line: line
       ) { [reference] _ throws -> Service in
         try Container.build(entry, owner: reference, askedBy: id) as! Service
       }

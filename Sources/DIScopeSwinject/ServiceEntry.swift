@@ -36,6 +36,8 @@ internal protocol ServiceEntryProtocol: AnyObject, Sendable {
   var makeWithoutArguments: ((Resolver) -> Any)? { get }
   /// The container that made it, through a reference that does not keep it alive.
   var owner: ContainerReference? { get }
+  /// Where the app registered it (the `register` call's `#fileID` and `#line`).
+  var registeredAt: (fileID: StaticString, line: UInt) { get }
   /// Runs its `initCompleted` handlers on `instance`, if it is a `Service`.
   func completeInitialization(of instance: Any, resolver: Resolver)
   /// Notes a DIScope registration made for it (its own key, or a type forwarded to it).
@@ -67,6 +69,8 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   /// reference to the container: a weakly referenced object pays a slower retain and release
   /// everywhere, and a container is retained on every resolve.)
   internal var owner: ContainerReference?
+  /// Where the app registered it: set once, with `owner`, before the entry is shared.
+  internal var registeredAt: (fileID: StaticString, line: UInt) = ("", 0)
   internal var container: Container? { owner?.container }
   @usableFromInline internal let flags = Atomic<UInt8>(0)
 

@@ -32,6 +32,7 @@ struct ExplainTests {
     let log = EventLog()
     let observation = container.observe { log.append($0) }
     defer { observation.cancel() }
+    let line = #line + 1
     container.register((any Logger).self) { _ in ConsoleLogger() }
     let explanation = container.explain((any Logger).self)
     #expect(explanation.cached == nil)
@@ -40,6 +41,7 @@ struct ExplainTests {
     #expect(
       explanation.description == """
         Logger: t1 Logger answers (the only registration in root)
+          made at: ExplainTests.swift:\(line)
           scope: singleton, caching on
           resolve now: builds it and caches it (singleton)
         """)
@@ -110,6 +112,7 @@ struct ReadmeExplainTests {
     #expect(container.staleReferences().map(\.holder.description) == ["ControlContext#4"])
     #expect(container.explain(ControlContext.self).description == """
       ControlContext: t4 ControlContext answers (the only registration in root)
+        made at: AppAssembly.swift:9
         scope: singleton, caching on
         cached: ControlContext#4, built by resolve ControlContext
         holds: WebService#2 (t2), ZoneController → RFZoneController#3 (t3)

@@ -24,15 +24,17 @@ struct ReadmeSyncTests {
     line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
-  static func swiftBlocks(in text: String) -> [(String, [String])] {
+  /// The ```swift blocks of `text`, each named by the `<!-- MARKER: NAME -->` line above it
+  /// (`README` in the README, `DOCC` in the DocC articles).
+  static func swiftBlocks(in text: String, marker: String = "README") -> [(String, [String])] {
     var blocks: [(String, [String])] = []
     var name: String?
     var current: [String]?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("<!-- README: ") {
-        name = String(line.dropFirst("<!-- README: ".count).dropLast(" -->".count))
+      if line.hasPrefix("<!-- \(marker): ") {
+        name = String(line.dropFirst("<!-- \(marker): ".count).dropLast(" -->".count))
       } else if line == "```swift" {
-        #expect(name != nil, "a swift block in the README has no <!-- README: NAME --> marker")
+        #expect(name != nil, "a swift block has no <!-- \(marker): NAME --> marker")
         current = []
       } else if line == "```", let lines = current {
         blocks.append((name ?? "?", lines))
@@ -45,7 +47,9 @@ struct ReadmeSyncTests {
     return blocks
   }
 
-  static func testRegions() throws -> [String: [String]] {
+  /// The regions between `// --- MARKER: NAME ---` and `// --- end ---` in every Swift file of the
+  /// library's and the tools' tests, by name.
+  static func testRegions(marker: String = "README") throws -> [String: [String]] {
     var regions: [String: [String]] = [:]
     // The library's tests, and the tools' (the debugging examples run against the example app).
     let targets = try ["Tests", "Tools/Tests"].flatMap { folder in
@@ -61,8 +65,8 @@ struct ReadmeSyncTests {
       var name: String?
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         let trimmed = normalized(line)
-        if trimmed.hasPrefix("// --- README: ") {
-          name = String(trimmed.dropFirst("// --- README: ".count).dropLast(" ---".count))
+        if trimmed.hasPrefix("// --- \(marker): ") {
+          name = String(trimmed.dropFirst("// --- \(marker): ".count).dropLast(" ---".count))
           regions[name!] = []
         } else if trimmed == "// --- end ---" {
           name = nil

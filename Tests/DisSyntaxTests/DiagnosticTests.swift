@@ -34,6 +34,29 @@ struct DiagnosticTests {
     #expect(Array(lines[1])[caret] == "f", "the caret stays under the error: \(rendered)")
   }
 
+  /// The line is quoted escaped, as a terminal shows it, and the caret is placed in the same
+  /// units: after `\u{202E}` (8 columns for 1 character) it stayed 7 columns left of the `=`.
+  @Test("the caret is under the error after an escaped or wide character", arguments: [
+    "register Logger named \"raw\u{202E}q\" = ConsoleLogger",
+    "register\tLogger named \"tab\" = ConsoleLogger",
+    "register Logger named \"\u{200F}\u{2066}\" = ConsoleLogger",
+    "register Logger named \"日本語\" = ConsoleLogger",
+    "register Logger named \"e\u{301}🙂\" = ConsoleLogger",
+  ])
+  func caretAfterEscapedCharacters(line: String) {
+    let rendered = ScriptParser().parse(line + "\n", path: "demo.dis").renderedDiagnostics
+    let lines = rendered.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasSuffix("error: expected option (cache|named|scope), found '='"), "\(rendered)")
+    #expect(lines[1] == line.terminalSafe)
+    // Where `=` is on screen: the columns before it, wide characters two.
+    let shown = lines[1]
+    let equals = shown[..<shown.firstIndex(of: "=")!]
+    let wide = equals.filter { "日本語🙂".contains($0) }.count
+    let combining = equals.unicodeScalars.filter { $0.value == 0x301 }.count
+    #expect(lines[2] == String(repeating: " ", count: equals.count + wide) + "^",
+            "caret \(lines[2].count - 1), '=' at \(equals.count + wide) (combining marks: \(combining)):\n\(rendered)")
+  }
+
   @Test func missingArgumentPointsPastTheLineEnd() {
     let result = ScriptParser().parse("register\n", path: "demo.dis")
     #expect(result.diagnostics.first?.description == "demo.dis:1:10: error: expected a service name, found end of line")

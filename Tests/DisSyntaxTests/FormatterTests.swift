@@ -147,3 +147,24 @@ struct RecorderTests {
     #expect(OutputMatcher.matches(expected: block?.lines ?? [], actual: ["+ t1  Logger -> ConsoleLogger", "", "note [..] literal"]))
   }
 }
+
+/// `fmt` rewrote a comment holding a tab, a BEL and U+202E as the text `\u{9}`, `\u{7}`,
+/// `\u{202E}`: a comment's bytes are the author's, whatever escaping a terminal needs.
+@Suite("Canonical printer keeps comments")
+struct FormatterCommentBytesTests {
+  static let raw = "%dis 1 # head\u{9}er\n# a\u{9}b\u{7}c\u{202E}d\n## Sec\u{9}tion \u{202E}x\nclass A # t\u{9}r\u{7}ail\u{202E}\n"
+
+  @Test func commentsAndSectionsKeepTheirBytes() throws {
+    guard case .success(let formatted) = ScriptFormatter.format(Self.raw, path: "c.dis") else {
+      Issue.record("does not parse")
+      return
+    }
+    #expect(Array(formatted.utf8) == Array(Self.raw.utf8), "\(formatted.debugDescription)")
+    #expect(!formatted.contains("\\u{"))
+  }
+
+  @Test func aRecordedCommandsCommentIsEscapedAsTheTerminalShowsIt() throws {
+    let entry = try #require(ScriptParser().parse("class A # x\u{1B}]0;t\u{7}\n", path: "r.dis").script.entries.first)
+    #expect(ScriptRecorder.commandText(entry) == "class A # x\\u{1B}]0;t\\u{7}\n")
+  }
+}

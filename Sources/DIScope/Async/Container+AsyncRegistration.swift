@@ -16,11 +16,12 @@ extension Container {
   @discardableResult
   public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (AsyncResolver) async throws -> Service
   ) -> RegistrationToken {
     register(
       ServiceKey(type, name: name), scope: scope, factory: AsyncFactoryBox(factory),
-      argumentTypes: nil, isolation: .async)
+      argumentTypes: nil, isolation: .async, site: PackedSite(fileID: fileID, line: line))
   }
 
   /// Pushes an `async` registration of a service that is not `Sendable`, never shared: a new
@@ -32,11 +33,12 @@ extension Container {
   @discardableResult
   public func register<Service>(
     _ type: Service.Type, name: String? = nil, scope: UnsharedScope,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (AsyncResolver) async throws -> Service
   ) -> RegistrationToken {
     register(
       ServiceKey(type, name: name), scope: scope.scope, factory: AsyncFactoryBox(factory),
-      argumentTypes: nil, isolation: .async, isSendable: false)
+      argumentTypes: nil, isolation: .async, isSendable: false, site: PackedSite(fileID: fileID, line: line))
   }
 
   /// Pushes an `async` registration whose instance is disposed by `dispose` when its container
@@ -52,11 +54,13 @@ extension Container {
   public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     dispose: @escaping @Sendable (Service) async throws -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (AsyncResolver) async throws -> Service
   ) -> RegistrationToken {
     register(
       ServiceKey(type, name: name), scope: scope, factory: AsyncFactoryBox(factory),
-      argumentTypes: nil, disposal: DisposalRule(disposing: dispose), isolation: .async)
+      argumentTypes: nil, disposal: DisposalRule(disposing: dispose), isolation: .async,
+      site: PackedSite(fileID: fileID, line: line))
   }
 
   /// Pushes an `async` registration whose factory takes runtime arguments (assisted injection of
@@ -71,9 +75,12 @@ extension Container {
   @discardableResult
   public func register<Service: Sendable, First: Sendable, each Rest: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .prototype,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
   ) -> RegistrationToken {
-    register(asyncArgumentsOf: type, name: name, scope: scope, isSendable: true, factory: factory)
+    register(
+      asyncArgumentsOf: type, name: name, scope: scope, isSendable: true, site: PackedSite(fileID: fileID, line: line),
+      factory: factory)
   }
 
   /// Pushes an `async` registration of a service that is not `Sendable`, whose factory takes
@@ -81,21 +88,23 @@ extension Container {
   @discardableResult
   public func register<Service, First: Sendable, each Rest: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: UnsharedScope = .prototype,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
   ) -> RegistrationToken {
     register(
-      asyncArgumentsOf: type, name: name, scope: scope.scope, isSendable: false, factory: factory)
+      asyncArgumentsOf: type, name: name, scope: scope.scope, isSendable: false, site: PackedSite(fileID: fileID, line: line),
+      factory: factory)
   }
 
   private func register<Service, First: Sendable, each Rest: Sendable>(
     asyncArgumentsOf type: Service.Type, name: String?, scope: Scope, isSendable: Bool,
-    factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
+    site: PackedSite, factory: @escaping @Sendable (AsyncResolver, First, repeat each Rest) async throws -> Service
   ) -> RegistrationToken {
     let names = Self.typeNames(of: (First.self, repeat (each Rest).self))
     return register(
       ServiceKey(type, name: name), scope: scope, factory: AsyncArgumentFactoryBox(factory),
       argumentTypes: "(\(names.joined(separator: ", ")))", isolation: .async,
-      isSendable: isSendable)
+      isSendable: isSendable, site: site)
   }
 
   /// Pushes a registration whose factory runs on the main actor: a view model, a coordinator,
@@ -114,20 +123,24 @@ extension Container {
   @discardableResult
   public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     // Run only where the main actor is checked first (`isolationRefusal`, or on the main actor
     // in the async engine), so the assumption always holds.
     let key = ServiceKey(type, name: name)
+    let site = PackedSite(fileID: fileID, line: line)
     return register(key, scope: scope, argumentTypes: nil, isolation: .mainActor) { token, group in
-      FactoryRegistration(token, group: group, key: key, scope: scope, isolation: .mainActor, in: self) {
+      FactoryRegistration(
+        token, group: group, key: key, scope: scope, isolation: .mainActor, in: self, site: site
+      ) {
         resolver in try MainActor.assumeIsolated { try factory(resolver) }
       }
     }
   }
 
   /// Pushes a registration whose factory runs on the main actor (see
-  /// ``register(_:name:scope:factory:)-(_,_,_,@MainActor (Resolver) throws -> Service)``) and
+  /// `register(_:name:scope:factory:)` with a `@MainActor` factory) and
   /// whose instance `dispose` disposes, on the main actor, when its container shuts down.
   /// (A `@MainActor` type that conforms to ``Disposable`` or ``AsyncDisposable``, even on the main
   /// actor only, is disposed on the main actor without one.)
@@ -141,15 +154,17 @@ extension Container {
   public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     dispose: @escaping @MainActor @Sendable (Service) async throws -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     let key = ServiceKey(type, name: name)
+    let site = PackedSite(fileID: fileID, line: line)
     let disposal = DisposalRule(disposing: dispose)
     return register(key, scope: scope, argumentTypes: nil, disposal: disposal, isolation: .mainActor) {
       token, group in
       FactoryRegistration(
         token, group: group, key: key, scope: scope, disposal: disposal, isolation: .mainActor,
-        in: self
+        in: self, site: site
       ) { resolver in try MainActor.assumeIsolated { try factory(resolver) } }
     }
   }

@@ -98,6 +98,8 @@ extension Container {
 
 /// One service's registrations in one container, newest first.
 public struct ServiceStack: Sendable, Hashable {
+  /// The service: its type, and its name if it has one.
   public let key: ServiceKey
+  /// Its registrations in this container, newest (the one that answers) first.
   public let registrations: [RegistrationInfo]
 }

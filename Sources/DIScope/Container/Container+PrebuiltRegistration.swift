@@ -18,9 +18,10 @@ extension Container {
   /// ```
   @inlinable @discardableResult
   public func mock<Service: Sendable>(
-    _ type: Service.Type, name: String? = nil, with instance: Service, disposing: Bool = false
+    _ type: Service.Type, name: String? = nil, with instance: Service, disposing: Bool = false,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> RegistrationToken {
-    registerPrebuilt(instance, name: name, isMock: true, disposing: disposing)
+    registerPrebuilt(instance, name: name, isMock: true, disposing: disposing, site: PackedSite(fileID: fileID, line: line))
   }
 
   /// Pushes a registration that answers with `value` itself: a request's own values (its id, its
@@ -45,11 +46,12 @@ extension Container {
   /// ```
   @inlinable @discardableResult
   public func register<Service: Sendable>(
-    _ type: Service.Type, name: String? = nil, value: consuming Service, disposing: Bool = false
+    _ type: Service.Type, name: String? = nil, value: consuming Service, disposing: Bool = false,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> RegistrationToken {
     // Handed over: a request's value, made for the push and not used after it, is moved into
     // the container rather than copied and then let go of.
-    registerPrebuilt(value, name: name, isMock: false, disposing: disposing)
+    registerPrebuilt(value, name: name, isMock: false, disposing: disposing, site: PackedSite(fileID: fileID, line: line))
   }
 
   /// Pushes a registration that answers with `instance`, built before the container saw it (a
@@ -58,7 +60,8 @@ extension Container {
   /// container shares it from then on as it shares any singleton.
   @inlinable
   func registerPrebuilt<Service: Sendable>(
-    _ instance: consuming Service, name: String?, isMock: Bool, disposing: Bool
+    _ instance: consuming Service, name: String?, isMock: Bool, disposing: Bool,
+    site: PackedSite, location: RegistrationSite? = nil
   ) -> RegistrationToken {
     let isObject = Service.self is AnyClass
     // Optional, so that whichever path keeps it takes it out, with no copy.
@@ -68,8 +71,8 @@ extension Container {
       : InstanceBox.make(instance)
     // A request's value, pushed into its child: kept as it is, no registration made for it
     // unless something reads the child's stacks (see `InlineValues`).
-    if hasParent && !isMock && !disposing && name == nil,
-      let token = registerValueInPlace(Service.self, value: &factory, isInstance: isObject)
+    if hasParent && !isMock && !disposing && name == nil && location == nil,
+      let token = registerValueInPlace(Service.self, value: &factory, isInstance: isObject, site: site)
     {
       return token
     }
@@ -80,6 +83,6 @@ extension Container {
       ServiceKey(Service.self, name: name), scope: .singleton, isMock: isMock,
       factory: factory.take()!,
       argumentTypes: nil, prebuilt: isObject ? .instance : .box,
-      disposal: disposing ? .prebuilt : nil)
+      disposal: disposing ? .prebuilt : nil, site: site, location: location)
   }
 }

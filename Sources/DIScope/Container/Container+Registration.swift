@@ -8,12 +8,15 @@ extension Container {
   /// (immutable, or guarding its state with a lock or an actor), give it a `@MainActor` type and
   /// factory, register it with `scope: .prototype` or `.graph` (``UnsharedScope``: a new instance
   /// per resolve), or, for a type whose author vouches that it is safe to share,
-  /// ``registerUncheckedSendable(_:name:scope:factory:)``.
+  /// ``registerUncheckedSendable(_:name:scope:fileID:line:factory:)``.
   ///
   /// - Parameters:
   ///   - type: The service type, often a protocol.
   ///   - name: A name, to keep several registrations of one type side by side.
   ///   - scope: How long instances live; `.singleton` unless said otherwise.
+  ///   - fileID: Where the registration is made, which explain, errors and `discope attach`
+  ///     name (`AppAssembly.swift:42`); leave it to its default, the caller's `#fileID`.
+  ///   - line: The line of that call; leave it to its default, `#line`.
   ///   - factory: Builds the instance; resolve its dependencies from the resolver it is given.
   /// - Returns: The token that `remove(_:)`, `setScope(_:for:)` and `setCaching(_:for:)` take.
   ///
@@ -25,10 +28,11 @@ extension Container {
   @inlinable @discardableResult
   public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     // The compiler checked here what the door takes on trust; both inlined into the caller.
-    registerUncheckedSendable(type, name: name, scope: scope, factory: factory)
+    registerUncheckedSendable(type, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
   }
 
   /// Pushes a registration for a service that is not `Sendable`, with a scope that never hands one
@@ -45,13 +49,14 @@ extension Container {
   @inlinable @discardableResult
   public func register<Service>(
     _ type: Service.Type, name: String? = nil, scope: UnsharedScope,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     register(
       prepared: Unmanaged.passRetained(
         FactoryRegistration(
           key: ServiceKey(type, name: name), scope: scope.scope, isSendable: false, in: self,
-          make: factory)),
+          site: PackedSite(fileID: fileID, line: line), make: factory)),
       scope: scope.scope)
   }
 
@@ -71,6 +76,7 @@ extension Container {
   @inlinable @discardableResult
   public func registerUncheckedSendable<Service>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     // Inlined, so that the caller, which knows `Service`, makes the `FactoryRegistration<Service>`:
@@ -79,7 +85,9 @@ extension Container {
     // before its token, so that the factory goes into it as the caller made it, not copied.
     register(
       prepared: Unmanaged.passRetained(
-        FactoryRegistration(key: ServiceKey(type, name: name), scope: scope, in: self, make: factory)),
+        FactoryRegistration(
+          key: ServiceKey(type, name: name), scope: scope, in: self,
+          site: PackedSite(fileID: fileID, line: line), make: factory)),
       scope: scope)
   }
 
@@ -97,7 +105,7 @@ extension Container {
   }
 
   /// Pushes a registration whose instance is disposed by `dispose` when its container shuts
-  /// down (``shutdown()``, or the end of ``withChild(named:_:)``), in reverse creation order with
+  /// down (``shutdown()``, or the end of ``withChild(named:isolation:_:)``), in reverse creation order with
   /// everything else the container built: for a type you cannot make ``Disposable``.
   ///
   /// ```swift
@@ -109,8 +117,10 @@ extension Container {
   public func register<Service: Sendable>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .singleton,
     dispose: @escaping @Sendable (Service) async throws -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: consuming @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
+    let site = PackedSite(fileID: fileID, line: line)
     // `consuming` (the factory is handed over) is also what tells this overload from the
     // `@MainActor` one, whose closure types differ only in their global actor.
     let key = ServiceKey(type, name: name)
@@ -118,7 +128,8 @@ extension Container {
     let make = factory
     return register(key, scope: scope, argumentTypes: nil, disposal: disposal) { token, group in
       FactoryRegistration(
-        token, group: group, key: key, scope: scope, disposal: disposal, in: self, make: make)
+        token, group: group, key: key, scope: scope, disposal: disposal, in: self, site: site,
+        make: make)
     }
   }
 
@@ -143,19 +154,22 @@ extension Container {
   @inlinable @discardableResult
   public func registerImmortal<Service: Sendable>(
     _ type: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
     let key = ServiceKey(type, name: name)
+    let site = PackedSite(fileID: fileID, line: line)
     return register(key, scope: .singleton, isImmortal: true, argumentTypes: nil) { token, group in
       FactoryRegistration(
-        token, group: group, key: key, scope: .singleton, isImmortal: true, in: self, make: factory)
+        token, group: group, key: key, scope: .singleton, isImmortal: true, in: self, site: site,
+        make: factory)
     }
   }
 
   /// Pushes a registration whose factory takes runtime arguments, given at resolve time
   /// (assisted injection). Argument registrations are `.prototype` unless said otherwise, since
   /// caching would ignore the arguments of every later resolve. A shared scope requires `Sendable`
-  /// of the service, as ``register(_:name:scope:factory:)`` does; a service that is not `Sendable`
+  /// of the service, as ``register(_:name:scope:fileID:line:factory:)`` does; a service that is not `Sendable`
   /// takes an ``UnsharedScope`` (`.prototype`, the default, or `.graph`).
   ///
   /// ```swift
@@ -165,9 +179,12 @@ extension Container {
   @discardableResult
   public func register<Service: Sendable, First, each Rest>(
     _ type: Service.Type, name: String? = nil, scope: Scope = .prototype,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
   ) -> RegistrationToken {
-    register(argumentsOf: type, name: name, scope: scope, isSendable: true, factory: factory)
+    register(
+      argumentsOf: type, name: name, scope: scope, isSendable: true,
+      site: PackedSite(fileID: fileID, line: line), factory: factory)
   }
 
   /// Pushes a registration of a service that is not `Sendable`, whose factory takes runtime
@@ -180,19 +197,22 @@ extension Container {
   @discardableResult
   public func register<Service, First, each Rest>(
     _ type: Service.Type, name: String? = nil, scope: UnsharedScope = .prototype,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
   ) -> RegistrationToken {
-    register(argumentsOf: type, name: name, scope: scope.scope, isSendable: false, factory: factory)
+    register(
+      argumentsOf: type, name: name, scope: scope.scope, isSendable: false,
+      site: PackedSite(fileID: fileID, line: line), factory: factory)
   }
 
   private func register<Service, First, each Rest>(
     argumentsOf type: Service.Type, name: String?, scope: Scope, isSendable: Bool,
-    factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
+    site: PackedSite, factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
   ) -> RegistrationToken {
     let names = [String(describing: First.self)] + Self.typeNames(of: (repeat (each Rest).self))
     return register(
       ServiceKey(type, name: name), scope: scope, factory: ArgumentFactoryBox(factory),
-      argumentTypes: "(\(names.joined(separator: ", ")))", isSendable: isSendable)
+      argumentTypes: "(\(names.joined(separator: ", ")))", isSendable: isSendable, site: site)
   }
 
   /// Hopoate's spelling: a creation closure, cached unless `cacheService` is false.
@@ -203,12 +223,15 @@ extension Container {
   @discardableResult
   public func register<Service: Sendable>(
     service: Service.Type, cacheService: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line,
     creator: @escaping @Sendable () -> Service
   ) -> RegistrationToken {
     let key = ServiceKey(service)
+    let site = PackedSite(fileID: fileID, line: line)
     return register(key, scope: .singleton, isCaching: cacheService, argumentTypes: nil) { token, group in
       FactoryRegistration(
-        token, group: group, key: key, scope: .singleton, isCaching: cacheService, in: self
+        token, group: group, key: key, scope: .singleton, isCaching: cacheService, in: self,
+        site: site
       ) { _ in creator() }
     }
   }
@@ -220,9 +243,10 @@ extension Container {
   /// ```
   @discardableResult
   public func register<Service: Sendable>(
-    _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type
+    _ instance: @autoclosure @escaping @Sendable () -> Service, for service: Service.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> RegistrationToken {
-    register(service: service, creator: instance)
+    register(service: service, fileID: fileID, line: line, creator: instance)
   }
 
   // MARK: - The one place registrations are made
@@ -245,7 +269,8 @@ extension Container {
     _ key: ServiceKey, implementationName: String? = nil, scope: Scope, isCaching: Bool = true,
     isMock: Bool = false, isImmortal: Bool = false, factory: consuming AnyObject & Sendable,
     argumentTypes: String?, prebuilt: Prebuilt = .none, disposal: DisposalRule? = nil,
-    isolation: FactoryIsolation = .none, isSendable: Bool = true
+    isolation: FactoryIsolation = .none, isSendable: Bool = true, site: PackedSite,
+    location: RegistrationSite? = nil
   ) -> RegistrationToken {
     // The factory is handed on, not copied, down to the registration that keeps it (a closure
     // cannot consume what it captures; it can take it out of an optional).
@@ -255,7 +280,7 @@ extension Container {
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: factory.take(), argumentTypes: argumentTypes,
         prebuilt: prebuilt, disposal: disposal, isolation: isolation, isSendable: isSendable,
-        thread: thread, makeRegistration: { _, _ in nil })
+        site: site, location: location, thread: thread, makeRegistration: { _, _ in nil })
     }
   }
 
@@ -275,7 +300,7 @@ extension Container {
         key, implementationName: implementationName, scope: scope, isCaching: isCaching,
         isMock: isMock, isImmortal: isImmortal, factory: nil, argumentTypes: argumentTypes,
         prebuilt: prebuilt, disposal: disposal, isolation: isolation, isSendable: true,
-        thread: thread, makeRegistration: makeRegistration)
+        site: .unknown, location: nil, thread: thread, makeRegistration: makeRegistration)
     }
   }
 
@@ -286,7 +311,8 @@ extension Container {
     _ key: ServiceKey, implementationName: String?, scope: Scope, isCaching: Bool, isMock: Bool,
     isImmortal: Bool, factory: consuming (AnyObject & Sendable)?, argumentTypes: String?,
     prebuilt: Prebuilt, disposal: DisposalRule?, isolation: FactoryIsolation, isSendable: Bool,
-    thread: ThreadState, makeRegistration: (_ token: RegistrationToken, _ group: String?) -> Registration?
+    site: PackedSite, location: RegistrationSite?, thread: ThreadState,
+    makeRegistration: (_ token: RegistrationToken, _ group: String?) -> Registration?
   ) -> RegistrationToken {
     let installing =
       thread.installing.isEmpty ? nil : thread.installing.last { $0.container === self }
@@ -305,7 +331,7 @@ extension Container {
           argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock,
           isImmortal: isImmortal, factoryIsInstance: prebuilt == .instance, ownerID: id,
           groupName: installing?.name, disposal: disposal, isolation: isolation,
-          isSendable: isSendable, lock: family.state)
+          isSendable: isSendable, site: site, location: location, lock: family.state)
       if isPrebuilt {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

@@ -30,7 +30,8 @@ extension Container {
   /// over, not copied), and leaves it there when it returns `nil`.
   @usableFromInline
   func registerValueInPlace(
-    _ type: any Any.Type, value: inout (AnyObject & Sendable)?, isInstance: Bool
+    _ type: any Any.Type, value: inout (AnyObject & Sendable)?, isInstance: Bool,
+    site: PackedSite
   ) -> RegistrationToken? {
     // Registrations made while an assembly installs join its group: the general path's.
     if let raw = ThreadState.currentIfMade,
@@ -55,7 +56,7 @@ extension Container {
         InlineValues.Value(
           // Consumed: kept, the local would be counted again and let go of after the bump below.
           number: number, type: type, object: consume object, isInstance: isInstance,
-          instanceNumber: instanceNumber))
+          instanceNumber: instanceNumber, site: site))
       // The child resolves the type itself from now on (from its slot), not through its parent's
       // entries: no entry of its own can answer it yet, but a bump costs a child next to nothing.
       bumpGeneration(holding: &state)

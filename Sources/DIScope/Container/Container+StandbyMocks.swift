@@ -11,13 +11,16 @@ extension Container {
   /// ```
   public func registerMock<Service: Sendable>(
     _ type: Service.Type, name: String? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable () -> Service
   ) {
     let key = ServiceKey(type, name: name)
+    let site = PackedSite(fileID: fileID, line: line)
     let push: @Sendable (Container) -> RegistrationToken = { container in
       container.register(key, scope: .singleton, isMock: true, argumentTypes: nil) { token, group in
         FactoryRegistration(
-          token, group: group, key: key, scope: .singleton, isMock: true, in: container
+          token, group: group, key: key, scope: .singleton, isMock: true, in: container,
+          site: site
         ) { _ in factory() }
       }
     }

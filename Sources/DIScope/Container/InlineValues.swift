@@ -25,6 +25,8 @@ struct InlineValues {
     let isInstance: Bool
     /// Its instance number, taken as it was pushed.
     let instanceNumber: Int
+    /// Where it was registered (see `PackedSite`).
+    let site: PackedSite
   }
 
   // Four fixed places rather than an array: a child that registers two values allocates nothing

@@ -10,7 +10,7 @@ extension Container {
   /// ``UncheckedRegistration/Reason/builtBeforeValidation`` for one cached before), since learning
   /// them would run its factory.
   ///
-  /// For a program that is running: ``validate(samples:)-(_)``'s dry run calls every factory, in
+  /// For a program that is running: `validate(samples:)`'s dry run calls every factory, in
   /// the caller's process, and a factory may act on the world (open a connection, charge a card)
   /// or trap (a force-unwrap of what only a real request supplies), which would end the program.
   /// Here nothing is built, cached, numbered or reported to observers.

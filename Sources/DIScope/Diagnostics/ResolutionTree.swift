@@ -1,5 +1,6 @@
 /// One root resolution as a tree: the step that answered the root, with its dependencies below.
 public struct ResolutionTree: Sendable {
+  /// The step of this node's resolve: the key asked, the registration that answered, the outcome.
   public let step: ResolutionStep
   /// Dependencies in the order they were resolved.
   public let children: [ResolutionTree]
@@ -46,8 +47,11 @@ public struct ResolutionTree: Sendable {
   /// `Logger → ConsoleLogger#1 created t1 [singleton]`, `WebService#2 named "x" created t2
   /// [singleton]`, `Analytics? absent`.
   ///
-  /// - Parameter typeName: The instance's type as the caller names it, when it knows better
-  ///   than the runtime (a tool whose instances stand for declared classes).
+  /// - Parameters:
+  ///   - step: The step to describe, as an observer's `.resolved` event hands it.
+  ///   - typeName: The instance's type as the caller names it, when it knows better
+  ///     than the runtime (a tool whose instances stand for declared classes).
+  ///   - glyphs: The arrow between service and implementation: `→`, or `->` in ``Glyphs/ascii``.
   ///
   /// ```swift
   /// container.observe { event in

@@ -13,10 +13,10 @@
 /// `async` resolution's by its root (they may finish on several threads), so each tree holds only
 /// its own.
 ///
-/// Recording keeps nothing alive: a tree holds each step as a description (``ResolutionStep/
-/// described()``), never the instance or the registration that answered (which would keep its
-/// cached instance, and a released request's, alive), and the recorder keeps only the newest
-/// `keepingAtMost` trees. `DISCOPE_TRACE=1` keeps none: it prints each tree and forgets it.
+/// Recording keeps nothing alive: a tree holds each step as a description
+/// (``ResolutionStep/described()``), never the instance or the registration that answered (which
+/// would keep its cached instance, and a released request's, alive), and the recorder keeps only
+/// the newest `keepingAtMost` trees. `DISCOPE_TRACE=1` keeps none: it prints each tree and forgets it.
 public final class TraceRecorder: Sendable {
   /// The trees being built, one per resolution under way (by who resolves: a thread, or an
   /// `await` resolution).

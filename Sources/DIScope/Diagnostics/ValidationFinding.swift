@@ -6,6 +6,7 @@
 ///   hint: make 'Session' a singleton, or inject Provider<Session> into 'Cache' to get a new one each time
 /// ```
 public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
+  /// What sort of defect a finding is.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// A dependency has no registration.
     case missing
@@ -20,6 +21,7 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
     case failure
   }
 
+  /// What sort of defect it is: a missing registration, a cycle, a captive dependency, ...
   public let kind: Kind
   /// The services involved, the one with the defect first.
   public let keys: [ServiceKey]
@@ -30,6 +32,7 @@ public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
   public let tokens: [RegistrationToken]
   /// The path that led to it, for missing registrations and cycles.
   public let path: [String]
+  /// One line: what is wrong (`'Cache' (singleton, t4) holds 'Session' (prototype, t9): ...`).
   public let message: String
   /// What to do about it, as data; ``hint`` words them. A missing registration's and a cycle's are
   /// the ones its resolve would give (``ResolutionHint/register(_:)``, ``ResolutionHint/breakCycle(service:)``).

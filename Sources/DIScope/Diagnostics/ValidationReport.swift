@@ -72,6 +72,7 @@ public struct UncheckedRegistration: Sendable, Hashable, CustomStringConvertible
 
   /// The registration.
   public let registration: RegistrationInfo
+  /// Why validation could not check it; ``description`` says it in words.
   public let reason: Reason
 
   /// The registration's token.

@@ -34,6 +34,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case offMainActor
   }
 
+  /// What sort of failure it is, to match on (`error.kind == .missing`).
   public let kind: Kind
   /// What was asked when it failed.
   public let key: ServiceKey

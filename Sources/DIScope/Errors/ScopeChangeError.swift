@@ -21,6 +21,7 @@ public struct ScopeChangeError: Error, Sendable, Hashable, CustomStringConvertib
     case notSendable
   }
 
+  /// Why the change was refused.
   public let reason: Reason
   /// The registration whose scope was to change.
   public let token: RegistrationToken

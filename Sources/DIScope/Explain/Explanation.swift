@@ -6,6 +6,7 @@
 /// ```swift
 /// print(container.explain(WebService.self))
 /// // WebService: t4 MockWebService answers (a mock; newest of 2 in root; shadows t2)
+/// //   made at: AppTests.swift:12
 /// //   scope: singleton, caching on
 /// //   cached: MockWebService#5, built by resolve ControlContext
 /// //   resolve now: returns the cached MockWebService#5
@@ -64,15 +65,20 @@ public struct Explanation: Sendable, CustomStringConvertible {
   ///   - stale: How to print a stale reference; its ``StaleReference/description`` by default.
   ///   - wouldBuild: What a resolve would build, when the tool knows (the container cannot see
   ///     into a factory): printed under `resolve now` when the resolve builds.
+  ///   - location: Where to say the answering registration was made (`made at:`); its own
+  ///     ``RegistrationInfo/location`` by default, `nil` to say nothing (a tool that made the
+  ///     registration itself, as a script's session does, knows where already).
   public func lines(
     holder: (_ holder: InstanceReference, _ held: InstanceReference) -> String = { holder, _ in holder.description },
     stale: (StaleReference) -> String = \.description,
-    wouldBuild: String? = nil
+    wouldBuild: String? = nil,
+    location: (RegistrationInfo) -> RegistrationSite? = \.location
   ) -> [String] {
     guard let answering else {
       return ["\(key): nothing answers in \(container)"] + (hint.map { ["  hint: \($0)"] } ?? [])
     }
     var lines = ["\(key): \(answering.token) \(answering.implementationName) answers (\(reason))"]
+    if let location = location(answering) { lines.append("  made at: \(location)") }
     lines.append("  scope: \(answering.scope), caching \(answering.isCaching ? "on" : "off")")
     if let cached {
       lines.append("  cached: \(cached)" + (builtBy.map { ", built by resolve \($0)" } ?? ""))

@@ -8,7 +8,7 @@ extension Container {
   ///
   /// Mocks and instances the container did not build are left alone (unless pushed with
   /// `disposing: true`); prototype and graph instances belong to whoever resolved them. Children
-  /// shut down on their own (see ``withChild(named:_:)``); a parent's singletons are the parent's.
+  /// shut down on their own (see ``withChild(named:isolation:_:)``); a parent's singletons are the parent's.
   /// A build still under way on another thread when the container shuts down finishes, and its
   /// instance goes to the resolve that asked for it, uncached and not disposed.
   ///
@@ -55,7 +55,7 @@ extension Container {
 
   /// Runs `body` with a new child container, then shuts the child down, disposing what it built:
   /// the idiom for a request scope. Register the request's own values in the child (with
-  /// ``register(_:name:value:)``, which needs no factory); resolve the request's services from
+  /// ``register(_:name:value:disposing:fileID:line:)``, which needs no factory); resolve the request's services from
   /// it; they see the parent's singletons, and go with the request. The child resolves what it did
   /// not register through its parent's per-thread caches, and its registrations leave them alone.
   ///

@@ -71,7 +71,12 @@ extension ContainerEvent {
 public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// Whether the instance was built now, came from a cache, or was not registered (optional).
   public enum Outcome: String, Sendable, Hashable {
-    case created, cached, absent
+    /// The factory ran: the instance is new.
+    case created
+    /// The instance came from a cache (a singleton's, a graph's, a weak one still alive, a value).
+    case cached
+    /// Nothing was registered, and the resolve was optional: it returned `nil`.
+    case absent
   }
 
   /// The container the resolution started in.

@@ -15,11 +15,11 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
   @usableFromInline
   init(
     key: ServiceKey, scope: Scope, isSendable: Bool = true, in container: borrowing Container,
-    make: consuming @escaping @Sendable (Resolver) throws -> Service
+    site: PackedSite, make: consuming @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
     super.init(
-      key: key, scope: scope, isSendable: isSendable, ownerID: container.id,
+      key: key, scope: scope, isSendable: isSendable, ownerID: container.id, site: site,
       lock: container.family.state)
   }
 
@@ -32,6 +32,7 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
     implementationName: String? = nil, scope: Scope, isCaching: Bool = true, isMock: Bool = false,
     isImmortal: Bool = false, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
     isSendable: Bool = true, argumentTypes: String? = nil, in container: borrowing Container,
+    site: PackedSite, location: RegistrationSite? = nil,
     make: @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
@@ -40,7 +41,7 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
       argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock,
       isImmortal: isImmortal, ownerID: container.id,
       groupName: group, disposal: disposal, isolation: isolation, isSendable: isSendable,
-      lock: container.family.state)
+      site: site, location: location, lock: container.family.state)
   }
 }
 

@@ -31,6 +31,9 @@ class Registration: @unchecked Sendable {
   final let ownerID: ContainerID
   /// The family lock, which guards `_state`.
   final let lock: Protected<FamilyLockedState>
+  /// Where in the code it was made (the `register` call's `#fileID` and `#line`); a script's
+  /// registration keeps its script line in `details` instead (see `location`).
+  final let site: PackedSite
   /// What few registrations have (an implementation name, argument types, an assembly): `nil` for
   /// most, so that a registration stays within 160 bytes of heap.
   /// Set again only by `join(group:)`, under the family lock before the registration is pushed.
@@ -66,15 +69,18 @@ class Registration: @unchecked Sendable {
     let groupName: String?
     let isImmortal: Bool
     let disposal: DisposalRule?
+    /// Where it was made, when only known at run time (a script's line).
+    let location: RegistrationSite?
     init(
       implementationName: String?, argumentTypes: String?, groupName: String?, isImmortal: Bool,
-      disposal: DisposalRule?
+      disposal: DisposalRule?, location: RegistrationSite?
     ) {
       self.implementationName = implementationName
       self.argumentTypes = argumentTypes
       self.groupName = groupName
       self.isImmortal = isImmortal
       self.disposal = disposal
+      self.location = location
     }
   }
 
@@ -92,6 +98,9 @@ class Registration: @unchecked Sendable {
   final var isImmortal: Bool { details?.isImmortal ?? false }
   /// How its instance is disposed when its container shuts down, when the registration says.
   final var disposal: DisposalRule? { details?.disposal }
+  /// Where it was made: the script line it was given, else its `register` call's file and line;
+  /// `nil` when made by code that did not say.
+  final var location: RegistrationSite? { details?.location ?? site.location }
   /// Whether it has any of the rarely set details (a disposal rule among them): `false` for the
   /// usual registration, which a removal then asks nothing more of.
   final var hasDetails: Bool { details != nil }
@@ -107,20 +116,21 @@ class Registration: @unchecked Sendable {
     isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
     factoryIsInstance: Bool = false, ownerID: ContainerID, groupName: String?,
     disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none, isSendable: Bool = true,
-    lock: Protected<FamilyLockedState>
+    site: PackedSite, location: RegistrationSite? = nil, lock: Protected<FamilyLockedState>
   ) {
     self.number = token.number
     self.key = key
     self.storedFactory = factory
     self.ownerID = ownerID
     self.lock = lock
+    self.site = site
     self.details =
       implementationName == nil && argumentTypes == nil && groupName == nil && !isImmortal
-        && disposal == nil
+        && disposal == nil && location == nil
       ? nil
       : Details(
         implementationName: implementationName, argumentTypes: argumentTypes,
-        groupName: groupName, isImmortal: isImmortal, disposal: disposal)
+        groupName: groupName, isImmortal: isImmortal, disposal: disposal, location: location)
     self.isMock = isMock
     self.factoryIsInstance = factoryIsInstance
     self.isolation = isolation
@@ -134,7 +144,7 @@ class Registration: @unchecked Sendable {
   /// or count (a factory pushed and removed over and over, as a test does, pays for every optional
   /// string the general initialiser is handed).
   init(
-    key: ServiceKey, scope: Scope, isSendable: Bool, ownerID: ContainerID,
+    key: ServiceKey, scope: Scope, isSendable: Bool, ownerID: ContainerID, site: PackedSite,
     lock: Protected<FamilyLockedState>
   ) {
     self.number = 0
@@ -142,6 +152,7 @@ class Registration: @unchecked Sendable {
     self.storedFactory = nil
     self.ownerID = ownerID
     self.lock = lock
+    self.site = site
     self.details = nil
     self.isMock = false
     self.factoryIsInstance = false
@@ -155,7 +166,8 @@ class Registration: @unchecked Sendable {
   final func join(group: String) {
     details = Details(
       implementationName: details?.implementationName, argumentTypes: details?.argumentTypes,
-      groupName: group, isImmortal: details?.isImmortal ?? false, disposal: details?.disposal)
+      groupName: group, isImmortal: details?.isImmortal ?? false, disposal: details?.disposal,
+      location: details?.location)
   }
 
   /// A description for events and reports.
@@ -172,7 +184,8 @@ class Registration: @unchecked Sendable {
       token: token, key: key,
       implementationName: explicitImplementationName ?? built ?? key.serviceName, scope: scope,
       isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, group: groupName,
-      container: container, cachedInstanceNumber: cachedNumber, stackDepth: stackDepth)
+      container: container, cachedInstanceNumber: cachedNumber, stackDepth: stackDepth,
+      location: location)
   }
 }
 

@@ -1,11 +1,17 @@
 /// A snapshot of one registration, for observers, reports and the playground's panes.
 public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
+  /// The token `register` returned for it, which ``Container/remove(_:)-(RegistrationToken)`` takes.
   public let token: RegistrationToken
+  /// The service it answers for: its type, and its name if it has one.
   public let key: ServiceKey
   /// The implementation's name when the registration knows it (`ConsoleLogger`), else the service's.
   public let implementationName: String
+  /// Its scope, kept even while caching is off.
   public let scope: Scope
+  /// Whether it caches what its scope keeps; `false` after `setCaching(false, for:)`, when it
+  /// builds on every resolve as `.prototype` does.
   public let isCaching: Bool
+  /// Whether it is a mock (pushed by `mock(_:with:)`), rather than one of the app's registrations.
   public let isMock: Bool
   /// The runtime argument types, `(String)`, or `nil` when the factory takes none.
   public let argumentTypes: String?
@@ -17,6 +23,9 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
   public let cachedInstanceNumber: Int?
   /// Its position in its stack, 0 being the top (the one that answers), when known.
   public let stackDepth: Int?
+  /// Where it was made: the `register` call's file and line (`AppAssembly.swift:42`), or a
+  /// script's; `nil` when the code that made it did not say.
+  public let location: RegistrationSite?
 
   /// `t3 Logger -> ConsoleLogger [singleton]`.
   public var description: String {

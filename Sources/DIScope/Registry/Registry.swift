@@ -109,7 +109,7 @@ struct Registry {
       let registration = Registration(
         token: RegistrationToken(number: value.number, ownerID: ownerID, key: key), key: key,
         factory: value.object, scope: .singleton, factoryIsInstance: value.isInstance,
-        ownerID: ownerID, groupName: nil, lock: lock)
+        ownerID: ownerID, groupName: nil, site: value.site, lock: lock)
       if !isShutDown {
         registration.state.withLockHeld { state in
           state.cacheFactory(of: registration)

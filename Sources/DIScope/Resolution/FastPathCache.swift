@@ -176,7 +176,7 @@ final class FastPathCache {
       containerID: containerID, typeID: ObjectIdentifier(Service.self), name: name)
     let slot = slots + index
     // A thread left inside a read keeps a shutdown (or change) on another thread waiting for it.
-    assert(discope_cache_reads(record) & 1 == 0, "DIScope: a cache read began before the last one on this thread ended (a hit of lookUpOnThisThread or observedSingleton must be followed by endReadOnThisThread())")
+    assert(discope_cache_reads(record) & 1 == 0, Self.unendedReadMessage)
     discope_begin_cache_read(record)
     guard slot.pointee.tag & hasInstance != 0, slot.pointee.generation == generation() else {
       discope_end_cache_read(record)
@@ -191,6 +191,11 @@ final class FastPathCache {
     }
     return (box, index)
   }
+
+  /// What a debug build says when a cache read begins inside another: a hit of
+  /// `lookUpOnThisThread` or `observedSingleton` was not followed by `endReadOnThisThread()`.
+  @usableFromInline static let unendedReadMessage =
+    "DIScope: a cache read began before the last one on this thread ended (a hit of lookUpOnThisThread or observedSingleton must be followed by endReadOnThisThread())"
 
   /// Ends the cache read a hit of `lookUpOnThisThread` left open, once the caller holds its own
   /// copy of the instance.
@@ -282,13 +287,13 @@ final class FastPathCache {
   }
 
   /// Writes the entry for a key at `index`, where a probe found the key already in the table.
-  @inline(__always)
   ///
   /// `builtIn` is the container that built `box`, which the entry keeps only while that container
   /// is not shut down: a resolve that read the box before a shutdown may store it after the
   /// shutting-down thread let go of every thread's entries (`ThreadCaches.forget(shutDown:own:)`).
   /// Asked under the table's lock, which that thread takes after marking the container shut down:
   /// either it sees the box here and takes it, or this sees the mark and keeps the route alone.
+  @inline(__always)
   private func write(
     at index: Int, containerID: UInt64, typeID: ObjectIdentifier, name: String?,
     generation: UInt64, word: UInt, box: InstanceBox?, route: consuming Route?, holding: UInt64,
@@ -322,77 +327,6 @@ final class FastPathCache {
   @inline(__always)
   func discard(_ held: consuming Held) {
     if held.route != nil && isResolving { park(held) }
-  }
-
-  /// The valid route for a key, if this thread has one.
-  func route(containerID: UInt64, typeID: ObjectIdentifier, name: String?, generation: UInt64)
-    -> Route?
-  {
-    let index = probe(containerID: containerID, typeID: typeID, name: name)
-    guard slots[index].typeID != nil, slots[index].generation == generation else { return nil }
-    return cold[index].route
-  }
-
-  /// The route of the entry at `index` (a probe's answer) if it holds `typeID` and is valid, with
-  /// whether the entry holds the instance too. The generation, which takes the most to read, is
-  /// read last. Unretained: the entry holds the registration, and what this table lets go of
-  /// while a resolve is under way on the thread is kept until it ends (see `discard`).
-  func validRoute(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
-    -> (
-      registration: Unmanaged<Registration>, owner: Unmanaged<Container>, scope: Scope,
-      holdsInstance: Bool
-    )?
-  {
-    guard slots[index].typeID == typeID else { return nil }
-    let found = withUnsafeMutablePointer(to: &cold[index].route) { route in
-      route.pointee.map { route in
-        (Unmanaged.passUnretained(route.registration), Unmanaged.passUnretained(route.owner), route.scope)
-      }
-    }
-    guard let found, slots[index].generation == generation() else { return nil }
-    return (found.0, found.1, found.2, slots[index].tag & Self.hasInstance != 0)
-  }
-
-  /// The box of the cached singleton at `index` (a probe's answer) if the entry holds `typeID`, is
-  /// valid and has a route (the registration that built it, its scope and number, which
-  /// `routeInPlace(at:)` then reads): what an observed resolve of a cached singleton needs to report its
-  /// step without the family lock. Unretained: the entry holds the box until this thread changes
-  /// its cache, so the caller reads the instance out of it first.
-  ///
-  /// Answered inside a cache read (see `lookUpOnThisThread`), which the caller ends with
-  /// `endReadOnThisThread()` once it has read the instance out; `nil` has ended it already.
-  func observedSingleton(at index: Int, typeID: ObjectIdentifier, generation: () -> UInt64)
-    -> Unmanaged<InstanceBox>?
-  {
-    let record = discope_thread_local()
-    assert(discope_cache_reads(record) & 1 == 0, "DIScope: a cache read began before the last one on this thread ended (a hit of lookUpOnThisThread or observedSingleton must be followed by endReadOnThisThread())")
-    discope_begin_cache_read(record)
-    guard index >= 0, slots[index].typeID == typeID, slots[index].generation == generation(),
-      cold[index].route != nil
-    else {
-      discope_end_cache_read(record)
-      return nil
-    }
-    if let box = cold[index].box { return Unmanaged.passUnretained(box) }
-    // A mock given as a class instance has no box yet: the slow path makes one.
-    guard slots[index].tag & Self.boxInRoute != 0,
-      !cold[index].route!.registration.factoryIsInstance
-    else {
-      discope_end_cache_read(record)
-      return nil
-    }
-    return Unmanaged.passUnretained(
-      unsafeDowncast(cold[index].route!.registration.storedFactory.unsafelyUnwrapped, to: InstanceBox.self))
-  }
-
-  /// The route of the entry at `index`, which `observedSingleton(at:typeID:generation:)` found,
-  /// read in place: the registration unretained (the entry holds it), its scope and cached
-  /// instance's number.
-  func routeInPlace(at index: Int) -> (Unmanaged<Registration>, Scope, Int) {
-    withUnsafeMutablePointer(to: &cold[index].route) { route in
-      let route = route.pointee.unsafelyUnwrapped
-      return (Unmanaged.passUnretained(route.registration), route.scope, route.cachedNumber)
-    }
   }
 
   /// Drops what this thread holds for a key (the entry stays, so probing still passes it).

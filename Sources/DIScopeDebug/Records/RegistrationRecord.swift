@@ -25,6 +25,9 @@ public struct RegistrationRecord: Codable, Sendable, Hashable {
   public var cachedInstanceNumber: Int?
   /// Its position in its stack, 0 being the top, when known.
   public var stackDepth: Int?
+  /// Where it was made: `AppAssembly.swift:42`, or a script's `lesson.dis:7`; `nil` when the
+  /// code that made it did not say (or an app built before registrations knew).
+  public var location: String?
 
   /// The record of `info`.
   public init(_ info: RegistrationInfo) {
@@ -38,5 +41,6 @@ public struct RegistrationRecord: Codable, Sendable, Hashable {
     container = info.container
     cachedInstanceNumber = info.cachedInstanceNumber
     stackDepth = info.stackDepth
+    location = info.location?.description
   }
 }

@@ -106,16 +106,19 @@ extension Session {
       let one = OneInstance()
       let build = builder.factory(for: plan.implementation)
       token = container.register(
-        key: plan.key, implementationName: plan.implementation, scope: .singleton
+        key: plan.key, implementationName: plan.implementation, scope: .singleton,
+        location: commandSite
       ) { resolver in try one.get { try build(resolver) } }
     } else if plan.takesArguments {
       token = container.register(
         key: plan.key, implementationName: plan.implementation, scope: plan.scope,
-        isCaching: plan.isCaching, factory: builder.argumentFactory(for: plan.implementation))
+        isCaching: plan.isCaching, location: commandSite,
+        factory: builder.argumentFactory(for: plan.implementation))
     } else {
       token = container.register(
         key: plan.key, implementationName: plan.implementation, scope: plan.scope,
-        isCaching: plan.isCaching, factory: builder.factory(for: plan.implementation))
+        isCaching: plan.isCaching, location: commandSite,
+        factory: builder.factory(for: plan.implementation))
     }
     family.tokens[token.number] = TokenRecord(
       token: token, container: container, service: plan.service, isInstance: plan.isInstance)

@@ -77,12 +77,12 @@ extension Session {
       // resolve, built with the arguments given (`resolve S with user="ann"`, a provider's call).
       token = container.register(
         key: key, implementationName: implementation, scope: .prototype, isMock: true,
-        factory: builder.argumentFactory(for: implementation))
+        location: commandSite, factory: builder.argumentFactory(for: implementation))
     } else {
       let factory = implementation.map { builder.factory(for: $0) } ?? builder.recordingMock(of: service)
       token = container.register(
         key: key, implementationName: implementation ?? "Mock" + service, scope: .singleton, isMock: true,
-        factory: factory)
+        location: commandSite, factory: factory)
     }
     family.tokens[token.number] = TokenRecord(token: token, container: container, service: service, isInstance: false)
     return token

@@ -6,6 +6,8 @@
   import Darwin
 #endif
 
+import DisSyntax
+
 /// The only file access in the language's tooling: reading a script, writing one back atomically,
 /// and finding `*.dis` files under a directory. A script itself never reads or writes anything.
 public enum FileSystem {
@@ -13,22 +15,91 @@ public enum FileSystem {
   public struct Failure: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let message: String
-    public var description: String { "\(path): \(message)" }
+    /// Whether the write was refused by a rule (an input of the run, a script it would replace,
+    /// a pipe nothing reads) rather than failed: nothing was written, and naming another file
+    /// fixes it.
+    public let isRefusal: Bool
+    /// Whether the file read was larger than the limit (the message says so in the words of
+    /// ``ParserLimits/fileTooLargeMessage(bytes:limit:)``).
+    public internal(set) var isTooLarge = false
+    /// `path: message`; for a refusal, `'path' message` (`'a.dis' is an input of this run: …`).
+    public var description: String { isRefusal ? "'\(path)' \(message)" : "\(path): \(message)" }
+
+    public init(path: String, message: String, isRefusal: Bool = false) {
+      self.path = path
+      self.message = message
+      self.isRefusal = isRefusal
+    }
   }
 
-  /// The bytes of the file at `path`, refusing anything larger than `limit` bytes.
+  /// The bytes of the file at `path`, refusing anything larger than `limit` bytes (with
+  /// ``ParserLimits/fileTooLargeMessage(bytes:limit:)``, the one wording of that rule).
+  ///
+  /// Never waits: the file is opened non-blocking, and only a regular file or a character device
+  /// is read (`/dev/null` is an empty file). A named pipe, a socket or a directory is refused
+  /// with a message naming what it is; a device that would wait for input (a terminal) too.
   public static func read(_ path: String, limit: Int = 64 * 1024 * 1024) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw failure(path, "cannot open") }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if let kind = kind(ofSpecial: path) { throw notAFile(path, kind) }
+      throw failure(path, "cannot open")
+    }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw failure(path, "cannot read") }
+    let type = info.st_mode & S_IFMT
+    if type != S_IFREG && type != S_IFCHR {
+      throw notAFile(path, kind(ofType: type))
+    }
+    if type == S_IFREG && Int(info.st_size) > limit {
+      var tooLarge = Failure(path: path, message: ParserLimits.fileTooLargeMessage(bytes: Int(info.st_size), limit: limit))
+      tooLarge.isTooLarge = true
+      throw tooLarge
+    }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        throw Failure(path: path, message: "cannot read: it waits for input (a terminal?); name a file")
+      }
       if count < 0 { throw failure(path, "cannot read") }
       if count == 0 { return bytes }
       bytes += buffer[0..<count]
-      if bytes.count > limit { throw Failure(path: path, message: "larger than \(limit) bytes") }
+      if bytes.count > limit {
+        // Grown while read, or a device that goes on: its size is not known.
+        var tooLarge = Failure(path: path, message: ParserLimits.fileTooLargeMessage(bytes: nil, limit: limit))
+        tooLarge.isTooLarge = true
+        throw tooLarge
+      }
+    }
+  }
+
+  /// The failure of reading what is not a file.
+  private static func notAFile(_ path: String, _ kind: String) -> Failure {
+    if kind == "a directory" { return Failure(path: path, message: "cannot read a directory: name a file in it") }
+    return Failure(path: path, message: "cannot read \(kind): only a regular file is read (\(kind) could keep it waiting); name a file")
+  }
+
+  /// What the file at `path` is when it is not a regular file, a character device or a
+  /// directory, as a message says it ("a named pipe"); `nil` for those, and for nothing there.
+  /// Never opens it.
+  public static func kind(ofSpecial path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let type = info.st_mode & S_IFMT
+    return type == S_IFREG || type == S_IFCHR || type == S_IFDIR ? nil : kind(ofType: type)
+  }
+
+  private static func kind(ofType type: mode_t) -> String {
+    switch type {
+    case S_IFIFO: "a named pipe"
+    case S_IFSOCK: "a socket"
+    case S_IFBLK: "a block device"
+    case S_IFDIR: "a directory"
+    case S_IFCHR: "a character device"
+    default: "not a regular file"
     }
   }
 
@@ -43,11 +114,17 @@ public enum FileSystem {
   /// (`/dev/null`, `/dev/stdout`, a named pipe) is written through, never replaced: a rename
   /// over it would put a regular file where the device was. A block device or a socket is
   /// refused.
-  public static func writeAtomically(_ text: String, to givenPath: String) throws(Failure) {
+  ///
+  /// First, ``refusal(writing:to:inputs:)`` says whether `content` may be written there at all:
+  /// an input of the run (`inputs`) is never written, nor a `.dis` script with anything else.
+  public static func writeAtomically(
+    _ text: String, to givenPath: String, content: Content = .script, inputs: [String] = []
+  ) throws(Failure) {
+    if let refused = refusal(writing: content, to: givenPath, inputs: inputs) { throw refused }
     var given = stat()
     if stat(givenPath, &given) == 0 {
       switch given.st_mode & S_IFMT {
-      case S_IFCHR, S_IFIFO: return try writeThrough(text, to: givenPath)
+      case S_IFCHR, S_IFIFO: return try writeThrough(text, to: givenPath, content: content, inputs: inputs)
       case S_IFBLK, S_IFSOCK:
         throw Failure(path: givenPath, message: "is a block device or a socket, not a file: name a file")
       default: break
@@ -91,10 +168,10 @@ public enum FileSystem {
   }
 
   /// Writes `text` into the device or FIFO at `path` as it is: opened (through its links, by the
-  /// kernel, so `/dev/stdout` reaches whatever standard output is), written, closed.
-  private static func writeThrough(_ text: String, to path: String) throws(Failure) {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(path, "cannot open") }
+  /// kernel, so `/dev/stdout` reaches whatever standard output is), written, closed. The open
+  /// never waits: a named pipe nothing reads is refused at once.
+  private static func writeThrough(_ text: String, to path: String, content: Content, inputs: [String]) throws(Failure) {
+    let descriptor = try openForWriting(path, content: content, inputs: inputs)
     defer { close(descriptor) }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
@@ -189,15 +266,25 @@ public enum FileSystem {
 
   /// Every `*.dis` file under `directory`, sorted, skipping hidden entries (`.build`, `.git`).
   /// Symbolic links are followed, but each directory is searched once: a link back up the tree
-  /// (a loop) or to a directory already searched adds nothing.
-  public static func scripts(under directory: String) throws(Failure) -> [String] {
-    var searched: Set<Identity> = []
-    return try scripts(under: directory, searched: &searched)
-  }
-
-  private static func scripts(under directory: String, searched: inout Set<Identity>) throws(Failure)
+  /// (a loop) or to a directory already searched adds nothing. A `*.dis` that is not a regular
+  /// file (a named pipe, a socket, a device) is never opened: it goes to `skipped`, with what it
+  /// is ("a named pipe").
+  public static func scripts(under directory: String, skipped: inout [(path: String, kind: String)]) throws(Failure)
     -> [String]
   {
+    var searched: Set<Identity> = []
+    return try scripts(under: directory, searched: &searched, skipped: &skipped)
+  }
+
+  /// Every `*.dis` regular file under `directory`, as ``scripts(under:skipped:)`` finds them.
+  public static func scripts(under directory: String) throws(Failure) -> [String] {
+    var skipped: [(path: String, kind: String)] = []
+    return try scripts(under: directory, skipped: &skipped)
+  }
+
+  private static func scripts(
+    under directory: String, searched: inout Set<Identity>, skipped: inout [(path: String, kind: String)]
+  ) throws(Failure) -> [String] {
     if let identity = identity(of: directory), !searched.insert(identity).inserted { return [] }
     guard let handle = opendir(directory) else { throw failure(directory, "cannot list") }
     var names: [String] = []
@@ -212,9 +299,14 @@ public enum FileSystem {
     for name in names.sorted() {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       if isDirectory(path) {
-        found += try scripts(under: path, searched: &searched)
+        found += try scripts(under: path, searched: &searched, skipped: &skipped)
       } else if name.hasSuffix(".dis") {
-        found.append(path)
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+          skipped.append((path, kind(ofType: info.st_mode & S_IFMT)))
+        } else {
+          found.append(path)
+        }
       }
     }
     return found
@@ -244,7 +336,7 @@ public enum FileSystem {
     #endif
   }
 
-  private static func failure(_ path: String, _ what: String) -> Failure {
+  static func failure(_ path: String, _ what: String) -> Failure {
     Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))")
   }
 }

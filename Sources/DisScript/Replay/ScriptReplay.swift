@@ -1,3 +1,4 @@
+import DIScope
 import DisSyntax
 
 /// Runs a parsed script in a fresh ``Session`` and compares each command with its file: its
@@ -25,17 +26,18 @@ public struct ScriptReplay: Sendable {
 
   /// Replays `script` in `session`, which may already hold state (a container built in Swift).
   func replay(_ script: Script, section: String?, in session: Session) -> ReplayResult {
-    Self.replay(script, section: section) { session.execute($0) }
+    Self.replay(script, section: section) { session.execute($0, at: $1) }
   }
 
   /// Replays `script` through `execute`, which runs one command wherever its session is (in
   /// another process, for `discope attach --script`), and compares as a local replay does.
   ///
   /// ```swift
-  /// let result = ScriptReplay.replay(script, section: nil) { entry in remote.run(entry) }
+  /// let result = ScriptReplay.replay(script, section: nil) { entry, _ in remote.run(entry) }
   /// ```
   public static func replay(
-    _ script: Script, section: String?, executing execute: (Entry) -> CommandOutcome
+    _ script: Script, section: String?,
+    executing execute: (_ entry: Entry, _ site: RegistrationSite) -> CommandOutcome
   ) -> ReplayResult {
     var outcomes: [CommandOutcome] = []
     var mismatches: [Mismatch] = []
@@ -48,7 +50,7 @@ public struct ScriptReplay: Sendable {
         current = title
         if title == section { hasSection = true }
       case .entry(let entry):
-        let outcome = execute(entry)
+        let outcome = execute(entry, RegistrationSite(fileID: script.path, line: item.location.line))
         outcomes.append(outcome)
         guard section == nil || current == section else { continue }
         checkedLines.insert(item.location.line)

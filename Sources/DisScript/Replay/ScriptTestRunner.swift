@@ -99,7 +99,8 @@ public struct ScriptTestRunner: Sendable {
     case .success(let result): parsed = result
     case .failure(let error): return report(.unparsable, error: error.text)
     }
-    let replayed = ScriptReplay.replay(parsed.script, section: section, executing: execute)
+    // Run elsewhere (an attached app's session), a command's site stays with the script.
+    let replayed = ScriptReplay.replay(parsed.script, section: section) { entry, _ in execute(entry) }
     if replayed.isSkipped { return report(.skipped) }
     return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
   }
@@ -111,13 +112,7 @@ public struct ScriptTestRunner: Sendable {
 
   /// Reads and parses the file at `path`.
   private func parse(_ path: String) -> Result<ParseResult, Unparsable> {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.read(path, limit: options.limits.parser.maximumFileSize + 1)
-    } catch {
-      return .failure(Unparsable(text: "\(path):1:1: error: \(error.message)"))
-    }
-    let parsed = ScriptParser(limits: options.limits.parser).parse(bytes: bytes, path: path)
+    let parsed = FileSystem.parseScript(at: path, parser: ScriptParser(limits: options.limits.parser))
     return parsed.hasErrors ? .failure(Unparsable(text: parsed.renderedDiagnostics)) : .success(parsed)
   }
 

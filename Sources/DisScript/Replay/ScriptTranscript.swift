@@ -1,3 +1,4 @@
+import DIScope
 import DisSyntax
 
 /// What `discope run` prints for a script: the script run command by command in a fresh
@@ -25,7 +26,9 @@ public struct ScriptTranscript: Sendable {
     var hasUnexpectedOutcome = false
     for index in script.items.indices {
       guard case .entry(var entry) = script.items[index].kind else { continue }
-      let outcome = session.execute(entry)
+      // Each registration says it was made at its command's line of the script.
+      let outcome = session.execute(
+        entry, at: RegistrationSite(fileID: script.path, line: script.items[index].location.line))
       if outcome.isFailure != entry.isExpectedToFail && outcome.playgroundCommand == nil { hasUnexpectedOutcome = true }
       entry.isExpectedToFail = outcome.isFailure
       entry.expectedOutput = outcome.output.isEmpty

@@ -1,3 +1,5 @@
+import DisSyntax
+
 /// JUnit XML for CI dashboards: one test case per file, the failure holding the same report
 /// `discope test` prints (header and diff).
 ///
@@ -8,6 +10,9 @@ public struct JUnitReport: Sendable {
   public let reports: [FileReport]
 
   public init(_ reports: [FileReport]) { self.reports = reports }
+
+  /// What the report is to the rules of ``FileSystem/refusal(writing:to:inputs:)``.
+  public static let content = FileSystem.Content.other("the JUnit report", fileExtension: "xml")
 
   /// The XML document.
   public var xml: String {
@@ -39,19 +44,23 @@ public struct JUnitReport: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Text safe inside XML attributes and elements; control characters XML forbids are dropped.
+  /// Text safe inside XML attributes and elements, and shown as the terminal shows it: each
+  /// line's control and bidirectional characters written as the `.dis` language escapes them
+  /// (`\u{1B}`, `\u{202E}`; XML 1.0 allows no control character, even as an entity), the
+  /// newlines between lines kept, then `&<>"'` as entities. A noncharacter XML forbids
+  /// (U+FFFE, U+FFFF) is escaped the same way.
   static func escaped(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).terminalSafe }
     var result = ""
-    for scalar in text.unicodeScalars {
+    for scalar in lines.joined(separator: "\n").unicodeScalars {
       switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&apos;"
-      case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
-      default:
-        if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { result.unicodeScalars.append(scalar) }
+      case "\u{FFFE}", "\u{FFFF}": result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

@@ -47,7 +47,8 @@ extension Session {
         ?? lineage(of: container).first(where: { $0.container.name == info.container })?.container
     else { return }
     family.tokens[info.token.number] = TokenRecord(
-      token: info.token, container: owner, service: displayName(of: info.key), isInstance: false)
+      token: info.token, container: owner, service: displayName(of: info.key), isInstance: false,
+      isTheApps: true)
   }
 
   /// Follows the app's own registrations and removals, seen as container events.

@@ -34,6 +34,9 @@ public final class Session {
   var directories: [any ServiceDirectory]
   /// Everything tied to the current container family; replaced by `reset`.
   var family: FamilyState
+  /// Where the command being run was written, when it was read from a script: what the
+  /// registrations it makes say of where they were made (`why`, `discope attach`).
+  private(set) var commandSite: RegistrationSite?
 
   /// A session with an empty root container.
   public init(options: SessionOptions = SessionOptions()) {
@@ -61,10 +64,15 @@ public final class Session {
   }
 
   /// Runs one parsed command. Its `!` and expected block are ignored here: replay compares them.
-  public func execute(_ entry: Entry) -> CommandOutcome {
+  ///
+  /// - Parameter site: Where the command was written (a script's path and line), which the
+  ///   registrations it makes keep; `nil` for a command typed or built in code.
+  public func execute(_ entry: Entry, at site: RegistrationSite? = nil) -> CommandOutcome {
     if let command = entry.playgroundCommand {
       return CommandOutcome(entry: entry, output: [], isFailure: false, playgroundCommand: command)
     }
+    commandSite = site
+    defer { commandSite = nil }
     // The event rule: events are taken in where a command starts and where it ends, and in
     // between only by the readers that need what the command itself caused (`takeTraces()`,
     // `takeEagerFailures()`, `takeDisposals()`), each of which takes them in first.
@@ -99,8 +107,8 @@ public final class Session {
   /// ```
   public static func demo(options: SessionOptions = SessionOptions()) -> Session {
     let session = Session(options: options)
-    for entry in ScriptParser().parse(DemoWorld.script, path: "demo.dis").script.entries {
-      _ = session.execute(entry)
+    for (entry, location) in ScriptParser().parse(DemoWorld.script, path: "demo.dis").script.locatedEntries {
+      _ = session.execute(entry, at: RegistrationSite(fileID: "demo.dis", line: location.line))
     }
     return session
   }

@@ -2,7 +2,8 @@
 ///
 /// Spacing is normalised (one space between words, `scope=x` glued, one space
 /// before a trailing `#`), line endings are LF, the `%dis 1` header is kept
-/// when present, comments, sections and blank lines stay where they were,
+/// when present, comments, sections and blank lines stay where they were (a
+/// comment's text byte for byte),
 /// expected blocks are indented by two spaces and assembly members by two.
 /// Formatting is idempotent, and parsing the result gives the same
 /// ``Script/structure``.
@@ -23,8 +24,10 @@ public enum ScriptFormatter {
       switch item.kind {
       case .versionHeader(let version, let comment): lines.append("%dis \(version)" + trailing(comment))
       case .blank: lines.append("")
-      case .comment(let text): lines.append("#" + text.terminalSafe)
-      case .section(let title): lines.append("## " + title.terminalSafe)
+      // A comment's bytes are the author's: a tab, a BEL or U+202E stays as it was written.
+      // Whoever prints this text on a terminal escapes it there (`discope run`).
+      case .comment(let text): lines.append("#" + text)
+      case .section(let title): lines.append("## " + title)
       case .entry(let entry): lines += entryLines(entry)
       }
     }
@@ -57,6 +60,6 @@ public enum ScriptFormatter {
   }
 
   private static func trailing(_ comment: String?) -> String {
-    comment.map { " #" + $0.terminalSafe } ?? ""
+    comment.map { " #" + $0 } ?? ""
   }
 }

@@ -14,11 +14,13 @@ public enum ScriptRecorder {
   public static let header = "%dis 1\n"
 
   /// The entry's command line(s) in canonical form, with `! ` when it failed,
-  /// ending with a newline. Any expected block in `entry` is ignored.
+  /// ending with a newline. Any expected block in `entry` is ignored. A comment
+  /// typed with it is written as the terminal shows it (`\u{1B}`): a recording
+  /// holds nothing that drives a terminal when the file is shown.
   public static func commandText(_ entry: Entry) -> String {
     var entry = entry
     entry.expectedOutput = nil
-    return ScriptFormatter.entryLines(entry).map { $0 + "\n" }.joined()
+    return ScriptFormatter.entryLines(entry).map { $0.terminalSafe + "\n" }.joined()
   }
 
   /// One line of actual output as an expected line: indented by two spaces,

@@ -102,7 +102,9 @@ public struct AttachCommand: ContextualCommand {
       return 1
     }
     var isASCII = ascii || !Playground.canDrawUnicode
-    if let script, let text = try? String(contentsOfFile: script, encoding: .utf8), ScriptTestRunner.drawsInASCII(text) {
+    if let script, case .success(let bytes) = FileSystem.readScript(at: script),
+      ScriptTestRunner.drawsInASCII(String(decoding: bytes, as: UTF8.self))
+    {
       isASCII = true
     }
     let client: DebugClient
@@ -132,8 +134,8 @@ public struct AttachCommand: ContextualCommand {
   /// first command of the script at `path` that changes the container; nil when none does (or
   /// the file cannot be read or parsed: the replay says so, as `discope test` does).
   static func firstChange(inScriptAt path: String) -> String? {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    let parsed = ScriptParser().parse(text, path: path)
+    // Read as every script is: a named pipe is refused, never waited on.
+    let parsed = FileSystem.parseScript(at: path)
     for (entry, location) in parsed.script.locatedEntries {
       guard let change = entry.command.containerChange else { continue }
       let undo = change.isUndoable ? "" : ", and cannot be undone"

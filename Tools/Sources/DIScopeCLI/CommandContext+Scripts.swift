@@ -4,10 +4,13 @@ import DisSyntax
 extension CommandContext {
   /// Reads and parses the `.dis` file at `path`; on an unreadable file or one that does not parse,
   /// prints `path:line:col: error:` (with the source line and a caret) and returns `nil` — exit 2.
+  /// Read as every script is (``FileSystem/readScript(at:limits:)``): a pipe is refused, never waited on.
   func readScript(at path: String) -> (bytes: [UInt8], script: Script)? {
     let bytes: [UInt8]
-    do { bytes = try FileSystem.read(path) } catch {
-      printError("\(path):1:1: error: \(error.message)")
+    switch FileSystem.readScript(at: path) {
+    case .success(let read): bytes = read
+    case .failure(let diagnostic):
+      printError(diagnostic.rendered(in: nil))
       return nil
     }
     let parsed = ScriptParser().parse(bytes: bytes, path: path)

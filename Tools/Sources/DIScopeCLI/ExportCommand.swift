@@ -11,7 +11,9 @@ public struct ExportCommand: ContextualCommand {
       The script's declarations become protocols and classes, its registrations and resolves \
       DIScope calls, its expectations #expect. The file needs only DIScope and Swift Testing: put \
       it in a test target that depends on the DIScope product. With --check nothing is written: \
-      exit status 1 when OUT is not what the script exports now.
+      exit status 1 when OUT is not what the script exports now. OUT is never a .dis script (by \
+      its name in any case, its content, or where its links lead) nor the script exported: \
+      exit status 64, nothing written.
       """)
 
   @ArgumentParser.Argument(help: "The language to export to: swift.")
@@ -40,23 +42,19 @@ public struct ExportCommand: ContextualCommand {
     if check && (output == nil || output == "-") {
       throw ValidationError("--check needs -o OUT.swift to compare with")
     }
-    // Swift written into a script file would replace a script with what no replay reads.
-    if let output, output.hasSuffix(".dis") {
-      throw ValidationError(
-        "'\(output)' names a .dis script, and the export is Swift: write it to a .swift file (-o NAME.swift)")
-    }
   }
 
   public func execute(in context: CommandContext) -> Int32 {
+    if let output, output != "-", let refused = FileSystem.refusal(writing: SwiftExport.content, to: output, inputs: [path]) {
+      // Swift written into a script would replace it with what no replay reads.
+      context.printError("error: \(refused)")
+      return 64
+    }
     guard let (_, script) = context.readScript(at: path) else { return 2 }
     let swift = SwiftExport.export(script: script, namespace: namespace ?? SwiftExport.namespace(forPath: path))
     guard let output, output != "-" else {
       context.standardOutput(swift)
       return 0
-    }
-    if let input = FileSystem.identity(of: path), FileSystem.identity(of: output) == input {
-      context.printError("error: '\(output)' is the script being exported; write the Swift to another file (-o NAME.swift)")
-      return 2
     }
     if check {
       let current = try? FileSystem.read(output)
@@ -67,11 +65,11 @@ public struct ExportCommand: ContextualCommand {
       return 0
     }
     do {
-      try FileSystem.writeAtomically(swift, to: output)
+      try FileSystem.writeAtomically(swift, to: output, content: SwiftExport.content, inputs: [path])
       return 0
     } catch {
       context.printError("error: \(error)")
-      return 2
+      return error.isRefusal ? 64 : 2
     }
   }
 }

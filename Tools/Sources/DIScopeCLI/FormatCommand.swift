@@ -7,7 +7,12 @@ public struct FormatCommand: ContextualCommand {
   public static let configuration = CommandConfiguration(
     commandName: "fmt",
     abstract: "Rewrite .dis files in canonical form (idempotent).",
-    discussion: "With --check nothing is written: exit status 1 lists the files that are not canonical.")
+    discussion: """
+      With --check nothing is written: exit status 1 lists the files that are not canonical. \
+      Comments and section titles are kept byte for byte. Exit status 2 when a file is missing \
+      or does not parse, or there is no .dis file; in a directory, a *.dis that is not a \
+      regular file (a named pipe, a socket) is skipped with a note, never opened.
+      """)
 
   @ArgumentParser.Argument(help: "Files, or directories searched for *.dis files.")
   var paths: [String]
@@ -23,6 +28,12 @@ public struct FormatCommand: ContextualCommand {
     for path in found.missing {
       context.printError("error: no such file or directory '\(path)'")
       status = 2
+    }
+    for note in found.skippedNotes { context.printError(note) }
+    if found.files.isEmpty && found.missing.isEmpty {
+      // As `discope test` says it: a folder with nothing to format is a mistake in the command.
+      context.printError("error: no .dis files under \(paths.joined(separator: " "))")
+      return 2
     }
     for path in found.files {
       guard let (bytes, script) = context.readScript(at: path) else {

@@ -20,7 +20,14 @@ import Playground
 public struct ReplCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "repl",
-    abstract: "Run .dis commands one line at a time (libedit history and Tab completion).")
+    abstract: "Run .dis commands one line at a time (libedit history and Tab completion).",
+    discussion: """
+      On a terminal, the line shows an escape sequence that is no key (a pasted colour) and a \
+      bidirectional control as the language writes them, \\u{1B}[31m and \\u{202E} (in a string \
+      they mean the same character); a line longer than 16384 bytes is refused as it is typed or \
+      pasted; after Ctrl-Z, 'fg' draws the prompt and the line again. Ctrl-D on an empty line \
+      or :quit leaves (:quit asks first while recording: y quits, any other key, Ctrl-D too, stays).
+      """)
 
   @Option(name: .long, help: "Append each command and its output to this .dis file as it happens.")
   var record: String?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DIScope
 import DisScript
 import DisSyntax
 
@@ -32,7 +33,8 @@ public struct RunCommand: ContextualCommand {
       }
       let transcript = ScriptTranscript(of: parsedScript, options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
       if transcript.hasUnexpectedOutcome, status == 0 { status = 1 }
-      context.standardOutput(transcript.text)
+      // Comments come as written: escaped here, as everything printed is.
+      context.standardOutput(CommandContext.safe(transcript.text))
     }
     return status
   }

@@ -1,10 +1,13 @@
 import DisScript
 
 /// The files a command works on: files as given, directories searched for `*.dis`. A file named
-/// twice (`dir` and `dir/a.dis`, or through a link) is worked on once, where first named.
+/// twice (`dir` and `dir/a.dis`, or through a link) is worked on once, where first named. A
+/// `*.dis` in a directory that is not a regular file (a named pipe, a socket) is never opened:
+/// it is `skipped`, and said so. One named on its own is kept, for the reader to refuse.
 struct ScriptPaths {
   var files: [String] = []
   var missing: [String] = []
+  var skipped: [(path: String, kind: String)] = []
 
   init(_ paths: [String]) {
     var seen: Set<FileSystem.Identity> = []
@@ -14,13 +17,18 @@ struct ScriptPaths {
     }
     for path in paths {
       if FileSystem.isDirectory(path) {
-        do { try FileSystem.scripts(under: path).forEach(add) } catch { missing.append(path) }
+        do { try FileSystem.scripts(under: path, skipped: &skipped).forEach(add) } catch { missing.append(path) }
       } else if FileSystem.exists(path) {
         add(path)
       } else {
         missing.append(path)
       }
     }
+  }
+
+  /// The note for each skipped file: `note: skipped 'dir/p.dis': a named pipe, not a file`.
+  var skippedNotes: [String] {
+    skipped.map { "note: skipped '\($0.path)': it is \($0.kind), not a file (only regular files are read)" }
   }
 }
 

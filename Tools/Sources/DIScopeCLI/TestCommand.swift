@@ -10,8 +10,10 @@ public struct TestCommand: ContextualCommand {
     discussion: """
       Exit status: 0 when everything passed; 1 when a command did not match, or '--section' \
       named no file's section; 2 when a file is missing or does not parse, or there is no .dis \
-      file; 74 when the output \
-      could not be written. The last line is 'N passed, N failed' (and ', N skipped'). Under \
+      file; 64 when '--junit' names a file it must not replace (a script, or an input of the \
+      run); 74 when the output could not be written. In a directory, a *.dis that is not a \
+      regular file (a named pipe, a socket) is skipped with a note, never opened; one named on \
+      its own is refused. The last line is 'N passed, N failed' (and ', N skipped'). Under \
       GITHUB_ACTIONS=true each failure also prints a workflow annotation \
       ('::error file=PATH,line=N,col=M::message').
       """)
@@ -28,7 +30,8 @@ public struct TestCommand: ContextualCommand {
   @Flag(name: .long, help: "Rewrite the expected blocks that differ (refused when CI is set).")
   var update = false
 
-  @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "FILE"))
+  @Option(name: .long, help: ArgumentHelp(
+      "Write a JUnit XML report to FILE (never a .dis script, nor a file being tested).", valueName: "FILE"))
   var junit: String?
 
   @Option(name: .long, help: ArgumentHelp("Check only the commands under '## NAME'.", valueName: "NAME"))
@@ -56,9 +59,15 @@ public struct TestCommand: ContextualCommand {
     }
     let found = ScriptPaths(paths.isEmpty ? ["."] : paths)
     for path in found.missing { context.printErrorStyled(style.error("no such file or directory '\(path)'")) }
+    for note in found.skippedNotes { context.printError(note) }
     if found.files.isEmpty && found.missing.isEmpty {
       context.printErrorStyled(style.error("no .dis files under \((paths.isEmpty ? ["."] : paths).joined(separator: " "))"))
       return 2
+    }
+    if let junit, let refused = FileSystem.refusal(writing: JUnitReport.content, to: junit, inputs: found.files + paths) {
+      // Checked before anything runs: the report would replace a file the user keeps.
+      context.printErrorStyled(style.error("cannot write the JUnit report: \(refused)"))
+      return 64
     }
     let files = shard.flatMap(Shard.init)?.select(found.files) ?? found.files
     let options = SessionOptions(glyphs: ascii ? .ascii : .unicode)
@@ -67,10 +76,11 @@ public struct TestCommand: ContextualCommand {
     for report in reports { Self.print(report, to: context, style: style, isUpdating: update) }
     if let junit {
       do {
-        try FileSystem.writeAtomically(JUnitReport(reports).xml, to: junit)
+        try FileSystem.writeAtomically(
+          JUnitReport(reports).xml, to: junit, content: JUnitReport.content, inputs: found.files + paths)
       } catch {
         context.printErrorStyled(style.error("cannot write the JUnit report: \(error)"))
-        return 1
+        return error.isRefusal ? 64 : 1
       }
     }
     let summary = RunSummary(reports)

@@ -50,3 +50,20 @@ let lessons: String = {
   guard let range = path.firstRange(of: "/Tools/Tests/DIScopeCLITests/") else { return "Scripts/lessons" }
   return String(path[..<range.lowerBound]) + "/Scripts/lessons"
 }()
+
+import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Whether `text` is well-formed XML, by Foundation's parser.
+struct XMLWellFormedness {
+  let isWellFormed: Bool
+  let error: String?
+
+  init(_ text: String) {
+    let parser = XMLParser(data: Data(text.utf8))
+    isWellFormed = parser.parse()
+    error = parser.parserError.map { "\($0)" }
+  }
+}

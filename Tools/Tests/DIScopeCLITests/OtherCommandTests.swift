@@ -75,6 +75,9 @@ import Testing
     #expect(all.status == 0 && all.output.contains("resolve?    optional resolve"))
     #expect(discope("help", "mock").output.hasPrefix("usage: mock S [= Impl]"))
     #expect(discope("help", "test").output.contains("--shard"))
+    #expect(all.output.contains("'Scripts/docs'") && all.output.contains(".build/docs/"))
+    let docs = discope("help", "docs")
+    #expect(docs.status == 0 && docs.output.contains("'Scripts/docs'"), "\(docs.output)")
     let unknown = discope("help", "resolv")
     #expect(unknown.status == 1 && unknown.error.contains("did you mean 'resolve'?"))
   }

@@ -76,7 +76,8 @@ public enum CommandTable {
       "say which registration answers S and why, without building anything",
       details: [
         "Prints, without building anything: the token that answers and why (the newest of its",
-        "stack, the tokens it shadows, found in a parent container, a mock), its scope and",
+        "stack, the tokens it shadows, found in a parent container, a mock), where the app made",
+        "it (attached: its 'register' call's file and line), its scope and",
         "caching, the instance it caches (#N) and the resolve that built it, what that instance",
         "holds, what 'resolve S' would do now, who holds the current instance, and every stale",
         "reference on the way: a cached instance still holding what its key no longer answers",

@@ -34,3 +34,19 @@ public struct ParserLimits: Sendable, Hashable {
     self.maximumNestingDepth = maximumNestingDepth
   }
 }
+
+extension ParserLimits {
+  /// The one wording of the size rule, for the parser and for every reader of a file:
+  /// `file is too large: 4194400 bytes, the limit is 4194304` (`bytes` is `nil` for a file whose
+  /// size is not known, such as a device that goes on).
+  public static func fileTooLargeMessage(bytes: Int?, limit: Int) -> String {
+    "file is too large: " + (bytes.map { "\($0) bytes" } ?? "more than \(limit) bytes") + ", the limit is \(limit)"
+  }
+
+  /// The diagnostic of a script past ``maximumFileSize``: the message and how to fix it.
+  public func fileTooLarge(bytes: Int?, path: String) -> Diagnostic {
+    .error(
+      Self.fileTooLargeMessage(bytes: bytes, limit: maximumFileSize), at: SourceLocation(path: path, line: 1),
+      hint: "to fix, split the script into several files")
+  }
+}

@@ -9,11 +9,7 @@ struct SourceDecoder {
 
   func decode(_ bytes: some Collection<UInt8>) -> Result<String, Diagnostic> {
     if bytes.count > limits.maximumFileSize {
-      return .failure(
-        .error(
-          "file is too large: \(bytes.count) bytes, the limit is \(limits.maximumFileSize)",
-          at: SourceLocation(path: path, line: 1),
-          hint: "to fix, split the script into several files"))
+      return .failure(limits.fileTooLarge(bytes: bytes.count, path: path))
     }
     var bytes = Array(bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }

@@ -22,6 +22,23 @@ int discope_line_mode_end_line(void);
 /// end a line.
 int discope_line_mode_getc(FILE *stream);
 
+/// Makes the editor's input what a terminal user expects (called once, after
+/// `discope_line_mode_trap_signals`):
+/// - text typed or pasted goes to the editor through `insert` (libedit's `rl_insert_text`) as
+///   much as is already there at once, so a pasted line is drawn once, not once a character;
+/// - on SIGCONT (`fg` after Ctrl-Z) `redraw` (libedit's `rl_forced_update_display`) draws the
+///   prompt and the line again, from the reading thread, not from the signal handler;
+/// - a line that takes more than `limit` bytes (0: no limit) takes no more: the rest, up to its
+///   Enter, is dropped, and `discope_line_mode_take_too_long` says so;
+/// - a sequence after Esc that no key sends (a colour, pasted) and a bidirectional or C1 control
+///   are given to the editor as the text `\u{1B}`, `\u{202E}`: shown, never half taken as keys
+///   nor drawn raw.
+void discope_line_mode_set_editor(int (*insert)(const char *), void (*redraw)(void), size_t limit);
+
+/// Whether the line just read went past the limit (what came after it was dropped), with the
+/// bytes it took in `bytes`, and clears it.
+int discope_line_mode_take_too_long(size_t *bytes);
+
 /// Whether a byte the locale could not decode was dropped since the last call (a character beyond
 /// ASCII typed under a locale that is not UTF-8), and clears it.
 int discope_line_mode_take_dropped_bytes(void);

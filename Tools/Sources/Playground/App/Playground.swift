@@ -32,7 +32,7 @@ public enum Playground {
     do {
       controller = try makeController(options, isSynchronous: false)
     } catch {
-      printError("error: \(error)")
+      printError(PlaygroundError.printed(error))
       return 1
     }
     do {
@@ -64,17 +64,10 @@ public enum Playground {
       isSynchronous: isSynchronous)
     controller.homeDirectory = options.environment["HOME"]
     if let scriptPath = options.scriptPath {
-      // Read as `run` and `test` read a script: an empty one (`/dev/null`) is valid, and plays
-      // nothing.
-      let data: [UInt8]
-      do { data = try FileSystem.read(scriptPath) } catch {
-        throw PlaygroundError("cannot read '\(scriptPath)': \(error.message)")
-      }
-      do {
-        controller.openReplay(try ReplayScript(text: String(decoding: data, as: UTF8.self), path: scriptPath))
-      } catch {
-        throw PlaygroundError(error.message)
-      }
+      // Read as every script is: never waiting on a pipe, one size rule.
+      let parsed = FileSystem.parseScript(at: scriptPath)
+      guard !parsed.hasErrors else { throw PlaygroundError(diagnostics: parsed.renderedDiagnostics) }
+      controller.openReplay(ReplayScript(script: parsed.script))
     } else if let learn = options.learn {
       controller.learn = learn
       controller.openExercise(learn.index)
@@ -102,7 +95,20 @@ public enum Playground {
 /// A playground that cannot start: a script that does not parse, a file that cannot be written.
 public struct PlaygroundError: Error, Sendable, CustomStringConvertible {
   public var description: String
+  /// Whether `description` is rendered diagnostics (`path:line:col: error: …`), printed as they are.
+  var isDiagnostic = false
   init(_ description: String) { self.description = description }
+  init(diagnostics: String) {
+    description = diagnostics
+    isDiagnostic = true
+  }
+
+  /// How `error` is printed when the playground cannot start: `error: …`, or a script's
+  /// diagnostics as they are (they say `error:` themselves).
+  static func printed(_ error: any Error) -> String {
+    if let error = error as? PlaygroundError, error.isDiagnostic { return error.description }
+    return "error: \(error)"
+  }
 }
 
 extension PlaygroundController {

@@ -29,6 +29,7 @@ extension PlaygroundController {
       // A typed comment is a comment, as in a script: it goes into the transcript (and the
       // recording) after what was typed before it.
       settle()
+      showTranscriptTail()
       let firstLine = state.transcript.lines.count
       appendComment([trimmed], kind: .secondary)
       update { $0.lastTypedOutcome = Array($0.transcript.lines[firstLine...]) }
@@ -85,20 +86,19 @@ extension PlaygroundController {
       update { $0.notice = "recording to \(recorder.path): ':stop' first, then ':open' \(path)" }
       return
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      update { $0.notice = "error: cannot read '\(path)'" }
+    // Read as every script is: a named pipe is refused, never waited on (the screen stays live).
+    let parsed = FileSystem.parseScript(at: path)
+    guard let first = parsed.diagnostics.first(where: { $0.severity == .error }) else {
+      openReplay(ReplayScript(script: parsed.script))
       return
     }
-    do {
-      let script = try ReplayScript(text: String(decoding: data, as: UTF8.self), path: path)
-      openReplay(script)
-    } catch {
-      update { $0.notice = "error: '\(path)' does not parse: \(error.message.split(separator: "\n").first ?? "")" }
-    }
+    // `path:line:col: error: …`, the diagnostic's own line (it names the file and says error).
+    update { $0.notice = first.description }
   }
 
   /// Starts replaying `script` from its start on a fresh session, in navigation mode.
   public func openReplay(_ script: ReplayScript) {
+    if !script.path.isEmpty { scriptInputs.append(script.path) }
     restart(replaying: [])
     update {
       $0.replay = ReplayState(script: script)

@@ -2,7 +2,8 @@ import DisScript
 import Foundation
 
 /// `:save` and `:record`: the only commands that write files. Nothing a user wrote is lost: a
-/// file this session did not create is replaced only by `:save!`, the file being recorded never,
+/// file this session did not create is replaced only by `:save!`, the file being recorded and
+/// the script being stepped through never, a named pipe nothing reads is refused at once,
 /// a symbolic link keeps being a link (its target is written), `~` is the home directory, and a
 /// directory gets a plain error.
 extension PlaygroundController {
@@ -43,7 +44,8 @@ extension PlaygroundController {
       }
     }
     do {
-      try RecordingFile.save(state.transcript.text, to: path)
+      // The script being stepped through is this run's input: the session would replace it.
+      try RecordingFile.save(state.transcript.text, to: path, inputs: scriptInputs)
       noteWritten(target)
       update { $0.notice = "saved the session to \(givenPath) (\($0.transcript.fileLines.count + 1) lines)" }
     } catch {

@@ -39,24 +39,8 @@ extension PlaygroundController {
       update { $0.overlay = nil; $0.notice = nil }
       if key == .character("y") || key == .character("Y") { stepThroughSolution() }
       return .continue
-    case .confirmQuit(let status):
-      update { $0.overlay = nil; $0.notice = nil }
-      if key == .ctrl("c") { return .quit(130) }
-      if key == .character("y") || key == .character("Y") || key == .ctrl("d") { return .quit(status) }
-      return .continue
-    case .confirmDetach(let status):
-      update { $0.overlay = nil; $0.notice = nil }
-      switch key {
-      case .character("u"), .character("U"), .ctrl("c"):
-        // Ctrl-C takes the safe way out: the app is left as it was before the session.
-        worker.view.close(keepingChanges: false)
-        return .quit(key == .ctrl("c") ? 130 : status)
-      case .character("k"), .character("K"):
-        worker.view.close(keepingChanges: true)
-        return .quit(status)
-      default:
-        return .continue
-      }
+    case .confirmQuit(let status): return answer(.recording, with: key, status: status)
+    case .confirmDetach(let status): return answer(.sessionChanges, with: key, status: status)
     case nil: break
     }
     update { $0.notice = nil }
@@ -70,6 +54,14 @@ extension PlaygroundController {
     }
     guard let action = binding?.action else { return .continue }
     return perform(action, key: key)
+  }
+
+  /// Takes `key` as the answer to `question` (see `QuitQuestion` for the rule they share).
+  private func answer(_ question: QuitQuestion, with key: Key, status: Int32) -> KeyOutcome {
+    update { $0.overlay = nil; $0.notice = nil }
+    guard case .quit(let keepingChanges, let isInterrupted) = question.answer(key) else { return .continue }
+    if let keepingChanges { worker.view.close(keepingChanges: keepingChanges) }
+    return .quit(isInterrupted ? 130 : status)
   }
 
   /// Types text into the command line, one character at a time (tests, pasted text).
@@ -151,6 +143,8 @@ extension PlaygroundController {
     case .toTop: update { $0.views[$0.focus]?.goToTop() }
     case .toBottom: update { $0.views[$0.focus]?.follow() }
     case .expandRow: expandSelectedRow()
+    case .foldRow: setSelectedGroup(isFolded: true)
+    case .unfoldRow: setSelectedGroup(isFolded: false)
     case .filter:
       update { $0.overlay = .filter(LineEditor(text: $0.view(of: $0.focus).filter)) }
     case .clearFilter: update { $0.views[$0.focus]?.filter = "" }

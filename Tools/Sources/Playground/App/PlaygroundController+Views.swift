@@ -27,7 +27,10 @@ extension PlaygroundController {
     }
   }
 
-  /// Enter in navigation mode: folds or unfolds the selected group; a long line is shown whole.
+  /// Enter in navigation mode. A row cut at the pane's edge is shown whole (a 300-character
+  /// command of pane 4 too, output or not): what Enter on a cut row is for. A row shown whole
+  /// folds or unfolds its group when it heads one (`h`/`l` do that on any row, cut or not); any
+  /// other row is shown whole as well, on the bottom row. A registration of pane 1 is explained.
   func expandSelectedRow() {
     let pane = state.focus
     let visible = state.visibleLines(of: pane)
@@ -42,7 +45,8 @@ extension PlaygroundController {
       update { $0.overlay = .explanation(title: explanation.title, lines: explanation.lines) }
       return
     }
-    if line.isGroupHeading && pane != .mocks {
+    let isCut = state.paneWidths[pane].map { line.text.displayWidth > $0 } ?? false
+    if line.isGroupHeading && pane != .mocks && !isCut {
       update { state in
         if state.views[pane]?.folded.remove(line.group) == nil { state.views[pane]?.folded.insert(line.group) }
       }
@@ -60,6 +64,34 @@ extension PlaygroundController {
         fits = shown.hasSuffix(text) || (shown.contains(text) && !shown.hasSuffix("…"))
       }
       update { $0.overlay = fits ? nil : .wholeLine(text); $0.notice = text }
+    }
+  }
+
+  /// `h`/`l` (Left/Right) in navigation mode: folds or unfolds the group of the selected row (a
+  /// stack, a resolution, a command and its output), from any of its rows; the selection goes
+  /// to the group's heading, which stays. Pane 3 and a group of one row have nothing to fold.
+  func setSelectedGroup(isFolded: Bool) {
+    let pane = state.focus
+    let visible = state.visibleLines(of: pane)
+    let view = state.view(of: pane)
+    let row = view.selectedRow(count: visible.count, lines: visible)
+    guard pane != .mocks, visible.indices.contains(row) else { return }
+    let group = visible[row].group
+    let lines = state.lines(of: pane)
+    guard lines.filter({ $0.group == group }).count > 1 else {
+      if isFolded { update { $0.notice = "nothing to fold: this row has no lines under it" } }
+      return
+    }
+    update {
+      if isFolded { $0.views[pane]?.folded.insert(group) } else { $0.views[pane]?.folded.remove(group) }
+    }
+    guard !view.isFollowing else { return }
+    let shown = state.visibleLines(of: pane)
+    guard let heading = shown.firstIndex(where: { $0.group == group && $0.isGroupHeading }) else { return }
+    let height = height(of: pane)
+    update {
+      $0.views[pane]?.selection = heading
+      $0.views[pane]?.moveSelection(by: 0, count: shown.count, height: height, lines: shown)
     }
   }
 

@@ -45,6 +45,9 @@ public final class PlaygroundController {
   /// with its stamp as this session left it: `:save` writes over one without `!` only while it is
   /// still as the session left it (someone's edit since, or another file put there, is theirs).
   var writtenFiles: [String: FileSystem.Stamp] = [:]
+  /// The scripts this session stepped through (`play FILE`, `:open`): its inputs, which `:save`
+  /// never writes, even after `i` took over from the replay.
+  var scriptInputs: [String] = []
   /// Whether `:save` and `:record` may write files: not for a script piped into a line mode
   /// unless its caller said so (`discope repl --allow-writes`).
   public var allowsFileCommands = true
@@ -230,8 +233,15 @@ public final class PlaygroundController {
   func submit(_ source: String, prose: [String] = []) {
     // Only typed lines come this way (`submitLine`); scripts' steps come by `submitEntry`.
     pending.append(PendingCommand(prose: prose, isTyped: true))
+    showTranscriptTail()
     state.pendingCommands += 1
     worker.submit(.run(source: source, epoch: state.epoch))
+  }
+
+  /// Pane 4 follows its tail again: a command typed shows what it did there, as a terminal or
+  /// a pager (`less +F`) brings its end back into view, even when pane 4 was scrolled back.
+  func showTranscriptTail() {
+    update { $0.views[.transcript]?.follow() }
   }
 
   /// Starts over on a fresh engine, then runs `entries` (with their prose) on it.

@@ -72,11 +72,14 @@ struct PlaygroundLoop {
   static let heldKeysLimit = 65_536
 
   private func draw(_ renderer: PlaygroundRenderer) {
-    let heights = renderer.draw(controller.state)
+    let sizes = renderer.draw(controller.state)
     let columns = screen.size.columns
     let rows = screen.size.rows
     controller.update { state in
-      for (pane, height) in heights { state.paneHeights[pane] = height }
+      for (pane, size) in sizes {
+        state.paneHeights[pane] = size.rows
+        state.paneWidths[pane] = size.columns
+      }
       state.bottomRowWidth = columns
       state.overlayPageHeight = max(1, rows - 3)  // the overlay, less its frame
       state.helpWidth = max(1, columns - 2)  // the help's window, less its frame

@@ -14,7 +14,7 @@ public enum PlaygroundAction: Hashable, Sendable {
   case runCommand, historyUp, historyDown, complete, editLine
   case helpOnEmptyLine, toNavigation
   case focusPane, nextPane, previousPane, scrollUp, scrollDown, toTop, toBottom
-  case expandRow, filter, clearFilter, zoom, toCommandLine, quit
+  case expandRow, foldRow, unfoldRow, filter, clearFilter, zoom, toCommandLine, quit
   case replayPlayPause, replayForward, replayBack, replayNextSection
   case help, interrupt, pageUp, pageDown, redraw
 }
@@ -51,7 +51,12 @@ public enum PlaygroundKeys {
     Binding(keys: [.end, .character("G")], scope: .mode(.navigation),
             description: "go to the newest and follow it", action: .toBottom),
     Binding(keys: [.enter], scope: .mode(.navigation),
-            description: "fold or unfold a stack or resolution; show a long line in full", action: .expandRow),
+            description: "show a row cut at the pane's edge whole; on a whole row, fold or unfold its group",
+            action: .expandRow),
+    Binding(keys: [.left, .character("h")], scope: .mode(.navigation),
+            description: "fold the row's group (a stack, a resolution, a command's output)", action: .foldRow),
+    Binding(keys: [.right, .character("l")], scope: .mode(.navigation), description: "unfold it",
+            action: .unfoldRow),
     Binding(keys: [.character("/")], scope: .mode(.navigation), description: "filter the focused pane",
             action: .filter),
     Binding(keys: [.escape], scope: .mode(.navigation), description: "clear the focused pane's filter",

@@ -10,7 +10,7 @@ public struct PlaygroundState: Sendable {
     case help(top: Int)
     /// Typing a filter for the focused pane.
     case filter(LineEditor)
-    /// Ctrl-C, or Ctrl-D on an empty line, while recording: quit for real, with `status`?
+    /// Quitting while recording: quit for real, with `status`? (`QuitQuestion.recording`)
     case confirmQuit(status: Int32)
     /// Quitting an attached app into which the session pushed mocks: remove them or keep them?
     case confirmDetach(status: Int32)
@@ -44,6 +44,9 @@ public struct PlaygroundState: Sendable {
   ]
   /// The rows each pane had at the last draw (for paging).
   public var paneHeights: [PaneID: Int] = [:]
+  /// The columns of each pane's content at the last draw: a longer row is cut there (Enter
+  /// shows it whole).
+  public var paneWidths: [PaneID: Int] = [:]
   /// The terminal's width as last drawn (`nil` before the first frame, and without a screen).
   public var bottomRowWidth: Int?
   /// The rows of text the help (and other overlays) showed at the last draw: a page.

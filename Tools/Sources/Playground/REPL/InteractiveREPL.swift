@@ -18,7 +18,7 @@ enum InteractiveREPL {
       return 1
     }
     let words = Mutex(controller.state.completionWords)
-    let reader = LineReader(historyFile: options.historyFile) { request in
+    let reader = LineReader(historyFile: options.historyFile, lineLimit: ParserLimits().maximumLineLength) { request in
       CommandCompletion.candidates(for: request, words: words.withLock { $0 })
     }
     var printer = TranscriptPrinter()
@@ -55,6 +55,13 @@ enum InteractiveREPL {
         interruptionsInARow += 1
         if interruptionsInARow == 2 { StandardStreams.print("(Ctrl-D on an empty line or :quit leaves the REPL)\n") }
         continue reading
+      case .tooLong(let bytes):
+        // Cut off as it came (the editor draws the whole line at every key, so a paste of
+        // megabytes took minutes): refused as the parser refuses a line of a script.
+        StandardStreams.print(
+          "error: not run: the line is too long: \(bytes) bytes, the limit is \(reader.lineLimit); "
+            + "to fix, split it (a block can span lines: 'assembly A {' … '}')\n")
+        continue reading
       case .lineWithDroppedCharacters(let left):
         // Run, what is left would be another command than the one typed (`protocol Café`
         // declaring `Caf`): nothing runs, and the line stays in the history to fix.
@@ -64,6 +71,12 @@ enum InteractiveREPL {
             + (left.isEmpty ? "" : " (left: \(left.terminalSafe))") + "\n")
         continue reading
       case .end:
+        if controller.state.isAskingToQuit {
+          // Ctrl-D answers no question (`QuitQuestion`): it stays, as the question says.
+          controller.handle(.ctrl("d"))
+          StandardStreams.print("(staying: Ctrl-D is no answer; :quit asks again)\n")
+          continue reading
+        }
         break reading
       }
       // Saved line by line: a signal or a closed terminal end the process without a last

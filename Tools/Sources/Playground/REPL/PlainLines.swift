@@ -1,3 +1,4 @@
+import DisScript
 import DisSyntax
 import Foundation
 
@@ -12,11 +13,13 @@ enum PlainLines {
     // Without a terminal, a script given to `play` is read as the input.
     let input: LineSource
     if let path = options.scriptPath {
-      guard let file = LineSource(path: path) else {
-        Playground.printError("error: cannot read '\(path)': \(String(cString: strerror(errno)))")
+      // Read as every script is: never waiting on a pipe, one size rule.
+      switch FileSystem.readScript(at: path) {
+      case .success(let bytes): input = LineSource(bytes: bytes)
+      case .failure(let diagnostic):
+        Playground.printError(diagnostic.rendered(in: nil))
         return 1
       }
-      input = file
     } else {
       input = LineSource.standardInput()
     }
@@ -26,7 +29,7 @@ enum PlainLines {
       controller = try Playground.makeController(options, isSynchronous: true)
       controller.asksAboutSessionChanges = false
     } catch {
-      Playground.printError("error: \(error)")
+      Playground.printError(PlaygroundError.printed(error))
       return 1
     }
     // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
@@ -133,30 +136,26 @@ struct TranscriptPrinter {
 
 /// Lines from standard input or a file, without their line endings.
 final class LineSource {
-  private let handle: UnsafeMutablePointer<FILE>?
+  /// A file's lines, read whole; `nil` for standard input.
+  private var lines: IndexingIterator<[ArraySlice<UInt8>]>?
 
-  deinit { if let handle { fclose(handle) } }
-
-  static func standardInput() -> LineSource { LineSource(handle: nil) }
+  static func standardInput() -> LineSource { LineSource(lines: nil) }
 
   /// Whether the lines come from a file rather than standard input.
-  var isFile: Bool { handle != nil }
+  var isFile: Bool { lines != nil }
 
-  private init(handle: UnsafeMutablePointer<FILE>?) { self.handle = handle }
-  /// The lines of the file at `path`; `nil` (with `errno` set) if it cannot be opened.
-  convenience init?(path: String) {
-    guard let handle = fopen(path, "r") else { return nil }
-    self.init(handle: handle)
+  private init(lines: IndexingIterator<[ArraySlice<UInt8>]>?) { self.lines = lines }
+  /// The lines of a file's bytes (read by ``FileSystem/readScript(at:limits:)``).
+  convenience init(bytes: [UInt8]) {
+    var all = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    if all.last?.isEmpty == true { all.removeLast() }
+    self.init(lines: all.makeIterator())
   }
 
   func next() -> String? {
-    guard let handle else { return Swift.readLine(strippingNewline: true) }
-    var buffer: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    defer { free(buffer) }
-    guard getline(&buffer, &capacity, handle) >= 0, let buffer else { return nil }
-    var line = String(cString: buffer)
-    while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+    guard lines != nil else { return Swift.readLine(strippingNewline: true) }
+    guard var line = lines?.next().map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+    while line.hasSuffix("\r") { line.removeLast() }
     return line
   }
 }

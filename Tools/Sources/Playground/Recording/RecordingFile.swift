@@ -23,8 +23,11 @@ public final class RecordingFile {
   /// Creates `path` (or takes an empty file there) and writes the header and the session so far.
   public init(path: String, sessionSoFar: [String] = []) throws(RecordingError) {
     self.path = path
-    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw RecordingError(path: path, reason: String(cString: strerror(errno))) }
+    // Never waits: a named pipe nothing reads is refused at once, and the screen stays live.
+    let fd: Int32
+    do { fd = try FileSystem.openForWriting(path, content: .script, appending: true) } catch {
+      throw RecordingError(error)
+    }
     var status = stat()
     if fstat(fd, &status) == 0 && status.st_size > 0 {
       Foundation.close(fd)
@@ -72,11 +75,12 @@ public final class RecordingFile {
 
   /// Writes `text` to `path` atomically (a temporary file beside the link's target, then a
   /// rename): `:save`. A symbolic link stays a link; a directory is refused.
-  public static func save(_ text: String, to path: String) throws(RecordingError) {
+  /// `inputs` are the files this run reads (the script stepped through): never written.
+  public static func save(_ text: String, to path: String, inputs: [String] = []) throws(RecordingError) {
     do {
-      try FileSystem.writeAtomically(text, to: path)
+      try FileSystem.writeAtomically(text, to: path, inputs: inputs)
     } catch {
-      throw RecordingError(path: path, reason: error.message)
+      throw RecordingError(error)
     }
   }
 }
@@ -94,5 +98,12 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
     self.path = path
     self.reason = reason
     self.isOccupied = isOccupied
+  }
+}
+
+extension RecordingError {
+  /// The failure of a write: a refusal reads "it is …", an I/O failure as the system says.
+  init(_ failure: FileSystem.Failure) {
+    self.init(path: failure.path, reason: failure.isRefusal ? "it " + failure.message : failure.message)
   }
 }

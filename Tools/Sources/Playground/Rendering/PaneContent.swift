@@ -113,6 +113,14 @@ extension PlaygroundState {
     }
   }
 
+  /// Whether a question asked before quitting waits for its answer (`QuitQuestion`).
+  public var isAskingToQuit: Bool {
+    switch overlay {
+    case .confirmQuit, .confirmDetach: true
+    default: false
+    }
+  }
+
   /// Whether a filter is being typed.
   public var isFiltering: Bool {
     if case .filter = overlay { return true }

@@ -31,9 +31,9 @@ final class PlaygroundRenderer {
     if case .tooSmall = layout { true } else { false }
   }
 
-  /// Draws a frame; returns the content height of each visible pane.
+  /// Draws a frame; returns the content height and width of each visible pane.
   @discardableResult
-  func draw(_ state: PlaygroundState) -> [PaneID: Int] {
+  func draw(_ state: PlaygroundState) -> [PaneID: (rows: Int, columns: Int)] {
     let size = screen.size
     let maximumRows = ProseText.maximumRows(screenRows: size.rows)
     let proseRows = ProseText.rows(state.currentProse, width: size.columns)
@@ -74,13 +74,13 @@ final class PlaygroundRenderer {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
       return [:]
     }
-    var heights: [PaneID: Int] = [:]
+    var sizes: [PaneID: (rows: Int, columns: Int)] = [:]
     if state.isShowingOverlayWindow != wasShowingOverlay { drawn = [:] }
     wasShowingOverlay = state.isShowingOverlayWindow
     for (frame, window) in paneWindows {
       guard let pane = PaneID(rawValue: frame.index) else { continue }
       let height = frame.isCollapsed ? 0 : window.contentRect.height
-      heights[pane] = height
+      sizes[pane] = (height, window.contentRect.width)
       drawPane(pane, in: window, height: height, state: state)
     }
     if state.isShowingHelp, let helpWindow { drawHelp(in: helpWindow, state: state) }
@@ -106,7 +106,7 @@ final class PlaygroundRenderer {
     let windows = paneWindows.map(\.window) + (proseWindow.map { [$0] } ?? [])
       + (state.isShowingOverlayWindow ? helpWindow.map { [$0] } ?? [] : [])
     screen.present(windows + [statusWindow], cursorIn: commandWindow)
-    return heights
+    return sizes
   }
 
   /// How wide the status line is: as wide as its text, so the message beside it gets the rest

@@ -9,6 +9,11 @@ import Glibc
 /// Ctrl-D on an empty line ends the input. A signal while no line is edited (a command running)
 /// ends the process, the terminal restored.
 ///
+/// What reaches the editor is what a terminal user expects (see `discope_line_mode_set_editor`):
+/// a paste is inserted at once and drawn once; a line past `lineLimit` is cut off as it comes and
+/// refused (`Input.tooLong`); an escape sequence no key sends and a bidirectional control are
+/// shown escaped (`\u{1B}[31m`, `\u{202E}`); `fg` after Ctrl-Z draws the prompt and line again.
+///
 /// ```swift
 /// let reader = LineReader(historyFile: "\(home)/.discope_history") { request in
 ///   ["resolve", "register", "mock"].filter { $0.hasPrefix(request.word) }
@@ -20,12 +25,16 @@ import Glibc
 /// ```
 public final class LineReader {
   public let historyFile: String?
+  /// The most bytes a line may take; what is typed or pasted past it is dropped, and the line
+  /// is refused (`Input.tooLong`) when Enter ends it. 0: no limit.
+  public let lineLimit: Int
 
   /// Sets up libedit, loads `historyFile` if it exists, and installs `completer` for Tab.
   public init(
-    historyFile: String? = nil, historyLimit: Int = 1000,
+    historyFile: String? = nil, historyLimit: Int = 1000, lineLimit: Int = 0,
     completer: (@Sendable (CompletionRequest) -> [String])? = nil
   ) {
+    self.lineLimit = max(0, lineLimit)
     self.historyFile = historyFile
     // libedit reads and shows characters in the locale's encoding: under the C locale a
     // program starts in, every character typed outside ASCII vanished.
@@ -35,7 +44,14 @@ public final class LineReader {
     discope_line_mode_trap_signals()
     // Ctrl-C must end the wait for a key, which libedit's own reader resumes (see the shim).
     discope_rl_set_getc_function(discope_line_mode_getc)
+    // A paste inserted at once and drawn once; the line drawn again after `fg`; escape sequences
+    // and bidirectional controls shown escaped; a line past the limit cut off (see the C side).
+    discope_line_mode_set_editor(
+      { text in rl_insert_text(text) }, { rl_forced_update_display() }, self.lineLimit)
     using_history()
+    // The key the C side sends after text it inserted at once (a paste): it draws the line again.
+    // In single quotes: the tokenizer keeps the backslash of the octal escape (0x9D).
+    _ = rl_parse_and_bind("bind '\\235' ed-redisplay")
     stifle_history(Int32(historyLimit))
     ReadlineCompletion.install(completer)
     loadHistory()
@@ -54,6 +70,9 @@ public final class LineReader {
     case lineWithDroppedCharacters(String)
     /// Ctrl-C cancelled the line (`^C` is shown, and the cursor is on a new line).
     case interrupted
+    /// The line took more than `lineLimit` bytes (`bytes`, up to its Enter): what came past the
+    /// limit was dropped as it came, so the line is not what was typed, and is refused.
+    case tooLong(bytes: Int)
     /// The end of input: Ctrl-D on an empty line, or EOF.
     case end
   }
@@ -77,6 +96,8 @@ public final class LineReader {
       return .interrupted
     }
     defer { free(buffer) }
+    var bytes = 0
+    if discope_line_mode_take_too_long(&bytes) != 0 { return .tooLong(bytes: bytes) }
     // A Ctrl-C after Enter is too late to cancel: the line stands.
     let line = String(cString: buffer)
     // In the history either way: a line with characters dropped is there to fix with Up.
@@ -94,6 +115,10 @@ public final class LineReader {
       switch read(prompt: prompt, addsToHistory: addsToHistory) {
       case .line(let line): return line
       case .interrupted: continue
+      case .tooLong(let bytes):
+        let message = "line is too long: \(bytes) bytes, the limit is \(lineLimit): line not taken\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        continue
       case .lineWithDroppedCharacters:
         let message = "characters beyond ASCII were dropped (the locale is not UTF-8): line not taken\n"
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }

@@ -70,11 +70,14 @@ public final class Screen {
     return Screen(terminal: terminal, isColorEnabled: colors, savedSignals: saved)
   }
 
-  /// Restores the terminal (`endwin`) and frees ncurses' screen. Idempotent.
+  /// Restores the terminal (`endwin`) and frees ncurses' screen. Idempotent. Keys typed but not
+  /// read are dropped (`tcflush`): they were meant for the playground, and the shell would run
+  /// them as commands.
   func close() {
     guard session.isOpen else { return }
     inputWindow = nil
     endwin()
+    tcflush(STDIN_FILENO, TCIFLUSH)
     session.isOpen = false
     delscreen(terminal)
     SignalTrap.uninstall(savedSignals)

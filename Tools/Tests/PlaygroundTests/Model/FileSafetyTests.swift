@@ -1,5 +1,6 @@
 import DisScript
 import Foundation
+import Synchronization
 import Testing
 @testable import Playground
 
@@ -168,5 +169,57 @@ import Testing
     #expect(throws: FileSystem.Failure.self) { try FileSystem.writeAtomically("c\n", to: folder) }
     #expect(FileSystem.expandingTilde("~/a", home: "/h/") == "/h/a")
     #expect(FileSystem.expandingTilde("~x/a", home: "/h") == "~x/a")
+  }
+}
+
+/// `:open` of a named pipe read it with a blocking open: the playground froze. It reads as every
+/// command reads a script: refused at once, with the reason.
+@Suite struct OpenNeverWaitsTests {
+  @Test func openingAPipeIsRefusedAtOnce() throws {
+    let folder = NSTemporaryDirectory() + "discope-open-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fifo = folder + "/p.dis"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let notice = Mutex("")
+    let done = DispatchSemaphore(value: 0)
+    // On another thread: a blocking open would hang the suite, not just fail it.
+    DispatchQueue.global().async {
+      let controller = PlaygroundController.fake()
+      controller.enter(":open \(fifo)")
+      notice.withLock { $0 = controller.state.notice ?? "" }
+      done.signal()
+    }
+    #expect(done.wait(timeout: .now() + 30) == .success, "':open' waited on the pipe")
+    let said = notice.withLock { $0 }
+    #expect(said.hasPrefix("\(fifo):1:1: error: cannot read a named pipe"), "\(said)")
+    let controller = PlaygroundController.fake()
+    let script = folder + "/s.dis"
+    try "class A\nregister A\n".write(toFile: script, atomically: true, encoding: .utf8)
+    controller.enter(":open \(script)")
+    #expect(controller.state.replay != nil)
+  }
+}
+
+/// `discope play lesson.dis`, then `:save! lesson.dis`, replaced the lesson with the session so
+/// far (the commands stepped through, not the rest): the script stepped through is an input of
+/// the run, never written.
+@Suite struct SaveNeverReplacesTheReplayedScriptTests {
+  @Test func saveBangOverTheScriptSteppedThroughIsRefused() throws {
+    let folder = NSTemporaryDirectory() + "discope-replayed-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let script = folder + "/lesson.dis"
+    let text = "class A\nregister A\nresolve A\n"
+    try text.write(toFile: script, atomically: true, encoding: .utf8)
+    let controller = PlaygroundController.fake()
+    controller.enter(":open \(script)")
+    #expect(controller.state.replay != nil)
+    controller.enter(":save! \(script)")
+    #expect(try String(contentsOfFile: script, encoding: .utf8) == text)
+    let notice = controller.state.notice ?? ""
+    #expect(notice.contains("is an input of this run"), "\(notice)")
+    controller.enter(":save! \(folder)/copy.dis")
+    #expect(FileManager.default.fileExists(atPath: folder + "/copy.dis"), "\(controller.state.notice ?? "")")
   }
 }

@@ -138,7 +138,8 @@ import Testing
     #expect(controller.state.replay != nil)
     options.scriptPath = NSTemporaryDirectory() + "discope-missing-\(UUID().uuidString).dis"
     let error = #expect(throws: PlaygroundError.self) { try Playground.makeController(options, isSynchronous: true) }
-    #expect(error?.description.contains("cannot read '\(options.scriptPath!)': cannot open: No such file or directory") == true,
+    // What `run` says of it too.
+    #expect(error?.description == "\(options.scriptPath!):1:1: error: cannot open: No such file or directory",
       "\(error?.description ?? "")")
   }
 

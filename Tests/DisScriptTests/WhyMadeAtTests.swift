@@ -1,0 +1,39 @@
+import DIScope
+import DisScript
+import DisSyntax
+import Testing
+
+/// `why` says where the app made a registration (its `register` call's file and line), so that a
+/// session over a real app's container answers "where is it in my code?"; it never says it of a
+/// registration a command made, so a command's output is the same typed, recorded or replayed.
+@Suite struct WhyMadeAtTests {
+  final class Clock: Sendable {}
+
+  @Test func whyNamesWhereTheAppRegisteredIt() {
+    let app = Container(name: "app")
+    let line = #line + 1
+    app.register(Clock.self) { _ in Clock() }
+    let session = Session(container: app)
+    let output = session.execute("why Clock").output
+    #expect(output.contains("  made at: WhyMadeAtTests.swift:\(line)"), "\(output)")
+  }
+
+  @Test func whyOfARegistrationACommandMadeSaysNothingOfWhere() {
+    let session = Session()
+    for command in ["class Clock", "register Clock"] { _ = session.execute(command) }
+    let output = session.execute("why Clock").output
+    #expect(!output.isEmpty)
+    #expect(!output.contains { $0.contains("made at:") }, "\(output)")
+  }
+
+  @Test func aScriptsRegistrationKeepsItsScriptLine() throws {
+    let session = Session()
+    let script = "class Clock\nregister Clock\n"
+    let parsed = ScriptParser().parse(script, path: "clock.dis")
+    for (entry, location) in parsed.script.locatedEntries {
+      _ = session.execute(entry, at: RegistrationSite(fileID: "clock.dis", line: location.line))
+    }
+    let site = session.container.stacks.first?.registrations.first?.location
+    #expect(site == RegistrationSite(fileID: "clock.dis", line: 2))
+  }
+}

@@ -11,7 +11,10 @@ import PackageDescription
 
 let package = Package(
   name: "DIScope",
-  platforms: [.macOS(.v15)],
+  // What `Synchronization` (Mutex, Atomic) and the Swift 6 runtime the container calls need:
+  // macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2. Built and tested on Linux here; on macOS
+  // and for the iOS simulator by .github/workflows/apple-platforms.yml.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "DIScope", targets: ["DIScope"]),
     .library(name: "DIScopeTesting", targets: ["DIScopeTesting"]),

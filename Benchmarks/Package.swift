@@ -11,6 +11,7 @@ import PackageDescription
 
 let package = Package(
   name: "DIScopeBenchmarks",
+  // A command-line program, run on macOS (the library's own macOS 15) and Linux.
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "discope-bench", targets: ["discope-bench"])
@@ -50,6 +51,7 @@ let package = Package(
         "BenchmarkHarness", "GeneratedServices", "SwinjectAPIOnSwinject", "SwinjectAPIOnDIScope",
         .product(name: "DIScope", package: "DIScope"),
         .product(name: "DIScopeDebug", package: "DIScope"),
+        .product(name: "DisScript", package: "DIScope"), .product(name: "DisSyntax", package: "DIScope"),
         .product(name: "Swinject", package: "Swinject"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

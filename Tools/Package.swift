@@ -10,6 +10,7 @@ import PackageDescription
 
 let package = Package(
   name: "DIScopeTools",
+  // A terminal program: macOS (as the library package one level up declares it) and Linux.
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Playground", targets: ["Playground"]),

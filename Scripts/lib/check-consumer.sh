@@ -14,6 +14,8 @@ cat >"$work/consumer/Package.swift" <<SWIFT
 import PackageDescription
 let package = Package(
   name: "Consumer",
+  // As an app that adds DIScope declares them: the library's minimums (Package.swift).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [.package(name: "DIScope", path: "$root")],
   targets: [
     .executableTarget(name: "App", dependencies: [.product(name: "DIScope", package: "DIScope")]),

@@ -25,6 +25,13 @@ public final class Sink {
     checksum &+= UInt(bitPattern: ObjectIdentifier(object))
   }
 
+  /// Takes `value` as a benchmark's result: a count standing for work that made no object (W11's
+  /// transcript length).
+  @inline(never)
+  public func consume(_ value: Int) {
+    checksum &+= UInt(bitPattern: value)
+  }
+
   /// Retains and releases `object` once, as handing a shared instance to a caller does, and
   /// consumes it. Unoptimised on purpose, so the optimiser cannot pair the two away: W5's
   /// diagnostic rows use it to show what sharing one object's reference count between threads

@@ -21,7 +21,8 @@ struct BenchCommand: ParsableCommand {
       W3 a mock swap; W3r the same through the register path; W4 a random pick among 10,000 \
       registered types; W5 W1 on one and two threads; W6 W2 observed and not; W7 W2 with the debug server, no client and one idle client; W8 a request scope \
       (a child container per request); W9 a chain of four in .graph scope through Swinject's API; \
-      W10 W2's chain on one and four threads through Swinject's synchronize(); memory: 10,000 \
+      W10 W2's chain on one and four threads through Swinject's synchronize(); W11 discope run \
+      of a generated script, 4,000 commands and 12,000; memory: 10,000 \
       registrations and graph-scope resolves.
       Build in release mode (Scripts/bench does).
       With --against-binary, this binary times nothing itself: it runs itself and the other \
@@ -35,7 +36,7 @@ struct BenchCommand: ParsableCommand {
   var quick = false
 
   @Option(
-    help: "Comma-separated workloads to run: W1,W2,W3,W3r,W4,W5,W6,W7,W8,W9,W10,memory (default: all).")
+    help: "Comma-separated workloads to run: W1,W2,W3,W3r,W4,W5,W6,W7,W8,W9,W10,W11,memory (default: all).")
   var only: String?
 
   @Option(

@@ -76,6 +76,22 @@ public final class DebugClient: Sendable {
     handle = SocketHandle(socket)
   }
 
+  /// What the file at `path` is when it exists and is no socket (`a folder`, `a character
+  /// device`), or nil.
+  static func notASocket(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFSOCK: return nil
+    case S_IFDIR: return "a folder"
+    case S_IFREG: return "a regular file"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFIFO: return "a named pipe"
+    default: return "a file of another kind"
+    }
+  }
+
   /// Connects, and checks the server speaks this protocol. `asciiOnly` asks for trace lines in
   /// ASCII. Throws with the reason when the app refuses (another user, another version) or
   /// does not answer.
@@ -86,6 +102,13 @@ public final class DebugClient: Sendable {
     do {
       socket = try UnixSocket.connect(to: path)
     } catch {
+      // What is there is no socket (a folder, a file, a device): "connection refused" would
+      // send the user looking for an app that never served there.
+      if let what = notASocket(path) {
+        throw DebugClientError(
+          message: "cannot attach: '\(path)' is \(what), not an app's socket. To fix, name the socket an app "
+            + "serves on, or its pid or name ('discope attach --list' lists the apps)")
+      }
       let hint =
         switch error.code {
         case ENOENT: " (no app serves there: is it running DebugServer.start(container)? 'discope attach --list' lists the apps)"

@@ -250,10 +250,22 @@ public final class DebugServer: Sendable {
   }
 
   private static var executablePath: String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return CommandLine.arguments.first ?? "" }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #if os(Linux) || os(Android)
+      // The kernel's own answer, whatever the process was started as.
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard count > 0 else { return CommandLine.arguments.first ?? "" }
+      return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #elseif canImport(Darwin)
+      // No /proc on Apple platforms: dyld's record of the main executable.
+      var size: UInt32 = 4096
+      var buffer = [CChar](repeating: 0, count: Int(size))
+      guard _NSGetExecutablePath(&buffer, &size) == 0 else { return CommandLine.arguments.first ?? "" }
+      let length = buffer.firstIndex(of: 0) ?? buffer.count
+      return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      return CommandLine.arguments.first ?? ""
+    #endif
   }
 }
 

@@ -1,3 +1,6 @@
+// Only where XCTest can be imported (a Linux toolchain or an SDK without it still builds the
+// rest of DIScopeTesting: its Swift Testing traits need nothing of XCTest).
+#if canImport(XCTest)
 import DIScope
 import XCTest
 
@@ -105,3 +108,4 @@ final class InjectionFailureRecorder: @unchecked Sendable {
     XCTFail(failure.description, file: failure.site.filePath, line: failure.site.line)
   }
 }
+#endif

@@ -14,8 +14,10 @@ extension Session {
 
   func declareClass(_ declaration: ClassDeclaration) throws -> [String] {
     let name = declaration.name
-    let declarations = store.current
-    if declarations.isProtocol(name) {
+    // Read, not kept: a copy of the declarations alive across `store.update` below would make
+    // the update copy every table, a cost that grows with each class a script declares.
+    let (isProtocol, previous) = store.read { ($0.isProtocol(name), $0.classes[name]) }
+    if isProtocol {
       throw ScriptFailure(
         "'\(name)' is already declared as a protocol", hint: "to fix, give the class another name")
     }
@@ -36,7 +38,7 @@ extension Session {
     if declaration.conformances.contains(name) {
       throw ScriptFailure("'\(name)' cannot conform to itself", hint: "to fix, remove ': \(name)'")
     }
-    if let previous = declarations.classes[name], previous != declaration {
+    if let previous, previous != declaration {
       store.update { $0.declareClass(declaration) }
       return ["~ class \(name) redeclared: instances built from now on use the new declaration"]
     }

@@ -6,6 +6,10 @@ extension Session {
   func register(_ registration: DisSyntax.Registration) throws -> [String] {
     let plan = try plan(registration)
     let shadowed = shadowNote(for: plan.key, in: container)
+    // Nothing answered the key from here: no instance seen from here can hold what it answered
+    // (one that held a removed registration's instance was noted when it was removed, and stays
+    // noted), so the new registration leaves nothing stale, and the command's end need not look.
+    family.leavesNothingStale = shadowed.isEmpty
     let token = push(plan, into: container)
     var lines = [tokenLine("+", token, in: container) + shadowed]
     if plan.isInstance {

@@ -20,11 +20,9 @@ public enum WorkflowAnnotations {
       lines.append(annotation(path: location.path, line: location.line, column: location.column, message: location.message))
     }
     for mismatch in report.mismatches {
-      var message = mismatch.header
-      if let problem = mismatch.statusProblem { message += "\n" + problem }
-      message += "\n" + mismatch.rendered().split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        .joined(separator: "\n")
-      lines.append(annotation(path: report.path, line: mismatch.line, column: 1, message: message))
+      // What the terminal shows, as one message: the header, then the cause, the `!` problem
+      // and the diff, each once (`rendered()` holds them all).
+      lines.append(annotation(path: report.path, line: mismatch.line, column: 1, message: mismatch.rendered()))
     }
     return lines
   }

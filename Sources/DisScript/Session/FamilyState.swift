@@ -36,6 +36,10 @@ struct FamilyState {
   var steps: [ResolutionStep] = []
   /// The stale references already noted under a command (see `staleNotes()`).
   var notedStale: Set<StaleIdentity> = []
+  /// Set by a command that changed registrations yet cannot have left anything stale (a
+  /// `register` of a key nothing answered before): its end skips the look for stale references,
+  /// a walk over every registration that would make a long script quadratic.
+  var leavesNothingStale = false
   /// What the containers disposed since the last command looked, in order.
   var disposals: [Disposal] = []
   /// Eager builds that failed since the last command looked.

@@ -26,6 +26,7 @@ extension Session {
   /// an app's container), and starts the command's own buffers empty.
   func beginCommand() {
     drainEvents()
+    family.leavesNothingStale = false
     family.steps = []
     family.eagerFailures = []
     family.disposals = []

@@ -80,7 +80,7 @@ public final class Session {
     defer { endCommand() }
     do {
       var output = try perform(entry.command)
-      if entry.command.containerChange == .registrations {
+      if entry.command.containerChange == .registrations && !family.leavesNothingStale {
         // What a change of registrations leaves behind: an instance still holding what its key
         // no longer answers with.
         output += staleNotes()

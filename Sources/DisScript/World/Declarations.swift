@@ -70,6 +70,12 @@ final class DeclarationStore: Sendable {
 
   var current: Declarations { state.withLock { $0 } }
 
+  /// What `body` reads of the declarations, without keeping a copy of them (which would make the
+  /// next `update` copy every table).
+  func read<Result>(_ body: (Declarations) -> Result) -> Result {
+    state.withLock { body($0) }
+  }
+
   func update(_ change: (inout Declarations) -> Void) {
     state.withLock { change(&$0) }
   }

@@ -31,20 +31,10 @@ public struct RunCommand: ContextualCommand {
         status = 2
         continue
       }
-      let session = Session(options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
-      var script = parsedScript
-      for index in script.items.indices {
-        guard case .entry(var entry) = script.items[index].kind else { continue }
-        let outcome = session.execute(
-          entry, at: RegistrationSite(fileID: script.path, line: script.items[index].location.line))
-        if outcome.isFailure != entry.isExpectedToFail && outcome.playgroundCommand == nil, status == 0 { status = 1 }
-        entry.isExpectedToFail = outcome.isFailure
-        entry.expectedOutput = outcome.output.isEmpty
-          ? nil : ExpectedBlock(lines: outcome.output.map(ExpectedPattern.escaped), firstLine: 0)
-        script.items[index].kind = .entry(entry)
-      }
+      let transcript = ScriptTranscript(of: parsedScript, options: SessionOptions(glyphs: ascii ? .ascii : .unicode))
+      if transcript.hasUnexpectedOutcome, status == 0 { status = 1 }
       // Comments come as written: escaped here, as everything printed is.
-      context.standardOutput(CommandContext.safe(ScriptFormatter.format(script)))
+      context.standardOutput(CommandContext.safe(transcript.text))
     }
     return status
   }

@@ -39,6 +39,24 @@ private func discope(_ arguments: [String], environment: [String: String] = [:])
     #expect(missing.error.contains("cannot attach") && missing.error.contains("no app serves there"), "\(missing.error)")
   }
 
+  /// A target that is there but no socket is named for what it is: "connection refused (the app
+  /// that served there is gone)" sent the user looking for an app that never was.
+  @Test func aTargetThatIsNoSocketIsNamedForWhatItIs() throws {
+    let directory = temporaryDirectory()
+    try "notes\n".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
+    for (target, what) in [
+      ("/dev/null", "a character device"), (directory, "a folder"), (directory + "/notes.txt", "a regular file"),
+    ] {
+      let result = discope(["attach", target, "--repl"])
+      #expect(result.status == 1, "\(target)")
+      #expect(
+        result.error.contains("cannot attach: '\(target)' is \(what), not an app's socket. To fix, name the socket"),
+        "\(result.error)")
+      #expect(!result.error.contains("Connection refused"), "\(result.error)")
+      #expect(!result.error.contains("gone"), "\(result.error)")
+    }
+  }
+
   /// A script that would change the app is refused before anything is attached: the socket named
   /// here does not even exist, and the refusal, not "cannot attach", is what is said.
   @Test func aScriptThatWouldChangeTheAppIsRefusedBeforeAttaching() throws {

@@ -163,4 +163,17 @@ import Testing
     let plain = discope("test", directory)
     #expect(!plain.output.contains("::error"))
   }
+
+  /// A `!` mismatch's annotation says its problem once, as the terminal does.
+  @Test func aBangMismatchSaysItsProblemOnce() throws {
+    let directory = temporaryDirectory()
+    try write("class A\n! register A\n", to: directory + "/bang.dis")
+    let annotated = discope("test", directory + "/bang.dis", environment: ["GITHUB_ACTIONS": "true"])
+    #expect(annotated.status == 1)
+    let annotation = try #require(annotated.output.split(separator: "\n").first { $0.hasPrefix("::error") })
+    let problem = "error: the command succeeded, but its '!' says it must fail"
+    #expect(annotation.ranges(of: problem).count == 1, "\(annotation)")
+    #expect(annotation.hasSuffix("::\(directory)/bang.dis:2: ! register A%0A\(problem)%0Ait printed:%0A+  + t1  A  [singleton]"),
+      "\(annotation)")
+  }
 }

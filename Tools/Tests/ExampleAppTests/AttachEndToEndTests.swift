@@ -317,10 +317,15 @@ struct AttachEndToEndTests {
 
   @Test(.enabled(if: AttachBinaries.canSwitchUser, "not root, or runuser or /usr/bin/python3 is missing"))
   func anotherUserCannotConnectAndIsRefusedWhenTheSocketIsOpened() throws {
-    // A directory others may enter (the default is 0700), so that only the socket's mode stops them.
-    let directory = try makeTemporaryDirectory(mode: 0o755)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let app = try ServedApp(directory: directory)
+    // A directory others may enter (the default is 0700), so that only the socket's mode stops
+    // them, with a copy of discope they can run: the clone may be where they cannot go.
+    let place: OtherUserPlace
+    switch OtherUserPlace.make(copying: AttachBinaries.discope!) {
+    case .success(let made): place = made
+    case .failure(let reason): try Test.cancel("skipped: \(reason)")
+    }
+    defer { place.remove() }
+    let app = try ServedApp(directory: place.directory)
     defer { app.close() }
     var info = stat()
     #expect(stat(app.socketPath, &info) == 0)
@@ -344,12 +349,12 @@ struct AttachEndToEndTests {
           print(data[4:4 + n].decode()); data = data[4 + n:]
       print("closed")
       """
-    let asNobody = ["runuser", "-u", "nobody", "--", "/usr/bin/python3", "-c", probe, app.socketPath]
+    let asNobody = OtherUserPlace.command(["/usr/bin/python3", "-c", probe, app.socketPath])
     let denied = try SpawnedCommand.run(asNobody)
     #expect(denied.status == 3, "\(denied.output)\(denied.errorOutput)")
     #expect(denied.output.contains("errno 13"), "\(denied.output)\(denied.errorOutput)")
     let deniedClient = try SpawnedCommand.run(
-      ["runuser", "-u", "nobody", "--", AttachBinaries.discope!, "attach", app.socketPath, "--repl"])
+      OtherUserPlace.command([place.discope, "attach", app.socketPath, "--repl"]))
     #expect(deniedClient.status == 1, "\(deniedClient.output)\(deniedClient.errorOutput)")
     #expect(
       deniedClient.errorOutput.contains("Permission denied (only the app's own user, or root, may attach)"),
@@ -368,7 +373,7 @@ struct AttachEndToEndTests {
 
     // discope itself, as that user, says why and fails.
     let client = try SpawnedCommand.run(
-      ["runuser", "-u", "nobody", "--", AttachBinaries.discope!, "attach", app.socketPath, "--repl"])
+      OtherUserPlace.command([place.discope, "attach", app.socketPath, "--repl"]))
     #expect(client.status == 1, "\(client.output)\(client.errorOutput)")
     #expect(client.errorOutput.contains("not the app's user"), "\(client.output)\(client.errorOutput)")
     #expect(!app.errors.contains("attached"), "\(app.describe())")

@@ -63,9 +63,11 @@ extension AttachEndToEndTests {
       "\(text)")
     #expect(!text.contains("Quit: u undoes"), "the REPL does not ask: \(text)")
     // The transcript holds the note once, after the command that changed the app (it reads
-    // back as a comment); standard error says it too, since the transcript went to a pipe.
+    // back as a comment); into a pipe, that is all: standard error often ends beside it on one
+    // terminal (`| tee`, `2>&1 | less`), where the note read twice.
     let note = "# note: this changed the running app shop (pid \(app.pid))"
     #expect(repl.output.components(separatedBy: note).count == 2, "once in the transcript: \(repl.output)")
+    #expect(!repl.errorOutput.contains("note: this changed"), "said twice: \(repl.errorOutput)")
     #expect(
       repl.output.range(of: "scope t5 singleton").map { repl.output[$0.upperBound...].contains(note) } == true,
       "the note follows its command: \(repl.output)")
@@ -73,6 +75,19 @@ extension AttachEndToEndTests {
     waitUntil("the app to log the undo", detail: { app.describe() }) {
       app.errors.contains("client 1: undid its changes: scope of t5 NoticeManager back to prototype")
     }
+    // Both streams into one pipe: once. The transcript into a file of its own: standard error
+    // says it too, since nobody reads the file as it grows.
+    let saidOnce = "this changed the running app shop"
+    let merged = try SpawnedCommand.run(
+      ["/bin/sh", "-c", "printf 'scope t5 singleton\\n' | '\(AttachBinaries.discope!)' attach '\(app.socketPath)' --repl 2>&1"])
+    #expect(merged.output.components(separatedBy: saidOnce).count == 2, "\(merged.output)")
+    let file = try makeTemporaryDirectory() + "/transcript.dis"
+    defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+    let filed = try SpawnedCommand.run(
+      ["/bin/sh", "-c", "printf 'scope t5 singleton\\n' | '\(AttachBinaries.discope!)' attach '\(app.socketPath)' --repl > '\(file)'"])
+    #expect(filed.errorOutput.contains("note: " + saidOnce), "\(filed.errorOutput)")
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("# note: " + saidOnce))
+
     let check = try discope(["attach", app.socketPath, "--repl"], input: "show stacks NoticeManager\n")
     #expect(check.output.contains("[prototype]"), "\(check.output)\(check.errorOutput)")
     #expect(!check.output.contains("[singleton]"), "\(check.output)")

@@ -9,7 +9,7 @@ import Foundation
 /// ```
 struct Suite {
   /// Every workload, in the order a run measures them; each is set up only if selected.
-  static let workloadIDs = ["W1", "W2", "W3", "W3r", "W4", "W5", "W6", "W7", "W8", "W9", "W10"]
+  static let workloadIDs = ["W1", "W2", "W3", "W3r", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W11"]
   static let memoryID = "memory"
 
   var plan: SamplingPlan
@@ -130,6 +130,7 @@ struct Suite {
     case "W5": ThreadedResolve.workload()
     case "W9": GraphChainResolve.workload()
     case "W10": SynchronizedChainResolve.workload()
+    case "W11": ScriptRun.workload()
     default: ObservedChainResolve.workload()
     }
   }

@@ -73,6 +73,9 @@ enum Targets {
         name: "W10 DIScopeSwinject at least 5x faster than Swinject through synchronize() on 4 threads (same Swinject-API code)",
         numerator: SystemLabel.swinjectAPIOnSwinject, denominator: SystemLabel.swinjectAPIOnDIScope,
         bound: .atLeast(5), group: SynchronizedChainResolve.group(SynchronizedChainResolve.threads)),
+      RatioTarget(
+        workload: "W11", name: "W11 discope run of 12,000 commands within 3.5x of 4,000 (linear: 3x)",
+        numerator: ScriptRun.longLabel, denominator: ScriptRun.shortLabel, bound: .atMost(3.5)),
     ]
   }()
 

@@ -75,7 +75,7 @@ public enum Playground {
       controller.runPrelude(prelude)
     }
     if let recordPath = options.recordPath {
-      controller.startRecording(to: recordPath)
+      controller.startRecording(to: recordPath, isFromCommandLine: true)
       if controller.state.recording == nil {
         // The notice says "error: …"; callers add their own prefix.
         let notice = controller.state.notice ?? "cannot record"

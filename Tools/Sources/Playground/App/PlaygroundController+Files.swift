@@ -55,7 +55,10 @@ extension PlaygroundController {
 
   /// Starts recording to `givenPath`, a new or empty file: the header and the session so far
   /// first.
-  public func startRecording(to givenPath: String) {
+  ///
+  /// `isFromCommandLine`: asked for by `--record FILE` as the playground started (whose advice
+  /// for a file that holds something already names what a shell can do, not a `:` command).
+  public func startRecording(to givenPath: String, isFromCommandLine: Bool = false) {
     if let recorder {
       update { $0.notice = "already recording to \(recorder.path); :stop first" }
       return
@@ -82,7 +85,13 @@ extension PlaygroundController {
         $0.notice = "recording to \(givenPath) (the session so far included)"
       }
     } catch {
-      update { $0.notice = "error: \(error)" }
+      var message = "error: \(error)"
+      if error.isOccupied {
+        message += isFromCommandLine
+          ? ". To fix, name a new file with --record, or move '\(givenPath)' away first"
+          : ". To fix, ':record' a new file, or ':save! \(givenPath)' to write the whole session over it"
+      }
+      update { $0.notice = message }
     }
   }
 

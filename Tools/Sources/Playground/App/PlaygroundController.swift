@@ -136,6 +136,7 @@ public final class PlaygroundController {
         shownFamily = snapshot.family
         state.registrations.refresh(from: snapshot)
         state.mocks.note(stale: snapshot.stale)
+        state.mocks.name(from: snapshot)
         changed = true
       }
       isRegistrationsStale = false

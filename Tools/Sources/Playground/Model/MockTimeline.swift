@@ -16,6 +16,17 @@ public struct MockTimeline: Sendable {
   public private(set) var lines: [PaneLine] = []
   public var isASCII = false
   public var limit = 2000
+  /// For each line of `lines` that names a mock by what it stood for when pushed (its service:
+  /// an app's `registerMock(Logging.self) { MockLogger() }` has no type until it is first
+  /// built), how to name it once the container knows its type (``name(from:)``); nil elsewhere.
+  private var unnamed: [UnnamedMock?] = []
+
+  /// A push line `prefix + name + suffix` whose mock's type was not known yet.
+  private struct UnnamedMock: Sendable {
+    let token: String
+    let prefix: String
+    let suffix: String
+  }
 
   public init(isASCII: Bool = false) { self.isASCII = isASCII }
 
@@ -24,7 +35,11 @@ public struct MockTimeline: Sendable {
     switch record {
     case .mockPushed(let info, let shadowing):
       let under = shadowing.map { "shadows \($0.token) \($0.implementationName)" } ?? "nothing below"
-      add("+ \(info.token) \(info.implementationName) over \(info.service) (\(under))", .mock)
+      let (prefix, suffix) = ("+ \(info.token) ", " over \(info.service) (\(under))")
+      add(prefix + info.implementationName + suffix, .mock)
+      if info.implementationName == info.service {
+        unnamed[unnamed.count - 1] = UnnamedMock(token: info.token, prefix: prefix, suffix: suffix)
+      }
     case .mockPopped(let info, let uncovering):
       add("- \(info.token) \(info.implementationName) off \(info.service) (\(uncovered(uncovering, by: info)))", .plain)
     case .disposed(let disposal):
@@ -38,7 +53,27 @@ public struct MockTimeline: Sendable {
 
   public mutating func clear() {
     lines = []
+    unnamed = []
     notedStale = []
+  }
+
+  /// Names the mocks pushed before their type was known by the type the container now gives
+  /// them, as pane 1 does (`+ t7 MockLogger over Logging`, not `+ t7 Logging over Logging`).
+  public mutating func name(from snapshot: ContainerSnapshot) {
+    guard unnamed.contains(where: { $0 != nil }) else { return }
+    var types: [String: String] = [:]
+    for level in snapshot.lineage {
+      for stack in level.stacks {
+        for record in stack.registrations where record.isMock && record.implementationName != record.service {
+          types[record.token] = record.implementationName
+        }
+      }
+    }
+    for index in unnamed.indices {
+      guard let mock = unnamed[index], let type = types[mock.token] else { continue }
+      lines[index].text = mock.prefix + type + mock.suffix
+      unnamed[index] = nil
+    }
   }
 
   /// Notes each stale reference not noted before: a mock, an override or a removal that did not
@@ -56,6 +91,8 @@ public struct MockTimeline: Sendable {
   /// Marks where a fresh container took over (`reset`): what follows has tokens of its own.
   public mutating func markFreshContainer() {
     guard !lines.isEmpty else { return }
+    // Tokens start again: a later t7 is another registration.
+    unnamed = unnamed.map { _ in nil }
     add("── a fresh container: tokens start again ──", .secondary)
   }
 
@@ -72,6 +109,10 @@ public struct MockTimeline: Sendable {
 
   private mutating func add(_ text: String, _ kind: LineKind) {
     lines.append(PaneLine(text, kind: kind, group: lines.count + 1, isGroupHeading: true))
-    if lines.count > limit { lines.removeFirst(lines.count - limit) }
+    unnamed.append(nil)
+    if lines.count > limit {
+      lines.removeFirst(lines.count - limit)
+      unnamed.removeFirst(unnamed.count - limit)
+    }
   }
 }

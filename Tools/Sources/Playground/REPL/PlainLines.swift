@@ -71,9 +71,10 @@ enum PlainLines {
       controller.settle()
       printer.flush(controller, includesCommands: echoesCommands)
       if let notice = controller.state.notice {
-        // A notice the transcript holds is on the terminal already when the transcript is; said
-        // on standard error too only when the transcript goes to a file.
-        if !controller.state.isNoticeTranscribed || isatty(1) == 0 { Playground.printError(notice) }
+        // A notice the transcript holds is said once: on standard error too only when the
+        // transcript goes into a file, where nobody reads it as it grows, and standard error
+        // elsewhere (into a pipe, both often end on one terminal: `| tee`, `2>&1 | less`).
+        if !controller.state.isNoticeTranscribed || isTranscriptInAFileOfItsOwn { Playground.printError(notice) }
         controller.update { $0.notice = nil }
       }
       if case .quit = outcome { break }
@@ -83,6 +84,15 @@ enum PlainLines {
     return Playground.statusAfterWriting(controller.unexpectedFailures > 0 ? 1 : 0)
   }
 }
+
+/// Whether standard output is a regular file that standard error is not.
+private let isTranscriptInAFileOfItsOwn: Bool = {
+  var output = stat()
+  var error = stat()
+  guard fstat(1, &output) == 0, output.st_mode & S_IFMT == S_IFREG else { return false }
+  guard fstat(2, &error) == 0 else { return true }
+  return !(error.st_dev == output.st_dev && error.st_ino == output.st_ino)
+}()
 
 /// Prints the transcript lines that appeared since the last flush.
 struct TranscriptPrinter {

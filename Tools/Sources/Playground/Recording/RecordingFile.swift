@@ -33,8 +33,9 @@ public final class RecordingFile {
       Foundation.close(fd)
       throw RecordingError(
         path: path,
-        reason: "it already holds a script, and this session appended to it would not replay; "
-          + "record to a new file, or ':save!' over it")
+        reason: "it is not empty (\(status.st_size) bytes), and a recording only starts a new or empty file: "
+          + "this session appended to what it holds would not replay",
+        isOccupied: true)
     }
     descriptor = fd
     try write(ScriptRecorder.header)
@@ -88,7 +89,16 @@ public final class RecordingFile {
 public struct RecordingError: Error, Sendable, CustomStringConvertible {
   public var path: String
   public var reason: String
+  /// The file holds something already: what to do depends on where the recording was asked for
+  /// (`--record` on the command line, `:record` in the playground), so the caller says it.
+  public var isOccupied = false
   public var description: String { "cannot write '\(path)': \(reason)" }
+
+  public init(path: String, reason: String, isOccupied: Bool = false) {
+    self.path = path
+    self.reason = reason
+    self.isOccupied = isOccupied
+  }
 }
 
 extension RecordingError {

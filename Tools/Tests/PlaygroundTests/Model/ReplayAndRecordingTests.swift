@@ -100,13 +100,47 @@ import Testing
     let controller = PlaygroundController.fake()
     controller.enter(":record \(path)")
     #expect(controller.state.recording == nil)
-    #expect(controller.state.notice?.contains("already holds a script") == true, "\(controller.state.notice ?? "")")
+    let notice = controller.state.notice ?? ""
+    #expect(notice.contains("it is not empty (37 bytes)"), "\(notice)")
+    // In the playground, `:save!` is a way: it writes the whole session over the file.
+    #expect(notice.hasSuffix("To fix, ':record' a new file, or ':save! \(path)' to write the whole session over it"), "\(notice)")
     try FileManager.default.removeItem(atPath: path)
     controller.enter(":record \(path)")
     #expect(controller.state.recording != nil)
     controller.enter(":open \(path)")
     #expect(controller.state.replay == nil)
     #expect(controller.state.notice?.contains("':stop' first") == true, "\(controller.state.notice ?? "")")
+  }
+
+  /// `repl --record FILE` (and `play --record`) onto a file that holds something: the advice is
+  /// what the command line can do, not a playground command (`:save!` means nothing to a shell).
+  @Test func recordingFromTheCommandLineOntoATextFileSaysWhatToDoThere() throws {
+    let path = NSTemporaryDirectory() + "discope-rec-\(UUID().uuidString).txt"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "my notes\n".write(toFile: path, atomically: true, encoding: .utf8)
+    var options = PlaygroundOptions.session()
+    options.recordPath = path
+    let error = #expect(throws: PlaygroundError.self) { try Playground.makeController(options, isSynchronous: true) }
+    let message = error?.description ?? ""
+    #expect(message.contains("cannot write '\(path)': it is not empty (9 bytes)"), "\(message)")
+    #expect(message.hasSuffix("To fix, name a new file with --record, or move '\(path)' away first"), "\(message)")
+    #expect(!message.contains(":save"), "\(message)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes\n")
+  }
+
+  /// `play /dev/null` reads an empty script, as `run /dev/null` does: valid, with nothing to step
+  /// through (it said "cannot read" where `run` succeeded).
+  @Test func anEmptyScriptOpensAsRunReadsIt() throws {
+    var options = PlaygroundOptions.session()
+    options.scriptPath = "/dev/null"
+    let controller = try Playground.makeController(options, isSynchronous: true)
+    #expect(controller.state.replay?.nextStep == nil)
+    #expect(controller.state.replay != nil)
+    options.scriptPath = NSTemporaryDirectory() + "discope-missing-\(UUID().uuidString).dis"
+    let error = #expect(throws: PlaygroundError.self) { try Playground.makeController(options, isSynchronous: true) }
+    // What `run` says of it too.
+    #expect(error?.description == "\(options.scriptPath!):1:1: error: cannot open: No such file or directory",
+      "\(error?.description ?? "")")
   }
 
   @Test func savesTheWholeSession() throws {

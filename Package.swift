@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "DIScopeHopoate", dependencies: ["DIScope"]),
     // Swinject 2.10's API over the container, for apps migrating with one import line (never
     // linking Swinject): its own suite runs against it (Scripts/lib/swinject-suite.sh).
-    .target(name: "DIScopeSwinject", dependencies: ["DIScope"]),
+    .target(name: "DIScopeSwinject", dependencies: ["DIScope", "CDIScopeRuntime"]),
     // Hopoate's testing helpers' signatures (`MockContainer(_:container:)`).
     .target(name: "DIScopeHopoateTesting", dependencies: ["DIScopeHopoate", "DIScopeTesting"]),
     // The `.dis` language as text: lexer, parser, diagnostics, canonical printer, expected-output

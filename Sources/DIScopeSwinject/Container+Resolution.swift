@@ -1,4 +1,5 @@
 import DIScope
+import Synchronization
 
 /// The entry point of Swinject's extensions: resolves with a factory invoker of any arguments.
 public protocol _Resolver {
@@ -131,7 +132,7 @@ extension Container: _Resolver {
       return made
     }
     // Inside the resolve (`enterGraph` above), so there is one.
-    let graph = frame.currentGraph.unsafelyUnwrapped
+    let graph = currentGraph(of: frame).unsafelyUnwrapped
     if let persisted = entry.instance(inGraph: graph, askedBy: asker) { return persisted }
     let made = invoke()
     // Not asked by `asker` this time: what a cycle stored meanwhile answers.
@@ -303,6 +304,8 @@ extension Container: Resolver {
     // generic looks up no `Optional<String>` metadata for it).
     if isRoot {
       do { return try discope.resolve(serviceType) } catch {}
+    } else if isSynchronized && !hasRegisteredItself.load(ordering: .acquiring) {
+      return resolveAsView(serviceType, name: nil)
     }
     return resolveBySwinjectPath(serviceType, name: nil)
   }
@@ -318,7 +321,24 @@ extension Container: Resolver {
     // service through its generic metadata, looked up on every call.)
     if isRoot {
       do { return try discope.resolve(serviceType, name: name) } catch {}
+    } else if isSynchronized && !hasRegisteredItself.load(ordering: .acquiring) {
+      return resolveAsView(serviceType, name: name)
     }
+    return resolveBySwinjectPath(serviceType, name: name)
+  }
+
+  /// A resolve through a synchronized resolver that registered nothing itself: the lock held, as
+  /// its parent would resolve (DIScope's path, through the view's DIScope child, which holds
+  /// nothing of its own either); what that cannot answer (a wrapper, whose factory must take the
+  /// lock too, a cycle, nothing registered) takes Swinject's path. A factory is given the
+  /// container it was registered in, not the view, which resolves the same registrations.
+  @inlinable @inline(__always)
+  internal func resolveAsView<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+    resolutionLock.lock()
+    defer { resolutionLock.unlock() }
+    do {
+      return try name == nil ? discope.resolve(serviceType) : discope.resolve(serviceType, name: name)
+    } catch {}
     return resolveBySwinjectPath(serviceType, name: name)
   }
 

@@ -47,9 +47,13 @@ public final class Container: @unchecked Sendable {
   /// its resolves, and the factories they run, go one at a time (code that relies on that, a
   /// factory writing a shared variable, stays correct). Recursive, since a factory resolves in
   /// turn; one for the whole hierarchy, shared with the parent, as Swinject's lock is.
-  internal let resolutionLock: NSRecursiveLock
+  @usableFromInline internal let resolutionLock: ResolutionLock
   /// Whether this is a synchronized resolver (`synchronize()`).
-  internal let isSynchronized: Bool
+  @usableFromInline internal let isSynchronized: Bool
+  /// Whether anything was ever registered in this container itself (not its parents): until
+  /// then, a synchronized resolver resolves as its parent would, through DIScope's own path, its
+  /// lock held (see `resolveDirectly`).
+  @usableFromInline internal let hasRegisteredItself = Atomic<Bool>(false)
   private var services: [ServiceKey: Registered] = [:]
   private var behaviorList: [Behavior] = []
   /// The keys whose failed resolve was said on standard error (see `sayOnStandardError`).
@@ -61,7 +65,7 @@ public final class Container: @unchecked Sendable {
   ) {
     self.parent = parent
     isRoot = parent == nil
-    resolutionLock = parent?.resolutionLock ?? NSRecursiveLock()
+    resolutionLock = parent?.resolutionLock ?? ResolutionLock()
     isSynchronized = synchronized
     self.debugHelper = debugHelper
     self.defaultObjectScope = defaultObjectScope
@@ -299,6 +303,7 @@ public final class Container: @unchecked Sendable {
       }
     }
     entry.noteToken(token)
+    hasRegisteredItself.store(true, ordering: .releasing)
     let replaced = locked {
       defer { services[key] = Registered(entry: entry, token: token) }
       return services[key]
@@ -308,8 +313,16 @@ public final class Container: @unchecked Sendable {
 
   /// Returns a view of the container to resolve from any thread.
   ///
-  /// Every container here is already safe across threads; the view is kept for Swinject's API
-  /// (a child container with no registrations of its own).
+  /// Every container here is already safe across threads; the view is kept for Swinject's API,
+  /// as Swinject 2.10 has it: a child container whose resolves, and the factories they run, go
+  /// one at a time under a lock shared with the hierarchy. While nothing is registered in the
+  /// view itself, a resolve through it is the container's own, with the lock held: its cost is
+  /// the resolve's and the lock's.
+  ///
+  /// ```swift
+  /// let resolver = container.synchronize()
+  /// DispatchQueue.concurrentPerform(iterations: 4) { _ in _ = resolver.resolve(Animal.self) }
+  /// ```
   public func synchronize() -> Resolver {
     Container(
       parent: self, debugHelper: debugHelper, defaultObjectScope: defaultObjectScope,
@@ -333,6 +346,14 @@ public final class Container: @unchecked Sendable {
   /// The registration answering `key`, here or in a parent.
   internal func getEntry(for key: ServiceKey) -> ServiceEntryProtocol? {
     locked { services[key]?.entry } ?? parent?.getEntry(for: key)
+  }
+
+  /// Every registration here and in the parents, by the DIScope token made for its key (a
+  /// forwarded type's token names the entry it forwards to).
+  internal func entriesByToken() -> [RegistrationToken: ServiceEntryProtocol] {
+    var entries = parent?.entriesByToken() ?? [:]
+    for registered in locked({ services.values }) { entries[registered.token] = registered.entry }
+    return entries
   }
 
   /// Whether no failed resolve of `key` was said on standard error yet; from now on one was.

@@ -109,21 +109,36 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
 
   /// Builds it for the DIScope registration made for it, which calls this compiled for `Service`
   /// (`register`, inlined where the app calls it) with `factory`, the factory as the app wrote
-  /// it: a `.transient` registration asked for by DIScope's own path calls it typed, with no
-  /// `Any` and no cast; anything else takes the general path (`Container.build`), which works
-  /// with `Any`.
+  /// it. A `.transient` or `.graph` registration without `initCompleted` handlers, asked for by
+  /// DIScope's own path, calls it typed, with no `Any`, no cast and no storage: DIScope's graph
+  /// scope shares a `.graph` instance within the resolve. Anything else takes the general path
+  /// (`Container.build`), which works with `Any`.
   @inlinable
   func build(
     _ factory: TypedFactory<Service>, owner: ContainerReference, askedBy asker: DIScopeRegistrationID
   ) throws -> Service {
-    if let started = Container.startTransientBuild(
+    if let started = Container.startTypedBuild(
       of: ObjectIdentifier(self), flags: buildFlags, owner: owner)
     {
-      let made = started.container._withUnsafeGuaranteedRef { factory.make($0) }
-      Container.finishTransientBuild(started)
+      var made = started.container._withUnsafeGuaranteedRef { factory.make($0) }
+      // A graph made meanwhile (a `Lazy` or `Provider` made by a dependency's factory, a cycle
+      // through `initCompleted`) may be asked for this instance after the resolve, or has one.
+      if started.isGraph && Container.graphWasMade(during: started) {
+        made = keep(made, builtIn: started)
+      }
+      Container.finishTypedBuild(started)
       return made
     }
     return try buildGenerally(owner: owner, askedBy: asker)
+  }
+
+  /// Keeps `instance`, which the typed build `build` made, in the graph made during it, and
+  /// returns what the graph has: the instance a cycle through `initCompleted` stored meanwhile,
+  /// as the general path answers and Swinject does, or else `instance`. Out of line: rare, and
+  /// the `Any` it makes is not made on the typed path.
+  @usableFromInline
+  func keep(_ instance: Service, builtIn build: TypedBuild) -> Service {
+    Container.keep(instance, of: self, builtIn: build) as! Service
   }
 
   /// `Container.build`, typed: the general path of ``build(_:owner:askedBy:)``.
@@ -136,6 +151,7 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   private func updateFlags(_ state: State) {
     var value: BuildFlags = []
     if state.objectScope === ObjectScope.transient { value.insert(.isTransient) }
+    if state.objectScope === ObjectScope.graph { value.insert(.isGraph) }
     if !state.initCompletedActions.isEmpty { value.insert(.hasInitCompleted) }
     flags.store(value.rawValue, ordering: .releasing)
   }
@@ -296,6 +312,10 @@ struct BuildFlags: OptionSet, Sendable {
   @usableFromInline static let isTransient = BuildFlags(rawValue: 1)
   /// It has `initCompleted` handlers.
   static let hasInitCompleted = BuildFlags(rawValue: 2)
+  /// In Swinject's `.graph` scope, which is DIScope's graph scope: DIScope shares the instance
+  /// within the resolve, and its storage is asked only once the graph may be asked for again
+  /// (see `Container.startTypedBuild`).
+  @usableFromInline static let isGraph = BuildFlags(rawValue: 4)
 }
 
 /// Refers to a container without keeping it alive: what its registrations' factories and entries

@@ -24,9 +24,10 @@ final class ThreadGraphs {
   final class Frame {
     let containerID: UInt64
     @exclusivity(unchecked) var depth = 0  // unchecked: its thread's own (see above)
-    /// The graph of the resolve under way; made when first needed (a scope that keeps an
-    /// instance per graph, `currentObjectGraph`), so that a resolve that needs none (a chain of
-    /// transients over singletons) writes no shared counter. Set outside a resolve only by
+    /// The graph of the resolve under way; made when first needed (`Container.currentGraph(of:)`:
+    /// a storage kept per graph, a wrapper or a `GraphIdentifier` that may ask for the graph
+    /// again), so that a resolve that needs none (transients and `.graph` registrations, which
+    /// DIScope's graph scope shares) writes no shared counter. Set outside a resolve only by
     /// `withObjectGraph` and `restoreObjectGraph`, for the next one.
     @exclusivity(unchecked) var graph: GraphIdentifier?  // unchecked: its thread's own
     /// What was stored in the graph, told when it completes.
@@ -37,16 +38,6 @@ final class ThreadGraphs {
     // unchecked: its thread's own
     @exclusivity(unchecked) var storedInDryRun: [ServiceEntryProtocol] = []
     init(containerID: UInt64) { self.containerID = containerID }
-
-    /// The graph of the resolve under way, made if it has none yet; `nil` outside a resolve
-    /// (unless one was set for the next).
-    var currentGraph: GraphIdentifier? {
-      if let graph { return graph }
-      guard depth > 0 else { return nil }
-      let made = GraphIdentifier()
-      graph = made
-      return made
-    }
   }
 
   /// A build a resolve asked DIScope for: the registration DIScope will call back, the container
@@ -80,10 +71,26 @@ final class ThreadGraphs {
     for frame in frames where frame.containerID == containerID { return frame }
     // Frames of containers no longer resolving are dropped once there are a few, so a thread
     // that met many containers keeps none of them.
-    if frames.count >= 8 { frames.removeAll { $0.depth == 0 && $0.graph == nil } }
+    if frames.count >= 8 { dropIdleFrames() }
     let frame = Frame(containerID: containerID)
     frames.append(frame)
     return frame
+  }
+
+  /// Drops the frames of containers not resolving on this thread (depth 0, no graph set) that
+  /// nothing else holds: a caller may hold a frame it found before entering a graph (a wrapper's
+  /// resolve, `withObjectGraph`), and a frame dropped under it would be made again, its depth
+  /// counted in one and given back in the other, leaving a graph open on the thread for good.
+  private func dropIdleFrames() {
+    var index = frames.count - 1
+    while index >= 0 {
+      if frames[index].depth == 0 && frames[index].graph == nil
+        && isKnownUniquelyReferenced(&frames[index])
+      {
+        frames.remove(at: index)
+      }
+      index -= 1
+    }
   }
 
   /// `frame(_:)`, unretained: the thread's frames hold it (a frame resolving is never dropped).
@@ -96,6 +103,17 @@ final class ThreadGraphs {
       return nil
     }
     return found ?? Unmanaged.passUnretained(frame(containerID))
+  }
+
+  /// Whether the container numbered `containerID` has a graph on this thread (see
+  /// `Frame.graph`). Read in place: no frame is made, dropped or counted.
+  func hasGraph(_ containerID: UInt64) -> Bool {
+    frames.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index].containerID == containerID {
+        return buffer[index].graph != nil
+      }
+      return false
+    }
   }
 
   /// The frame of the container numbered `containerID`, if it has one.

@@ -89,6 +89,35 @@ struct WrapperSemanticsTests {
     #expect(other.work !== holder.work)
   }
 
+  /// The same with the `Lazy` made before the instance is built, deeper in the graph: a `.graph`
+  /// registration is shared by DIScope's graph scope, and kept in Swinject's storage only once a
+  /// graph was made (here by the `Lazy`), so both orders must answer alike.
+  @Test func lazyMadeBeforeItsGraphInstanceIsBuiltAnswersWithIt() throws {
+    let c = makeContainer()
+    c.register(Holder.self) { r in
+      let lazy = r.resolve(Lazy<Work>.self)!
+      let db = r.resolve(Lazy<DB>.self)!
+      return Holder(work: r.resolve(Work.self)!, lazy: lazy, db: db)
+    }
+    let holder = try #require(c.resolve(Holder.self))
+    #expect(holder.lazy.instance === holder.work)
+    let other = try #require(c.resolve(Holder.self))
+    #expect(other.lazy.instance === other.work)
+    #expect(other.work !== holder.work)
+  }
+
+  /// A `.graph` instance built in a parent's registration before a child's `Lazy` made the graph:
+  /// kept for the child's graph too.
+  @Test func lazyInAChildFindsWhatItsGraphBuiltFromTheParent() throws {
+    let parent = makeContainer()
+    let child = Container(parent: parent)
+    child.register(Holder.self) { r in
+      Holder(work: r.resolve(Work.self)!, lazy: r.resolve(Lazy<Work>.self)!, db: r.resolve(Lazy<DB>.self)!)
+    }
+    let holder = try #require(child.resolve(Holder.self))
+    #expect(holder.lazy.instance === holder.work)
+  }
+
   /// A `Lazy` resolved outside any resolve has no graph: each builds in a graph of its own, once.
   @Test func lazyResolvedAtTheRootBuildsOnceInAGraphOfItsOwn() throws {
     let c = makeContainer()

@@ -54,7 +54,54 @@ struct CourseTests {
     ("09-cycle-and-provider.dis", "class RFZoneController: ZoneController"),
     ("11-provider-with-arguments.dis", "class ProfileScreen"),
     ("11-provider-with-arguments.dis", "class ProfileScreen(details: Provider<PhotoService>)"),
+    // Issue 44: near misses a learner types, each of which an older check took for the goal.
+    // A singleton LoginForm keeps the first Screen's Session for every later Screen.
+    ("04-prototype-versus-graph.dis", "scope t2 singleton\nscope t1 graph"),
+    // Caching off on root's registration: ZoneController is then a singleton nowhere.
+    ("08-child-override.dis", "cache t3 off"),
+    // A stub whose name contains 'ZoneController' is not a provider of ZoneController.
+    ("09-cycle-and-provider.dis",
+     "class ZoneControllerStub: ZoneController\nclass NoticeManager(zones: ZoneControllerStub)\nregister ZoneControllerStub"),
+    // A fresh container with a Database of its own: nothing of the request was disposed.
+    ("12-release-a-request.dis", "reset\nregister Database\nresolve Database"),
+    // More near misses, at least one more for every exercise.
+    ("01-the-newest-answers.dis", "register Logger = FileLogger named file"),
+    ("01-the-newest-answers.dis", "register FileLogger"),
+    ("02-remove-uncovers.dis", "mock Logger = ConsoleLogger"),
+    ("03-prototype.dis", "scope t1 prototype"),
+    ("04-prototype-versus-graph.dis", "scope t2 singleton\nscope t3 singleton\nscope t1 graph"),
+    ("04-prototype-versus-graph.dis", "scope t4 singleton\nscope t1 graph"),
+    ("04-prototype-versus-graph.dis", "register Session scope=graph"),
+    ("05-mock-over-a-built-singleton.dis", "cache t3 off\ncache t3 on"),
+    ("06-unmock-leaves-a-stale-mock.dis", "mock WebService\ncache t3 off\ncache t3 on"),
+    ("07-captive-dependency.dis", "scope t2 prototype\nclass ProductCatalog(session: Provider<Session>)"),
+    ("08-child-override.dis", "scope t3 prototype"),
+    ("08-child-override.dis", "register ZoneController = RFZoneController scope=prototype"),
+    ("09-cycle-and-provider.dis",
+     "class ZoneControllerStub\nclass NoticeManager(zones: ZoneControllerStub)\nregister ZoneControllerStub"),
+    ("10-weak-release.dis", "scope t1 prototype"),
+    ("10-weak-release.dis", "release #1\nscope t1 prototype"),
+    ("11-provider-with-arguments.dis", "class ProfileScreen(details: Provider<UserDetails>)"),
+    ("12-release-a-request.dis", "remove t3\nremove t2\ncontainer use root"),
+    ("12-release-a-request.dis", "release container request\ncache t1 off\ncache t1 on"),
   ]
+
+  /// Every exercise has near misses: at least one for each, more where a learner is likely to
+  /// stop short.
+  @Test func everyExerciseHasANearMiss() {
+    for exercise in Self.course.exercises {
+      #expect(Self.nearMisses.contains { exercise.path.hasSuffix($0.file) }, "\(exercise.path) has no near miss")
+    }
+  }
+
+  /// A check states a state: one that would match printed text, or a failure, is refused.
+  @Test func aCheckThatMatchesPrintedTextIsRefused() {
+    for check in ["resolve A\n  A#1\n", "! resolve B\n"] {
+      let parsed = ScriptParser().parse(
+        "# Exercise 0: x\n## Goal\n# y\n## Start\nclass A\n## Solution\nregister A\n## Check\n" + check, path: "x.dis")
+      #expect(throws: ExerciseError.self) { try Exercise(script: parsed.script) }
+    }
+  }
 
   @Test(arguments: nearMisses.indices)
   func aNearMissDoesNotSolveIt(index: Int) throws {
@@ -116,7 +163,7 @@ struct CourseTests {
       ## Solution
       container child test
       ## Check
-      ! container use nowhere
+      expect no container nowhere
       container use test
       """, path: "x.dis")
     let exercise = try Exercise(script: parsed.script)

@@ -18,6 +18,22 @@ import Testing
     #expect(output.contains("  made at: WhyMadeAtTests.swift:\(line)"), "\(output)")
   }
 
+  /// A mock or registration pushed over the app's registration names where the app made it;
+  /// over one a command made, the note says only its token.
+  @Test func aShadowingNoteNamesWhereTheAppRegisteredWhatItShadows() {
+    let app = Container(name: "app")
+    let line = #line + 1
+    app.register(Clock.self) { _ in Clock() }
+    app.registerMock(Clock.self) { Clock() }
+    let session = Session(container: app)
+    let mocked = session.execute("mock Clock").output
+    #expect(mocked.first?.hasSuffix("(shadows t1, made at WhyMadeAtTests.swift:\(line))") == true, "\(mocked)")
+    let own = Session()
+    for command in ["class Clock", "register Clock"] { _ = own.execute(command) }
+    let pushed = own.execute("register Clock").output
+    #expect(pushed.first?.hasSuffix("(shadows t1)") == true, "\(pushed)")
+  }
+
   @Test func whyOfARegistrationACommandMadeSaysNothingOfWhere() {
     let session = Session()
     for command in ["class Clock", "register Clock"] { _ = session.execute(command) }

@@ -62,7 +62,9 @@ struct CommandTableTests {
   /// Every form of 'expect' that help lists, 'shares' included, is explained in 'help expect'.
   @Test func helpExpectExplainsEveryForm() throws {
     let help = try #require(CommandTable.help(for: "expect"))
-    for form in ["expect S is Impl", "cached|new", "expect stack S", "#N.param", "expect no stale", "expect S shares T' looks at S", "They only look"] {
+    for form in ["expect S is Impl", "cached|new", "expect stack S", "#N.param", "expect no stale", "expect S shares T' looks at S", "They only look",
+                 "'expect S holds new T'", "'expect S is #N'", "'expect #N disposed'", "'expect #N gone'",
+                 "'expect no container NAME'"] {
       #expect(help.contains(form), "'help expect' does not explain \(form)")
     }
   }

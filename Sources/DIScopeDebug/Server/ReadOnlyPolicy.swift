@@ -17,8 +17,9 @@ enum ReadOnlyPolicy {
       return "'resolve \(resolution.service)' would build it (run the app's factories)"
     case .expect(let expectation):
       switch expectation {
-      case .stack, .noStaleReferences, .parameter: return nil
-      case .resolvesTo(let service, _), .shares(let service, _), .freshness(let service, _):
+      case .stack, .noStaleReferences, .parameter, .fate, .noContainer: return nil
+      case .resolvesTo(let service, _), .shares(let service, _), .freshness(let service, _), .holds(let service, _, _),
+        .answersWith(let service, _):
         if isBuilt(service, name: nil, in: container) { return nil }
         return "'expect' would resolve \(service), which is not built (it would run the app's factories)"
       }

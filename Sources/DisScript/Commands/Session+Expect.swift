@@ -52,6 +52,14 @@ extension Session {
       return try expectNoStale()
     case .shares(let service, let dependency):
       return try expectShares(service, dependency)
+    case .holds(let service, let held, let isNew):
+      return try expectHolds(service, held, isNew: isNew)
+    case .answersWith(let service, let number):
+      return try expectAnswer(service, is: number)
+    case .fate(let number, let fate):
+      return try expectFate(of: number, fate)
+    case .noContainer(let name):
+      return try expectNoContainer(named: name)
     }
   }
 
@@ -63,22 +71,7 @@ extension Session {
     guard let root = value as? PlaygroundInstance else {
       throw ScriptFailure("'\(service)' is not a declared class's instance: its dependencies cannot be looked into")
     }
-    let declarations = store.current
-    var found: [PlaygroundInstance] = []
-    var pending = [root]
-    var seen: Set<ObjectIdentifier> = []
-    while let instance = pending.popLast() {
-      guard seen.insert(ObjectIdentifier(instance)).inserted else { continue }
-      for (_, slot) in instance.parameters + instance.properties {
-        guard case .instance(let held) = slot else { continue }
-        if held.typeName == dependency || held.mockedService == dependency
-          || declarations.conforms(held.typeName, to: dependency)
-        {
-          found.append(held)
-        }
-        pending.append(held)
-      }
-    }
+    let found = held(by: root).filter { isInstance($0, of: dependency) }
     let distinct = found.reduce(into: [PlaygroundInstance]()) { kept, instance in
       if !kept.contains(where: { $0 === instance }) { kept.append(instance) }
     }
@@ -127,7 +120,7 @@ extension Session {
   }
 
   /// Resolves `service` once, as `resolve` would, and says whether the answer was created or cached.
-  private func resolveForExpectation(_ service: String) throws -> (Any, ResolutionStep.Outcome) {
+  func resolveForExpectation(_ service: String) throws -> (Any, ResolutionStep.Outcome) {
     let (directory, key) = try lookUp(service, named: nil)
     let arguments = try checkArguments([], for: key, service: service)
     do {
@@ -150,7 +143,7 @@ extension Session {
     return answering
   }
 
-  private func answerHint(_ service: String) -> String? {
+  func answerHint(_ service: String) -> String? {
     guard let (_, key) = try? lookUp(service, named: nil) else { return nil }
     return container.answeringRegistration(for: key).map { "\(RegistrationText.line($0)) answers '\(service)'" }
   }

@@ -91,9 +91,9 @@ extension Session {
   /// `  (shadows t1)` for the registration just below the new top of `key`'s stack.
   private func shadowNoteAfterMock(_ key: ServiceKey) -> String {
     let stack = container.registrations(of: key, limit: 2)
-    if let below = stack.dropFirst().first { return "  (shadows \(below.token))" }
+    if let below = stack.dropFirst().first { return "  (shadows \(below.token)\(madeAt(below)))" }
     if let parent = container.parent?.answeringRegistration(for: key) {
-      return "  (overrides \(parent.token) in \(parent.container))"
+      return "  (overrides \(parent.token)\(madeAt(parent)) in \(parent.container))"
     }
     return "  (nothing below)"
   }

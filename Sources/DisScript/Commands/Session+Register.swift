@@ -55,12 +55,25 @@ extension Session {
   }
 
   /// `  (shadows t1)` when `key` already has a registration in `container`, or
-  /// `  (overrides t1 in root)` when a parent answers for it.
+  /// `  (overrides t1 in root)` when a parent answers for it; `, made at AppAssembly.swift:42`
+  /// after the token when the app made it.
   func shadowNote(for key: ServiceKey, in container: Container) -> String {
-    if let top = container.registrations(of: key, limit: 1).first { return "  (shadows \(top.token))" }
+    if let top = container.registrations(of: key, limit: 1).first { return "  (shadows \(top.token)\(madeAt(top)))" }
     if let answering = container.answeringRegistration(for: key) {
-      return "  (overrides \(answering.token) in \(answering.container))"
+      return "  (overrides \(answering.token)\(madeAt(answering)) in \(answering.container))"
     }
     return ""
+  }
+
+  /// Where the app made `info` (its `register` call's file and line); `nil` for a registration
+  /// a command made: a script says where itself, and a command's output stays the same typed,
+  /// recorded or replayed.
+  func appSite(of info: RegistrationInfo) -> RegistrationSite? {
+    family.tokens[info.token.number]?.isTheApps == true ? info.location : nil
+  }
+
+  /// `, made at AppAssembly.swift:42` for a registration the app made; empty otherwise.
+  func madeAt(_ info: RegistrationInfo) -> String {
+    appSite(of: info).map { ", made at \($0)" } ?? ""
   }
 }

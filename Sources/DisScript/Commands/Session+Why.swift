@@ -14,7 +14,7 @@ extension Session {
       // Where the app made a registration (attached, its `register` call); never one this
       // session made: a script says so itself, and a command's output stays the same whether
       // it was typed, recorded or replayed.
-      location: { self.family.tokens[$0.token.number]?.isTheApps == true ? $0.location : nil })
+      location: { self.appSite(of: $0) })
     // The container knows the holders it caches; the session also holds what it built that
     // the container does not cache (a prototype's instances, a graph's): they hold the current
     // instance too, and 'why' names them.

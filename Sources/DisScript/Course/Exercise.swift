@@ -19,9 +19,11 @@ import DisSyntax
 /// expect Logger is FileLogger
 /// ```
 ///
-/// A `# missing: ...` comment above a check says, in the learner's words, what is still to do
-/// while that check does not hold (`missing(after:)`): a check such as `! container use request`
-/// says nothing by itself about why it should fail.
+/// The check states the goal as the container's state: what answers, the stacks, what is cached,
+/// what instances hold, what was disposed (`expect` lines, and commands such as `resolve S` or
+/// `validate` that must succeed). It never matches printed text: a check with an output block,
+/// or marked `!`, is refused. A `# missing: ...` comment above a check says, in the learner's
+/// words, what is still to do while that check does not hold (`missing(after:)`).
 ///
 /// Replayed as a script (`discope test`), the file runs the start, the solution, then the check:
 /// so the suite proves the solution solves it. The learner's session starts from the start; after
@@ -40,8 +42,7 @@ public struct Exercise: Sendable {
   public let start: [Entry]
   /// The reference solution.
   public let solution: [Entry]
-  /// What must hold: commands (`expect` lines, mostly) that must all succeed, printing what
-  /// their output block says where they have one.
+  /// What must hold: commands (`expect` lines, mostly) that must all succeed.
   public let checks: [Entry]
   /// For each check, by its place in `checks`, the `# missing: ...` comment written above it.
   public let missingNotes: [Int: String]
@@ -71,6 +72,13 @@ public struct Exercise: Sendable {
         case "start": start.append(entry)
         case "solution": solution.append(entry)
         case "check":
+          // The goal is a state, not what a command prints: nothing printed is matched.
+          if entry.expectedOutput != nil || entry.isExpectedToFail {
+            throw ExerciseError(
+              path: script.path,
+              message: "'\(entry.command)' under '## Check' has an output block or a '!': a check states what must hold "
+                + "('expect ...'), and must succeed")
+          }
           if let note = pendingNote { missingNotes[checks.count] = note }
           pendingNote = nil
           checks.append(entry)
@@ -118,9 +126,7 @@ public struct Exercise: Sendable {
     if let note = missingNotes[index] { return note }
     let check = checks[index]
     let printed = why.first.map { ": \($0)" } ?? ""
-    return check.isExpectedToFail
-      ? "'\(check.command)' should fail, and does not yet\(printed)"
-      : "'\(check.command)' does not hold yet\(printed)"
+    return "'\(check.command)' does not hold yet\(printed)"
   }
 
   private func unmetCheck(after commands: [Entry]) -> (index: Int, why: [String])? {
@@ -128,14 +134,7 @@ public struct Exercise: Sendable {
     for entry in start + commands { _ = session.execute(entry) }
     for (index, check) in checks.enumerated() {
       let outcome = session.execute(check)
-      if outcome.isFailure != check.isExpectedToFail { return (index, outcome.output) }
-      // A check with an output block holds only when that is what it printed (`[..]` and `...`
-      // as in a replay): `resolve ProfileScreen` must show the provider the goal asks for.
-      if let expected = check.expectedOutput,
-        !OutputMatcher.matches(expected: expected.lines, actual: outcome.output)
-      {
-        return (index, outcome.output)
-      }
+      if outcome.isFailure { return (index, outcome.output) }
     }
     return nil
   }

@@ -42,6 +42,8 @@ struct FamilyState {
   var leavesNothingStale = false
   /// What the containers disposed since the last command looked, in order.
   var disposals: [Disposal] = []
+  /// The creation numbers of every instance a container of the family disposed: `expect #N disposed`.
+  var disposedNumbers: Set<Int> = []
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
   /// The container's events since the last command, buffered by the observer, each with the

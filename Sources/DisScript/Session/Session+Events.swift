@@ -100,6 +100,7 @@ extension Session {
         family.eagerFailures.append((info, error))
       case .disposed(let disposal):
         family.disposals.append(disposal)
+        family.disposedNumbers.insert(disposal.instanceNumber)
       case .resolutionFailed(let error, let container):
         noteFailureSeen(error, in: container)
       default: break

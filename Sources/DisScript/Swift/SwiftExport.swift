@@ -361,7 +361,7 @@ public struct SwiftExport {
       }
     case .noStaleReferences:
       body.append("#expect(\(not)\(container).staleReferences().isEmpty)")
-    case .shares:
+    case .shares, .holds, .answersWith, .fate, .noContainer:
       body.append("// no Swift: the script looks into the instances' graph")
     }
   }

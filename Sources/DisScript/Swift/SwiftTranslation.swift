@@ -228,7 +228,7 @@ public struct SwiftTranslation: Sendable {
       return ("instance\(reference.instance).\(reference.parameter) == \(expected)", nil)
     case .noStaleReferences:
       return ("\(container).staleReferences().isEmpty", nil)
-    case .shares:
+    case .shares, .holds, .answersWith, .fate, .noContainer:
       return nil
     }
   }

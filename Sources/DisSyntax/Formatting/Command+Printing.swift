@@ -131,6 +131,20 @@ extension Expectation: CustomStringConvertible {
     case .parameter(let parameter, .text(let text)): "\(parameter) = \(text.quoted)"
     case .noStaleReferences: "no stale"
     case .shares(let service, let dependency): "\(service) shares \(dependency)"
+    case .holds(let service, let held, let isNew): "\(service) holds \(isNew ? "new " : "")\(held)"
+    case .answersWith(let service, let number): "\(service) is #\(number)"
+    case .fate(let number, let fate): "#\(number) \(fate.rawValue)"
+    case .noContainer(let name): "no container \(name)"
+    }
+  }
+}
+
+extension HeldValue: CustomStringConvertible {
+  /// `T` or `Provider<T, A>`, as a script writes it.
+  public var description: String {
+    switch self {
+    case .instance(let type): type
+    case .provider(let service, let arguments): "Provider<" + ([service] + arguments).joined(separator: ", ") + ">"
     }
   }
 }

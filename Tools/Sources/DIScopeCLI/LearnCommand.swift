@@ -19,9 +19,14 @@ public struct LearnCommand: ContextualCommand {
     commandName: "learn",
     abstract: "Solve the course's exercises in the playground; progress is saved.",
     discussion: """
-      Progress lives in $XDG_STATE_HOME/discope/progress (by default ~/.local/state/discope/). \
-      In the playground, ':hint' gives the next hint, ':goal' shows the goal, ':solution' steps \
-      through the answer (it asks first) and ':next' opens the next exercise.
+      Each exercise's goal is a state of the container (what answers, the stacks, what is \
+      cached, what instances hold, what was disposed), checked after every command you type; \
+      typing a command that looks like the answer is not enough. The goal shows on a line of \
+      its own above the command line, and once solved, '✓ solved' stays there until the next \
+      exercise. Progress lives in $XDG_STATE_HOME/discope/progress (by default \
+      ~/.local/state/discope/). In the playground, ':hint' gives the next hint, ':goal' shows \
+      the goal and what is still missing, ':solution' steps through the answer (it asks first) \
+      and ':next' opens the next exercise.
       """)
 
   @Argument(help: "The exercise to open, by number (default: the first not solved yet).")

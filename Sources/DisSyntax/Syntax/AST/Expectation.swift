@@ -17,6 +17,32 @@ public enum Expectation: Sendable, Hashable {
   case noStaleReferences
   /// `expect S shares T`: resolving S once, every T in what it was built with is one instance.
   case shares(service: String, dependency: String)
+  /// `expect S holds T`, `expect S holds Provider<T>`, `expect S holds new T`: resolving S once,
+  /// what it was built with (directly or through what it holds) has a T, or a provider of T;
+  /// with `new`, every T in it was built by that resolve (none is one an earlier resolve made).
+  case holds(service: String, held: HeldValue, isNew: Bool)
+  /// `expect S is #N`: resolving S answers with instance `#N` itself.
+  case answersWith(service: String, instance: Int)
+  /// `expect #N disposed` or `expect #N gone`: what became of instance `#N`.
+  case fate(instance: Int, InstanceFate)
+  /// `expect no container NAME`: the family has no container of that name (never made, or released).
+  case noContainer(name: String)
+}
+
+/// What `expect S holds ...` looks for.
+public enum HeldValue: Sendable, Hashable {
+  /// `T`: an instance of T (its class, a class conforming to it, or a mock of it).
+  case instance(String)
+  /// `Provider<T>`, `Provider<T, A>`: a provider of T passing arguments of those types.
+  case provider(service: String, argumentTypes: [String])
+}
+
+/// What `expect #N disposed|gone` says became of an instance.
+public enum InstanceFate: String, Sendable, Hashable {
+  /// A container disposed it (its shutdown, or a change that let go of its cached instance).
+  case disposed
+  /// Nothing holds it any more: it no longer exists.
+  case gone
 }
 
 /// The right-hand side of `expect #N.param = ...`.

@@ -97,6 +97,13 @@ struct CommandParser {
   }
 
   private func expectation(_ cursor: inout TokenCursor) throws(Diagnostic) -> Expectation {
+    if case .instance(let number)? = cursor.current?.kind, cursor.tokens.count == cursor.position + 2,
+      let word = cursor.tokens[cursor.position + 1].word, let fate = InstanceFate(rawValue: word)
+    {
+      _ = cursor.advance()
+      _ = cursor.advance()
+      return .fate(instance: number, fate)
+    }
     if case .instance? = cursor.current?.kind {
       let parameter = try cursor.instanceParameter()
       try cursor.expect("=", "after '\(parameter)'")
@@ -118,6 +125,13 @@ struct CommandParser {
       _ = cursor.advance()
       return .noStaleReferences
     }
+    if cursor.current?.word == "no", cursor.tokens.count == cursor.position + 3,
+      cursor.tokens[cursor.position + 1].word == "container"
+    {
+      _ = cursor.advance()
+      _ = cursor.advance()
+      return .noContainer(name: try cursor.name("a container's name"))
+    }
     // `expect stack S = ...`, S perhaps qualified (`ExampleApp.Logging`): an `=` after a name.
     let isStack = cursor.current?.word == "stack" && cursor.tokens.count > cursor.position + 2
       && cursor.tokens[(cursor.position + 2)...].contains { $0.isSymbol("=") }
@@ -133,7 +147,15 @@ struct CommandParser {
     if cursor.take(keyword: "shares") {
       return .shares(service: service, dependency: try cursor.serviceName("a service after 'shares'"))
     }
+    if cursor.take(keyword: "holds") {
+      let isNew = cursor.take(keyword: "new")
+      return .holds(service: service, held: try heldValue(&cursor), isNew: isNew)
+    }
     if cursor.take(keyword: "is") {
+      if case .instance(let number)? = cursor.current?.kind {
+        _ = cursor.advance()
+        return .answersWith(service: service, instance: number)
+      }
       if cursor.current?.word == "not", cursor.tokens.count > cursor.position + 1 {
         let other = cursor.tokens[cursor.position + 1].word ?? "Impl"
         throw cursor.failure(
@@ -145,6 +167,18 @@ struct CommandParser {
     }
     let isCached = try cursor.choice("expectation", ["cached": true, "new": false])
     return .freshness(service: service, isCached: isCached)
+  }
+
+  /// `T` or `Provider<T, A...>` after `expect S holds`.
+  private func heldValue(_ cursor: inout TokenCursor) throws(Diagnostic) -> HeldValue {
+    let type = try cursor.serviceName("a type after 'holds'")
+    guard cursor.take("<") else { return .instance(type) }
+    guard type == "Provider" else { throw cursor.failure("the only generic type is 'Provider<T>'") }
+    let provided = try cursor.serviceName("a type inside 'Provider<...>'")
+    var arguments: [String] = []
+    while cursor.take(",") { arguments.append(try cursor.serviceName("a runtime argument's type after ','")) }
+    try cursor.expect(">", "to close 'Provider<\(([provided] + arguments).joined(separator: ", "))'")
+    return .provider(service: provided, argumentTypes: arguments)
   }
 
   private func helpTopic(_ cursor: inout TokenCursor) throws(Diagnostic) -> String? {

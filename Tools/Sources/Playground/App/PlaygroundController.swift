@@ -187,7 +187,14 @@ public final class PlaygroundController {
   /// is also kept as `lastTypedOutcome`.
   func record(_ outcome: PlaygroundOutcome, prose: [String], isTyped: Bool = false) {
     if let learn {
-      if let solved = learn.record(outcome) { update { $0.notice = solved } }
+      if let solved = learn.record(outcome) {
+        // The course line keeps it until the next exercise; the notice says it once (a line
+        // REPL prints it, and the full screen shows it on the course line only).
+        update {
+          $0.courseLine = PlaygroundState.CourseLine(text: solved, isSolved: true)
+          $0.notice = solved
+        }
+      }
       update { $0.learnSwift = learn.lastSwift }
     }
     if outcome.isUnexpected { unexpectedFailures += 1 }

@@ -11,9 +11,12 @@ extension PlaygroundController {
     update {
       $0.replay = nil
       $0.pinnedProse = learn.goalProse
-      // Whole in plain lines (no panes there); the panes' prose region shows it in full screen.
-      $0.notice = "\(learn.exercise.title) (\(index + 1) of \(learn.course.exercises.count)). Goal: "
+      // Whole in plain lines (no panes there), as a notice; in full screen, on the course line,
+      // a row of its own above the command line.
+      let goal = "\(learn.exercise.title) (\(index + 1) of \(learn.course.exercises.count)). Goal: "
         + learn.exercise.goal.filter { !$0.isEmpty }.joined(separator: " ")
+      $0.courseLine = PlaygroundState.CourseLine(text: goal, isSolved: false)
+      $0.notice = goal
     }
   }
 

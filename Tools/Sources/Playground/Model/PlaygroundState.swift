@@ -22,6 +22,19 @@ public struct PlaygroundState: Sendable {
     case confirmSolution
   }
 
+  /// The line `discope learn` keeps above the command line.
+  public struct CourseLine: Sendable, Equatable {
+    /// What it says: the exercise and its goal, or `✓ solved: ...` and what `:next` opens.
+    public var text: String
+    /// Whether the exercise is solved.
+    public var isSolved: Bool
+
+    public init(text: String, isSolved: Bool) {
+      self.text = text
+      self.isSolved = isSolved
+    }
+  }
+
   public var mode: InputMode = .command
   public var focus: PaneID = .registrations
   public var isZoomed = false
@@ -31,6 +44,9 @@ public struct PlaygroundState: Sendable {
   public var overlay: Overlay?
   /// A one-line message under the panes (a playground command's result, a hint).
   public var notice: String? { didSet { isNoticeTranscribed = false } }
+  /// The notice as the full screen shows it beside the command line: none while it says what the
+  /// course line already says on its own row (the line REPLs print the notice itself).
+  public var commandLineNotice: String? { notice == courseLine?.text ? nil : notice }
   /// Whether `notice` is also a comment of the transcript (what the attached app said: its first
   /// change, its end), so that a REPL printing the transcript says it once, not twice.
   public var isNoticeTranscribed = false
@@ -58,6 +74,10 @@ public struct PlaygroundState: Sendable {
   public var pinnedProse: [String] = []
   /// Solving an exercise, the Swift the last command typed stands for.
   public var learnSwift: String?
+  /// Solving an exercise, its line of its own above the command line: the goal, then, once the
+  /// check holds, that it is solved, until the next exercise opens (a command's output or
+  /// message never replaces it).
+  public var courseLine: CourseLine?
   /// Bumped when the session is rebuilt; older events and results are dropped.
   public var epoch = 0
   /// Commands submitted and not yet finished.

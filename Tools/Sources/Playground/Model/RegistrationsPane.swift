@@ -9,9 +9,12 @@ import TerminalUI
 ///
 /// ```text
 /// Logger (2)
-///   t3 mock MockLogger ◀ answers [singleton] holds #3
-///   t1 ConsoleLogger             [singleton] holds #1
+///   t3 mock MockLogger ◀ answers [singleton] holds #3 LoggerTests.swift:12
+///   t1 ConsoleLogger             [singleton] holds #1 AppAssembly.swift:42
 /// ```
+///
+/// Where each registration was made ends its row, when known: a Swift registration's
+/// `#fileID` and line, a script's registration its file and line.
 ///
 /// A mock says so before its implementation, where even a narrow pane shows it (colour marks it
 /// too, but never alone).
@@ -114,13 +117,15 @@ public struct RegistrationsPane: Sendable {
     (info.isMock ? "mock " : "") + info.implementationName
   }
 
-  /// `[singleton, cache off] holds #3 from AppAssembly`.
+  /// `[singleton, cache off] holds #3 from AppAssembly AppAssembly.swift:42`.
   static func tags(_ info: RegistrationRecord) -> String {
     var tags = [info.scope]
     if !info.isCaching { tags.append("cache off") }
     let held = info.cachedInstanceNumber.map { " holds #\($0)" } ?? ""
-    // The assembly comes last: the least needed when the pane is narrow.
+    // The assembly and where the registration was made come last: the least needed when the
+    // pane is narrow (Enter on the row, or 'why', says it whole).
     let group = info.group.map { " from \($0)" } ?? ""
-    return "[" + tags.joined(separator: ", ") + "]" + held + group
+    let site = info.location.map { " " + $0 } ?? ""
+    return "[" + tags.joined(separator: ", ") + "]" + held + group + site
   }
 }

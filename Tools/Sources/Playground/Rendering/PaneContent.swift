@@ -59,7 +59,7 @@ public enum PaneContent {
     let room = max(2, width - prompt.displayWidth)
     let view = editor.viewport(width: room)
     var spans = [StyledSpan(prompt, style: promptStyle), StyledSpan(view.text)]
-    if let notice = state.notice {
+    if let notice = state.commandLineNotice {
       // Cut with an ellipsis, so a message too long for the row says it goes on.
       let room = width - prompt.displayWidth - view.text.displayWidth
       let text = (view.text.isEmpty ? "" : "  ") + notice
@@ -84,7 +84,7 @@ public enum PaneContent {
 
   private static func navigationHint(state: PlaygroundState) -> [StyledSpan] {
     if let replay = state.replay {
-      let keys = StyledSpan("   " + (state.notice ?? ". step  , back  ] section  Space play  i live"), style: .dim)
+      let keys = StyledSpan("   " + (state.commandLineNotice ?? ". step  , back  ] section  Space play  i live"), style: .dim)
       guard let step = replay.nextStep else {
         return [StyledSpan("end of script — i: carry on live  ,: step back", style: .dim)]
       }
@@ -93,7 +93,7 @@ public enum PaneContent {
       return [StyledSpan("next \(arrow) ", style: .bold),
               StyledSpan("line \(step.line): \(command)", style: TextStyle(color: .info)), keys]
     }
-    if let notice = state.notice { return [StyledSpan(notice, style: .dim)] }
+    if let notice = state.commandLineNotice { return [StyledSpan(notice, style: .dim)] }
     return [StyledSpan("navigation — i or : to type a command, ? for help", style: .dim)]
   }
 }

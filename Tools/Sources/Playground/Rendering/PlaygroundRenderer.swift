@@ -69,6 +69,13 @@ final class PlaygroundRenderer {
       outcome = Array(outcome.prefix(max(0, maximumRows - notice.count))) + notice
       wanted = screenLayout(proseRows: prose.count + outcome.count)
     }
+    let course = Self.courseRows(for: state, columns: size.columns)
+    if !course.isEmpty {
+      // The exercise's goal, or that it is solved, on rows of their own right above the command
+      // line: never read as text typed after the prompt, never replaced by a command's output.
+      outcome = Array(outcome.prefix(max(0, maximumRows - course.count))) + course
+      wanted = screenLayout(proseRows: prose.count + outcome.count)
+    }
     if wanted != layout { rebuild(for: wanted) }
     guard case .panes = wanted, let commandWindow, let statusWindow else {
       if case .tooSmall(_, let message) = wanted { screen.presentMessage(message) }
@@ -121,7 +128,7 @@ final class PlaygroundRenderer {
 
   /// The notice wrapped at the screen's width when the bottom row cuts it; none when it fits.
   static func noticeRows(for state: PlaygroundState, columns: Int, statusWidth: Int) -> [StyledSpan] {
-    guard let notice = state.notice, !state.isShowingOverlayWindow else { return [] }
+    guard let notice = state.commandLineNotice, !state.isShowingOverlayWindow else { return [] }
     // Stepping through a script, the section's prose keeps its rows for all but errors: the
     // step notices say again what the keys do.
     guard state.replay == nil || notice.hasPrefix("error") else { return [] }
@@ -132,6 +139,19 @@ final class PlaygroundRenderer {
     let maximum = ProseText.maximumRows(screenRows: state.overlayPageHeight.map { $0 + 3 } ?? 24)
     let style = notice.hasPrefix("error") ? TextStyle(isBold: true, color: .negative) : TextStyle.plain
     return rows.prefix(maximum).map { StyledSpan($0, style: style) }
+  }
+
+  /// The course line (`discope learn`): the goal on one row, cut with `…` (the prose above the
+  /// panes holds it whole); solved, the whole message, in the colour of success and in words.
+  static func courseRows(for state: PlaygroundState, columns: Int) -> [StyledSpan] {
+    guard let line = state.courseLine, state.replay == nil else { return [] }
+    let width = max(1, columns)
+    if line.isSolved {
+      return ProseText.wrap(line.text, width: width).prefix(3).map {
+        StyledSpan($0, style: TextStyle(isBold: true, color: .positive))
+      }
+    }
+    return [StyledSpan(line.text.truncated(toWidth: width, ellipsis: "…"), style: TextStyle(color: .info))]
   }
 
   /// Forgets the windows so the next frame repaints everything (Ctrl-L).

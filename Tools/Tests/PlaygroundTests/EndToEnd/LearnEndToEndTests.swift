@@ -17,19 +17,36 @@ struct LearnEndToEndTests {
       $0.contains("Exercise 1: the newest registration answers") && $0.contains("Make it answer with a FileLogger")
         && $0.contains("t1 ConsoleLogger")
     }
+    // The goal has a row of its own right above the command line, not after the prompt.
+    let opened = try tmux.capture().split(separator: "\n").map(String.init)
+    let prompt = try #require(opened.lastIndex { $0.hasPrefix("dis>") }, "\(opened)")
+    #expect(!opened[prompt].contains("Goal"), "the goal reads as typed after the prompt: \(opened[prompt])")
+    #expect(prompt > 0 && opened[prompt - 1].hasPrefix("Exercise 1: the newest registration answers (1 of 12). Goal:"))
     try tmux.type(":hint")
     try tmux.press("Enter")
     try tmux.waitFor("the first hint") { $0.contains("hint 1/3: 'register S = Impl' pushes a registration") }
     try tmux.type("register Logger = FileLogger")
     try tmux.press("Enter")
     try tmux.waitFor("solved, with the Swift of what was typed") {
-      $0.contains("✓ solved: Exercise 1") && $0.contains(":next opens Exercise 2")
+      Self.words($0).contains("✓ solved: Exercise 1") && Self.words($0).contains(":next opens Exercise 2")
         && $0.contains("Swift: container.register((any Logger).self) { _ in FileLogger() }")
+    }
+    // "Solved" stays until the next exercise: a command's output, or its error, does not replace it.
+    try tmux.type("resolve Logger")
+    try tmux.press("Enter")
+    try tmux.waitFor("the next command's output, and still solved") {
+      $0.contains("Logger → FileLogger#1 created t2") && Self.words($0).contains("✓ solved: Exercise 1")
+    }
+    try tmux.type("remove t9")
+    try tmux.press("Enter")
+    try tmux.waitFor("a command that fails, in the transcript, and still solved") {
+      $0.contains("! remove t9") && Self.words($0).contains("✓ solved: Exercise 1")
     }
     try tmux.type(":next")
     try tmux.press("Enter")
-    try tmux.waitFor("the next goal") {
+    try tmux.waitFor("the next goal, and solved no more") {
       $0.contains("Exercise 2: removing a token uncovers the one below") && $0.contains("t2 NullLogger")
+        && !$0.contains("✓ solved")
     }
     try tmux.type(":quit")
     try tmux.press("Enter")
@@ -43,6 +60,11 @@ struct LearnEndToEndTests {
     #expect(lines.first?.contains("solved") == true && lines.first?.contains("Exercise 1") == true, "\(list.output)")
     #expect(lines.dropFirst().first?.contains("solved") == false)
     #expect(lines.last == "1 of \(lines.count - 1) solved")
+  }
+
+  /// The screen's text as words: a message wrapped over rows reads as one line.
+  static func words(_ screen: String) -> String {
+    screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
   }
 
   /// A plausible attempt that is not the answer: ':goal' says what is still missing, in the

@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeDebug
 import Dispatch
 import Foundation
 import Testing
@@ -15,6 +16,23 @@ import Testing
     #expect(lines.first == "Logger (2)")
     #expect(lines[1].contains("t2") && lines[1].contains("◀ answers [") && lines[1].contains("holds #"))
     #expect(lines[2].contains("t1") && !lines[2].contains("answers"))
+  }
+
+  /// Each registration's row ends with where it was made, when the container knows it; a
+  /// command typed made it nowhere in a file, and says nothing.
+  @Test func registrationsSayWhereTheyWereMade() throws {
+    let container = Container()
+    let line = #line + 1
+    container.register(Int.self) { _ in 1 }
+    container.register(String.self, scope: .prototype) { _ in "" }
+    let snapshot = ContainerSnapshot(of: container, describingStale: { _ in "" })
+    let lines = RegistrationsPane.lines(for: snapshot.lineage, isASCII: false).map(\.text)
+    let int = try #require(lines.first { $0.contains("t1 ") })
+    #expect(int.hasSuffix("[singleton] PaneTests.swift:\(line)"), "\(lines)")
+    #expect(lines.contains { $0.hasSuffix("[prototype] PaneTests.swift:\(line + 1)") }, "\(lines)")
+    let controller = PlaygroundController.fake()
+    controller.enter("register Logger")
+    #expect(controller.texts(.registrations).last?.hasSuffix("[singleton]") == true)
   }
 
   /// A row cut at the pane's edge ends in an ellipsis: a number cut short must not read as

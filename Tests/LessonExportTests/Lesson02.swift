@@ -28,7 +28,7 @@ enum Lesson02 {
       let t3 = container.register((any Logger).self) { _ in RemoteLogger() }
       // register WebService
       container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
-      // show stacks Logger: the playground's (no Swift)
+      // show stacks Logger: a playground command (no Swift)
       // expect stack Logger = t3 t2 t1
       #expect((container.registrations(of: ServiceKey((any Logger).self)).map(\.token) == [t3, t2, t1]))
       // resolve Logger
@@ -45,12 +45,12 @@ enum Lesson02 {
       #expect((type(of: try container.resolve((any Logger).self)) == ConsoleLogger.self))
       // ! remove t3
       // the script refuses it: error: 't3' is not live: it was removed (no Swift: it would not compile)
-      // show tokens: the playground's (no Swift)
+      // show tokens: a playground command (no Swift)
       // register Logger = FileLogger named audit
       container.register((any Logger).self, name: "audit") { _ in FileLogger() }
       // resolve Logger named audit
       _ = try container.resolve((any Logger).self, name: "audit")
-      // show stacks Logger: the playground's (no Swift)
+      // show stacks Logger: a playground command (no Swift)
     }
   }
 }

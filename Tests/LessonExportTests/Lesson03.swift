@@ -34,7 +34,7 @@ enum Lesson03 {
       _ = try container.resolve(ContentCache.self)
       // expect ContentCache new
       #expect(try !container.isCached(ContentCache.self))
-      // show stacks: the playground's (no Swift)
+      // show stacks: a playground command (no Swift)
       // cache t2 on
       container.setCaching(true, for: t2)
       // resolve ContentCache

@@ -29,10 +29,10 @@ enum Lesson05 {
       container.register((any Logger).self) { _ in ConsoleLogger() }
       // register WebService
       let t2 = container.register(WebService.self) { r in WebService(logger: try r.resolve((any Logger).self)) }
-      // show stacks: the playground's (no Swift)
+      // show stacks: a playground command (no Swift)
       // resolve WebService
       _ = try container.resolve(WebService.self)
-      // show stacks: the playground's (no Swift)
+      // show stacks: a playground command (no Swift)
       // register NoticeManager scope=eager
       container.register(NoticeManager.self, scope: .eager) { r in NoticeManager(webService: try r.resolve(WebService.self)) }
       // resolve NoticeManager

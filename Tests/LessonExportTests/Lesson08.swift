@@ -102,7 +102,7 @@ enum Lesson08 {
       #expect(try instance7.controlContext() === instance4)
       // deactivate RFAssembly
       container.remove(rfAssembly)
-      // show tokens: the playground's (no Swift)
+      // show tokens: a playground command (no Swift)
     }
   }
 }

@@ -62,7 +62,7 @@ enum Lesson09 {
       let t5 = container.mock(WebService.self, with: mockWebService)
       // resolve ControlContext
       _ = try container.resolve(ControlContext.self)
-      // show mocks: the playground's (no Swift)
+      // show mocks: a playground command (no Swift)
       // unmock WebService
       container.remove(t5)
       // resolve ControlContext
@@ -71,7 +71,7 @@ enum Lesson09 {
       // the script refuses it: error: 'WebService' has no mock to remove (no Swift: it would not compile)
       // why ZoneController
       _ = container.explain((any ZoneController).self)
-      // show stale: the playground's (no Swift)
+      // show stale: a playground command (no Swift)
       // cache t3 off
       container.setCaching(false, for: t3)
       // cache t3 on
@@ -102,7 +102,7 @@ enum Lesson09 {
       container.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext
       _ = try container.resolve(ControlContext.self)
-      // show mocks WebService: the playground's (no Swift)
+      // show mocks WebService: a playground command (no Swift)
     }
   }
 }

@@ -38,7 +38,7 @@ enum Lesson10 {
       let test = container.makeChild(named: "test")
       // register Logger = MemoryLogger
       test.register((any Logger).self) { _ in MemoryLogger() }
-      // show stacks Logger: the playground's (no Swift)
+      // show stacks Logger: a playground command (no Swift)
       // resolve Checkout
       _ = try test.resolve(Checkout.self)
       // container use root

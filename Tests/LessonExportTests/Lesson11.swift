@@ -84,7 +84,7 @@ enum Lesson11 {
       _ = try container.resolve(ContentCache.self)
       // ! resolve ControlContext
       #expect(throws: (any Error).self) { _ = try container.resolve(ControlContext.self) }
-      // show trace: the playground's (no Swift)
+      // show trace: a playground command (no Swift)
       // ! validate
       #expect(!(await container.validate()).isEmpty)
       // NoticeManager changed shape: in Swift, the class NoticeManagerV2, registered in t4's place
@@ -101,7 +101,7 @@ enum Lesson11 {
       container.register(Catalog.self) { r in Catalog(cache: try r.resolve(ContentCache.self)) }
       // ! validate
       #expect(!(await container.validate()).isEmpty)
-      // show graph Catalog: the playground's (no Swift)
+      // show graph Catalog: a playground command (no Swift)
     }
   }
 }

@@ -79,14 +79,11 @@ public struct SwiftExport {
   /// SwiftExport.withoutSwift.first?.what   // "show ..."
   /// ```
   public static let withoutSwift: [(what: String, why: String)] = [
-    ("show ...", "the playground's views; Swift asks the container itself"),
+    ("show ...", "the playground's views"),
     ("help", "the playground's help"),
-    (":record, :stop, :save, :open, :quit", "the playground's own commands"),
-    (
-      "a command the script refuses (an unknown name, a parameter a class does not have)",
-      "in Swift, the compiler refuses it"
-    ),
-    ("expected output", "wording; the Swift checks what 'expect', '!' and the resolves' answers say"),
+    (":record :stop :save :open :quit", "the playground's own commands"),
+    ("a refused command", "an unknown name or parameter, refused by Swift's compiler"),
+    ("expected output", "wording; the Swift checks what expect, '!' and resolves say"),
   ]
 
   /// What an export is to the rules of ``FileSystem/refusal(writing:to:inputs:)``.
@@ -188,7 +185,7 @@ public struct SwiftExport {
       guard !failed else { return }
       for className in declare(declaration) { reregister(implementedBy: className) }
       return
-    case .help, .show, .playground: body.append("// \(text): the playground's (no Swift)"); return
+    case .help, .show, .playground: body.append("// \(text): a playground command (no Swift)"); return
     default: body.append("// \(text)")
     }
     guard !failed || Self.isContainerFailure(command, outcome) else {

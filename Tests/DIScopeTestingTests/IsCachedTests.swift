@@ -47,4 +47,22 @@ import Testing
     #expect(try container.isCached(Session.self))
     #expect(throws: ResolutionError.self) { try container.isCached(Screen.self) }
   }
+
+  final class Details: Sendable {
+    let session: Session
+    let user: String
+    init(session: Session, user: String) {
+      self.session = session
+      self.user = user
+    }
+  }
+
+  @Test func aLookWithArgumentsKeepsNothing() throws {
+    let container = Container()
+    container.register(Session.self) { _ in Session() }
+    container.register(Details.self) { (r: Resolver, user: String) in Details(session: try r.resolve(Session.self), user: user) }
+    let built = try container.resolvingWithoutSideEffects { try container.resolve(Details.self, arguments: "ann") }
+    #expect(type(of: built) == Details.self && built.user == "ann")
+    #expect(try !container.isCached(Session.self), "the session the look built was not cached")
+  }
 }

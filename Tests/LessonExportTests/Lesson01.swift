@@ -56,7 +56,7 @@ enum Lesson01 {
       // resolve ControlContext
       #expect(try container.resolve(ControlContext.self) === instance4)
       // expect ZoneController is RFZoneController
-      #expect((type(of: try container.resolve((any ZoneController).self)) == RFZoneController.self))
+      #expect((type(of: try container.resolvingWithoutSideEffects { try container.resolve((any ZoneController).self) }) == RFZoneController.self))
       // expect ControlContext cached
       #expect(try container.isCached(ControlContext.self))
       // expect #4.webService = #2

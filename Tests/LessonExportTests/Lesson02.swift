@@ -42,7 +42,7 @@ enum Lesson02 {
       // resolve WebService
       _ = try container.resolve(WebService.self)
       // expect Logger is ConsoleLogger
-      #expect((type(of: try container.resolve((any Logger).self)) == ConsoleLogger.self))
+      #expect((type(of: try container.resolvingWithoutSideEffects { try container.resolve((any Logger).self) }) == ConsoleLogger.self))
       // ! remove t3
       // the script refuses it: error: 't3' is not live: it was removed (no Swift: it would not compile)
       // show tokens: a playground command (no Swift)

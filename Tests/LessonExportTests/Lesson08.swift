@@ -92,7 +92,7 @@ enum Lesson08 {
       // deactivate Offline
       container.remove(offline)
       // expect WebService is WebService
-      #expect((type(of: try container.resolve(WebService.self)) == WebService.self))
+      #expect((type(of: try container.resolvingWithoutSideEffects { try container.resolve(WebService.self) }) == WebService.self))
       // assembly FactoryAssembly {   register RFFactory }
       // activate FactoryAssembly
       container.install(FactoryAssembly())

@@ -84,7 +84,7 @@ enum Lesson09 {
       let mockWebService6 = SlowWebService(logger: try container.resolve((any Logger).self))
       let t6 = container.mock(WebService.self, with: mockWebService6)
       // expect WebService is SlowWebService
-      #expect((type(of: try container.resolve(WebService.self)) == SlowWebService.self))
+      #expect((type(of: try container.resolvingWithoutSideEffects { try container.resolve(WebService.self) }) == SlowWebService.self))
       // unmock WebService
       container.remove(t6)
       // mock *
@@ -97,7 +97,7 @@ enum Lesson09 {
       let mockControlContext = MockControlContext()
       container.mock(ControlContext.self, with: mockControlContext)
       // expect WebService is MockWebService
-      #expect((type(of: try container.resolve(WebService.self)) == MockWebService.self))
+      #expect((type(of: try container.resolvingWithoutSideEffects { try container.resolve(WebService.self) }) == MockWebService.self))
       // register ControlContext scope=prototype
       container.register(ControlContext.self, scope: .prototype) { r in ControlContext(webService: try r.resolve(WebService.self), zoneController: try r.resolve((any ZoneController).self)) }
       // resolve ControlContext

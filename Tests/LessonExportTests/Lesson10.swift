@@ -45,7 +45,7 @@ enum Lesson10 {
       // resolve Checkout
       _ = try container.resolve(Checkout.self)
       // expect Logger is ConsoleLogger
-      #expect((type(of: try container.resolve((any Logger).self)) == ConsoleLogger.self))
+      #expect((type(of: try container.resolvingWithoutSideEffects { try container.resolve((any Logger).self) }) == ConsoleLogger.self))
       // container use test
       // ! validate
       #expect(!(await test.validate()).isEmpty)

@@ -86,6 +86,9 @@ public struct SwiftExport {
     ("expected output", "wording; the Swift checks what expect, '!' and resolves say"),
   ]
 
+  /// A value of each runtime argument type a script declares, for a look that has none to give.
+  static let placeholders = ["String": "\"\"", "Int": "0", "Double": "0", "Bool": "false"]
+
   /// What an export is to the rules of ``FileSystem/refusal(writing:to:inputs:)``.
   public static let content = FileSystem.Content.other("the Swift export", fileExtension: "swift")
 
@@ -391,9 +394,15 @@ public struct SwiftExport {
     let not = failed ? "!" : ""
     switch expectation {
     case .resolvesTo(let service, let implementation):
-      // `type(of:) ==`, not `is`: the script asks for that class, and `is` of a class is always true.
-      body.append(
-        "#expect(\(not)(type(of: try \(container).resolve(\(swiftType(service)).self)) == \(swiftName(implementation)).self))")
+      // `type(of:) ==`, not `is`: the script asks for that class, and `is` of a class is always
+      // true. Looked at as the script looks, keeping nothing; a class with runtime arguments is
+      // built with placeholders, since the expectation has none to give.
+      let placeholders = (self.implementation(of: service).flatMap { classes[$0] }.map(argumentTypes) ?? []).map {
+        Self.placeholders[$0] ?? "\($0)()"
+      }
+      let arguments = placeholders.isEmpty ? "" : ", arguments: " + placeholders.joined(separator: ", ")
+      let look = "try \(container).resolvingWithoutSideEffects { try \(container).resolve(\(swiftType(service)).self\(arguments)) }"
+      body.append("#expect(\(not)(type(of: \(look)) == \(swiftName(implementation)).self))")
     case .freshness(let service, let isCached):
       // Asked as the script asks it, building nothing: two resolves compared would cache (or
       // keep alive) with the first what the second finds.

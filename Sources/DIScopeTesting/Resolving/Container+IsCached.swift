@@ -31,7 +31,7 @@ extension Container {
 extension Container {
   /// Runs `body`, whose resolves leave the container as they found it, and returns what it
   /// returns: what they build is not cached, numbered or reported to observers, and is let go of
-  /// (disposed, for a ``Disposable``) when `body` returns; an instance already cached answers as
+  /// (disposed, for a `Disposable`) when `body` returns; an instance already cached answers as
   /// it is. For a test's look at what a resolve would answer, as a `.dis` script's `expect S is
   /// Impl` takes it: a service whose factory takes runtime arguments is built with placeholder
   /// ones, and none of its dependencies stays cached.

@@ -51,11 +51,12 @@ enum Lesson05 {
       withExtendedLifetime(instance4) {}
       instance4 = nil  // release #4
       // resolve ContentCache
-      _ = try container.resolve(ContentCache.self)
+      let instance5 = try container.resolve(ContentCache.self)
       // scope t2 prototype
       try container.setScope(.prototype, for: t2)
       // resolve WebService
       _ = try container.resolve(WebService.self)
+      withExtendedLifetime(instance5) {}  // held, as the script holds #5
     }
   }
 }

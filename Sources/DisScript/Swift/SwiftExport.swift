@@ -47,6 +47,8 @@ public struct SwiftExport {
   private var mockVariables: [Int: (variable: String, type: String)] = [:]
   /// The instances bound by reading what holds them (`instance2.logger`): nothing else reaches them.
   var boundThrough: [Int: (holder: Int, slot: String)] = [:]
+  /// The instances of weak registrations bound to a variable: held to the end of the test.
+  private var weaklyRegistered: Set<Int> = []
   /// The instances that are a mock's: their variable is the mock's.
   var mockInstances: [Int: String] = [:]
   /// The container each token was made in.
@@ -69,6 +71,7 @@ public struct SwiftExport {
     }
     export.makeRootContainer()
     for entry in script.entries { export.add(entry) }
+    export.holdWeakInstancesToTheEnd()
     return export.file(for: script, namespace: namespace)
   }
 
@@ -334,6 +337,8 @@ public struct SwiftExport {
       generation += 1
       makeRootContainer()
       live = [:]
+      holdWeakInstancesToTheEnd()
+      weaklyRegistered = []
       bound = [:]
       boundThrough = [:]
       mockVariables = [:]
@@ -353,8 +358,26 @@ public struct SwiftExport {
     } else if bound[number] == nil {
       body.assign(instanceVariable(number), call, type: type)
       bound[number] = type
+      if isWeakInstance(number) { weaklyRegistered.insert(number) }
     } else {
       body.append("#expect(\(call) === \(ExportStatements.value(instanceVariable(number))))")
+    }
+  }
+
+  /// Whether instance `number` is the one a weak registration holds: only its holders keep it.
+  private func isWeakInstance(_ number: Int) -> Bool {
+    session.family.tokens.contains { token, record in
+      guard let info = record.container.registration(numbered: token) else { return false }
+      return info.scope == .weak && info.cachedInstanceNumber == number
+    }
+  }
+
+  /// The script holds every instance it was answered with until `release`: in Swift, a weak
+  /// registration's instance is held by its variable to the end of the test, or it would be
+  /// gone at its last use.
+  private mutating func holdWeakInstancesToTheEnd() {
+    for number in weaklyRegistered.sorted() where bound[number] != nil {
+      body.append("withExtendedLifetime(\(ExportStatements.value(instanceVariable(number)))) {}  // held, as the script holds #\(number)")
     }
   }
 

@@ -216,7 +216,7 @@ import Testing
     #expect(swift.contains("#expect((instance2.logger === mockLogger))"))
     #expect(swift.contains("""
       do {
-              let sharedScreen = try container.resolve(Screen.self)
+              let sharedScreen = try container.resolvingWithoutSideEffects { try container.resolve(Screen.self) }
               #expect((sharedScreen.login.session === sharedScreen.profile))
             }
       """))

@@ -52,9 +52,9 @@ extension SwiftExport {
     }
   }
 
-  /// `expect S shares T`: S resolved, and every path from it to a T one instance
-  /// (`screen.login.session === screen.profile.session`). Unlike the script's look, the resolve
-  /// is a real one: what it builds under a caching scope stays cached.
+  /// `expect S shares T`: S looked at as the script looks (built as a resolve builds it, graph
+  /// scope included, nothing kept), and every path from it to a T one instance
+  /// (`screen.login.session === screen.profile.session`).
   private mutating func shares(_ service: String, _ dependency: String, failed: Bool) {
     let root = "shared" + (service.prefix(1).uppercased() + service.dropFirst())
     let paths = pathsFrom(implementation(of: service) ?? service, to: dependency, through: []).map { steps in
@@ -64,7 +64,8 @@ extension SwiftExport {
       }
     }
     body.append("do {")
-    body.append("  let \(root) = try \(container).resolve(\(swiftType(service)).self)")
+    body.append(
+      "  let \(root) = try \(container).resolvingWithoutSideEffects { try \(container).resolve(\(swiftType(service)).self) }")
     if paths.count < 2 {
       // The script's expectation fails with fewer than two: nothing is shared.
       body.append("  _ = \(root)")

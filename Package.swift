@@ -100,7 +100,7 @@ let package = Package(
     .testTarget(name: "DIScopeDebugTests", dependencies: ["DIScopeDebug", "DIScope", "DisScript"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope", "TestSupport"]),
     // The lessons exported as Swift (`discope export swift`), run as the scripts are.
-    .testTarget(name: "LessonExportTests", dependencies: ["DIScope"]),
+    .testTarget(name: "LessonExportTests", dependencies: ["DIScope", "DIScopeTesting"]),
     // Run with the trait: `swift test --traits ServiceLifecycle` (Scripts/test does).
     .testTarget(
       name: "DIScopeServiceLifecycleTests",

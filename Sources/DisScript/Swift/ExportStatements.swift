@@ -29,7 +29,7 @@ struct ExportStatements {
     /// `variable = text`; `type` is written when the declaration needs it (a property read, whose
     /// implicitly unwrapped type must not be inferred, or an optional).
     case assignment(variable: String, text: String, type: String?, isTypeWritten: Bool, unread: Unread)
-    /// `variable = nil`: the script let the instance go.
+    /// `variable = nil`: the script let the instance go, which it held until then.
     case release(variable: String, comment: String)
   }
 
@@ -78,7 +78,9 @@ struct ExportStatements {
           for name in Self.variables(in: text) { reads[name, default: 0] += 1 }
         }
       case .release(let variable, _):
+        // The variable holds the instance until the release: the reason it is there.
         assignments[variable, default: 0] += 1
+        reads[variable, default: 0] += 1
         optional.insert(variable)
       }
     }
@@ -119,8 +121,13 @@ struct ExportStatements {
           else { "" }
         lines.append("\(keyword) \(variable)\(annotation) = \(text)")
       case .release(let variable, let comment):
-        lines.append(
-          declared.contains(variable) && reads[variable, default: 0] > 0 ? "\(variable) = nil  // \(comment)" : "// \(comment)")
+        if declared.contains(variable) {
+          // Held until here, as the script holds it: Swift may end a lifetime at its last use.
+          lines.append("withExtendedLifetime(\(variable)) {}")
+          lines.append("\(variable) = nil  // \(comment)")
+        } else {
+          lines.append("// \(comment)")
+        }
       }
     }
     return lines

@@ -3,10 +3,12 @@ import DisSyntax
 
 /// A `.dis` script as a Swift Testing file that does the same with DIScope (`discope export
 /// swift`): its declarations as Swift protocols and classes, its registrations and resolves as
-/// container calls, its `expect` lines as `#expect`, in a namespace of its own. Commands with no
-/// Swift equivalent are comments saying so. The file needs DIScope and Swift Testing only, and
-/// reads as the README's Swift does: initializer injection, `let t1 = container.register(...)`,
-/// `container.mock(S.self, with: MockS())`.
+/// container calls, its `expect` lines as `#expect`, in a namespace of its own, asserting what
+/// the script asserts (`!` included), so that the Swift fails where the script fails. Commands
+/// with no Swift equivalent (``withoutSwift``) are comments saying so. The file needs DIScope,
+/// DIScopeTesting (`isCached`) and Swift Testing only, and reads as the README's Swift does:
+/// initializer injection, `let t1 = container.register(...)`, `container.mock(S.self, with:
+/// mockS)`.
 ///
 /// The script is run as it is exported, so the export knows what each command did: which tokens
 /// it made, which instances it built (an instance `#N` becomes `instanceN`, bound from the
@@ -19,31 +21,36 @@ import DisSyntax
 public struct SwiftExport {
   var protocols: Set<String> = []
   var protocolOrder: [String] = []
+  /// Each class as the script declares it now.
   var classes: [String: ClassDeclaration] = [:]
-  /// The classes in the order first declared. A class declared again keeps its Swift class, which
-  /// gets the properties of every shape (Swift cannot change a class halfway through a file): a
-  /// slot whose type changed is a new property (`zonesV2`).
-  var classOrder: [String] = []
-  /// The classes declared in more than one shape: each shape passes only its own properties.
-  var reshapedClasses: Set<String> = []
-  /// Each class's properties, every shape's, in order.
-  var properties: [String: [(name: String, type: DisSyntax.Dependency, slot: String)]] = [:]
-  /// The Swift property of each slot of the class's current shape.
-  var propertyNames: [String: [String: String]] = [:]
+  /// Each class as first declared: what a class declared before it names.
+  var firstDeclarations: [String: ClassDeclaration] = [:]
+  /// Each class's Swift classes, in the order declared: one for each shape (see ``declare(_:)``).
+  var classVersions: [ClassVersion] = []
+  /// How many Swift classes each class has had: its current one is `NameV2` from the second.
+  var versions: [String: Int] = [:]
   /// The live registrations the export made, to register again when their class changes.
   private var live: [Int: LiveRegistration] = [:]
   /// Generated mock classes: `MockWebService` for `WebService`.
   var mocks: [String: String] = [:]
   var registeredImplementation: [String: String] = [:]
   private var assemblies: [String] = []
-  private var body = ExportStatements()
-  private let session = Session()
+  var body = ExportStatements()
+  let session = Session()
   /// The containers the script made and is in, followed as the translation beside each step
   /// follows them (a release goes back to the parent only when it released the current one).
   private var containers = ContainerVariables()
   private var current: String { containers.current }
   /// The instances a Swift variable holds, with the type it is declared as.
-  private var bound: [Int: String] = [:]
+  var bound: [Int: String] = [:]
+  /// The variable each mock was made in, by its token, with the service's type.
+  private var mockVariables: [Int: (variable: String, type: String)] = [:]
+  /// The instances bound by reading what holds them (`instance2.logger`): nothing else reaches them.
+  var boundThrough: [Int: (holder: Int, slot: String)] = [:]
+  /// The instances of weak registrations bound to a variable: held to the end of the test.
+  private var weaklyRegistered: Set<Int> = []
+  /// The instances that are a mock's: their variable is the mock's.
+  var mockInstances: [Int: String] = [:]
   /// The container each token was made in.
   private var tokenOwners: [Int: String] = [:]
   /// How many times the script made a fresh container (`reset`): numbers start again, so the
@@ -64,8 +71,30 @@ public struct SwiftExport {
     }
     export.makeRootContainer()
     for entry in script.entries { export.add(entry) }
+    export.holdWeakInstancesToTheEnd()
     return export.file(for: script, namespace: namespace)
   }
+
+  /// What in a script has no Swift meaning, and why: the export writes it as a comment, and
+  /// `discope help export` lists it.
+  ///
+  /// ```swift
+  /// SwiftExport.withoutSwift.first?.what   // "show ..."
+  /// ```
+  public static let withoutSwift: [(what: String, why: String)] = [
+    ("show ...", "the playground's views"),
+    ("help", "the playground's help"),
+    (":record :stop :save :open :quit", "the playground's own commands"),
+    ("a refused command", "an unknown name or parameter, refused by Swift's compiler"),
+    ("expected output", "wording; the Swift checks what expect, '!' and resolves say"),
+    (
+      "expect S holds T, expect S is #N, expect #N disposed|gone, expect no container C",
+      "the course's looks into the session's instances and containers"
+    ),
+  ]
+
+  /// A value of each runtime argument type a script declares, for a look that has none to give.
+  static let placeholders = ["String": "\"\"", "Int": "0", "Double": "0", "Bool": "false"]
 
   /// What an export is to the rules of ``FileSystem/refusal(writing:to:inputs:)``.
   public static let content = FileSystem.Content.other("the Swift export", fileExtension: "swift")
@@ -87,6 +116,7 @@ public struct SwiftExport {
       "// Generated by `discope export swift \(script.path.terminalSafe)`: do not edit; export the script again.",
       "// The Swift that the script's commands stand for, run by `swift test` as the script is by `discope test`.",
       "import DIScope",
+      "import DIScopeTesting",
       "import Testing",
       "",
       "enum \(namespace) {",
@@ -117,24 +147,24 @@ public struct SwiftExport {
 
   private func suffixed(_ name: String) -> String { generation == 0 ? name : "\(name)_\(generation)" }
   private func tokenVariable(_ number: Int) -> String { suffixed("t\(number)") }
-  private func instanceVariable(_ number: Int) -> String { suffixed("instance\(number)") }
+  func instanceVariable(_ number: Int) -> String { mockInstances[number] ?? suffixed("instance\(number)") }
   private func containerVariable(_ name: String) -> String {
     name == ContainerVariables.rootName ? ContainerVariables.rootVariable : suffixed(containers.variable(of: name))
   }
 
   /// `t3` as a value in a statement.
-  private func token(_ number: Int) -> String { ExportStatements.value(tokenVariable(number)) }
+  func token(_ number: Int) -> String { ExportStatements.value(tokenVariable(number)) }
   /// The container the script is in, as a value in a statement.
-  private var container: String { ExportStatements.value(containerVariable(current)) }
+  var container: String { ExportStatements.value(containerVariable(current)) }
   private func owner(of number: Int) -> String {
     ExportStatements.value(containerVariable(tokenOwners[number] ?? current))
   }
 
   /// `instance5`, or `(instance5 as! RFZoneController)` when its variable has another type, to
   /// read a member of it.
-  private func holder(_ number: Int, as typeName: String) -> String {
+  func holder(_ number: Int, as typeName: String) -> String {
     let variable = ExportStatements.member(instanceVariable(number))
-    return bound[number] == typeName ? variable : "(\(variable) as! \(typeName))"
+    return bound[number] == swiftName(typeName) ? variable : "(\(variable) as! \(swiftName(typeName)))"
   }
 
   // MARK: - Commands
@@ -145,7 +175,7 @@ public struct SwiftExport {
     case .declareProtocol(let name):
       if protocols.insert(name).inserted { protocolOrder.append(name) }
     case .declareClass(let declaration):
-      declare(declaration)
+      if firstDeclarations[declaration.name] == nil { firstDeclarations[declaration.name] = declaration }
     default: break
     }
     let tokensBefore = Set(session.family.tokens.keys)
@@ -154,20 +184,25 @@ public struct SwiftExport {
     let made = session.family.tokens.keys.filter { !tokensBefore.contains($0) }.sorted()
     let removed = session.family.removedTokens.subtracting(removedBefore).sorted()
     let failed = outcome.isFailure
+    // What the script asserts, not what happened: a command marked `!` must fail, in Swift too,
+    // and one that is not must succeed, so a script that fails fails as Swift.
+    let mustFail = entry.isExpectedToFail
     let text = (entry.isExpectedToFail ? "! " : "") + command.description.split(separator: "\n").joined(separator: " ")
     switch command {
     case .declareProtocol: return
     case .declareClass(let declaration):
-      reregister(implementedBy: declaration.name)
+      // After the session ran it: a declaration the script refuses changes nothing.
+      guard !failed else { return }
+      for className in declare(declaration) { reregister(implementedBy: className) }
       return
-    case .help, .show: body.append("// \(text): the playground's view (no Swift)"); return
+    case .help, .show, .playground: body.append("// \(text): a playground command (no Swift)"); return
     default: body.append("// \(text)")
     }
     guard !failed || Self.isContainerFailure(command, outcome) else {
       body.append("// the script refuses it: \(outcome.output.first ?? "error") (no Swift: it would not compile)")
       return
     }
-    statement(for: command, made: made, removed: removed, failed: failed)
+    statement(for: command, made: made, removed: removed, failed: mustFail, didFail: failed)
     for number in removed { live[number] = nil }
     bindHeldInstances()
   }
@@ -182,7 +217,8 @@ public struct SwiftExport {
     }
   }
 
-  private mutating func statement(for command: Command, made: [Int], removed: [Int], failed: Bool) {
+  /// The Swift of `command`; `failed` is what the script asserts (`!`), `didFail` what happened.
+  private mutating func statement(for command: Command, made: [Int], removed: [Int], failed: Bool, didFail: Bool) {
     switch command {
     case .register(let registration):
       let (implementation, options) = record(registration)
@@ -193,7 +229,7 @@ public struct SwiftExport {
         unread: .callAlone)
       tokenOwners[number] = current
       live[number] = LiveRegistration(
-        container: current, implementation: implementation, service: service,
+        container: current, implementation: implementation, service: registration.service,
         name: registration.name, scope: registration.scope?.rawValue ?? "singleton",
         isCaching: registration.isCacheEnabled != false)
       if registration.isCacheEnabled == false {
@@ -206,6 +242,8 @@ public struct SwiftExport {
       let call = resolve(resolution)
       if failed {
         body.append("#expect(throws: (any Error).self) { _ = \(call) }")
+      } else if didFail {
+        body.append("_ = \(call)  // throws, as the script's resolve fails")
       } else if let number = session.family.lastAnswerNumber {
         answer(number, call: call + (resolution.isOptional ? "!" : ""), type: swiftType(resolution.service))
       } else if resolution.isOptional {
@@ -218,6 +256,8 @@ public struct SwiftExport {
           return
         }
         body.append("#expect(\(owner(of: number.number)).remove(\(token(number.number))) == false)")
+      } else if didFail {
+        body.append("#expect(\(owner(of: number.number)).remove(\(token(number.number))))  // fails, as the script's remove does")
       } else {
         body.append("\(owner(of: number.number)).remove(\(token(number.number)))")
       }
@@ -231,9 +271,15 @@ public struct SwiftExport {
       for number in made {
         guard let (service, implementation) = mockedService(token: number) else { continue }
         if classes[implementation] == nil { mocks[implementation] = service }
+        // The mock in a variable of its own, as a test keeps it to check where it went: what
+        // holds it is checked against it, not against itself.
+        var variable = "mock" + service
+        if mockVariables.values.contains(where: { $0.variable == variable }) { variable += "\(number)" }
+        body.assign(suffixed(variable), construction(of: implementation, resolvingFrom: container), type: nil, unread: .omitted)
+        mockVariables[number] = (suffixed(variable), swiftType(service))
         body.assign(
           tokenVariable(number),
-          "\(container).mock(\(swiftType(service)).self, with: \(construction(of: implementation, resolvingFrom: container)))",
+          "\(container).mock(\(swiftType(service)).self, with: \(ExportStatements.value(suffixed(variable))))",
           unread: .callAlone)
         tokenOwners[number] = current
       }
@@ -278,7 +324,7 @@ public struct SwiftExport {
     case .expect(let expectation):
       expect(expectation, failed: failed)
     case .release(let number):
-      guard bound[number] != nil else { return }
+      guard bound[number] != nil, mockInstances[number] == nil else { return }
       body.release(instanceVariable(number), comment: "release #\(number)")
       bound[number] = nil
     case .shutdown:
@@ -295,7 +341,12 @@ public struct SwiftExport {
       generation += 1
       makeRootContainer()
       live = [:]
+      holdWeakInstancesToTheEnd()
+      weaklyRegistered = []
       bound = [:]
+      boundThrough = [:]
+      mockVariables = [:]
+      mockInstances = [:]
       tokenOwners = [:]
       containers.apply(command)
     case .declareProtocol, .declareClass, .show, .help, .playground:
@@ -306,12 +357,46 @@ public struct SwiftExport {
   /// Binds what a resolve or a call answered with: `let instance5 = try container.resolve(...)`
   /// the first time, and afterwards the check that the same instance answered again.
   private mutating func answer(_ number: Int, call: String, type: String) {
-    if bound[number] == nil {
+    if bound[number] == nil, bindMock(number) {
+      body.append("#expect(\(call) === \(ExportStatements.value(instanceVariable(number))))")
+    } else if bound[number] == nil {
       body.assign(instanceVariable(number), call, type: type)
       bound[number] = type
+      if isWeakInstance(number) { weaklyRegistered.insert(number) }
     } else {
       body.append("#expect(\(call) === \(ExportStatements.value(instanceVariable(number))))")
     }
+  }
+
+  /// Whether instance `number` is the one a weak registration holds: only its holders keep it.
+  private func isWeakInstance(_ number: Int) -> Bool {
+    session.family.tokens.contains { token, record in
+      guard let info = record.container.registration(numbered: token) else { return false }
+      return info.scope == .weak && info.cachedInstanceNumber == number
+    }
+  }
+
+  /// The script holds every instance it was answered with until `release`: in Swift, a weak
+  /// registration's instance is held by its variable to the end of the test, or it would be
+  /// gone at its last use.
+  private mutating func holdWeakInstancesToTheEnd() {
+    for number in weaklyRegistered.sorted() where bound[number] != nil {
+      body.append("withExtendedLifetime(\(ExportStatements.value(instanceVariable(number)))) {}  // held, as the script holds #\(number)")
+    }
+  }
+
+  /// Binds instance `number` to the variable of the mock it is, if it is one: the mock a live
+  /// mock registration of the script's holds.
+  private mutating func bindMock(_ number: Int) -> Bool {
+    for (token, mock) in mockVariables.sorted(by: { $0.key < $1.key }) {
+      guard let record = session.family.tokens[token],
+        record.container.registration(numbered: token)?.cachedInstanceNumber == number
+      else { continue }
+      mockInstances[number] = mock.variable
+      bound[number] = mock.type
+      return true
+    }
+    return false
   }
 
   /// The service and the class of the mock `token` pushed.
@@ -332,40 +417,6 @@ public struct SwiftExport {
     return assembly.prefix(lowered).lowercased() + assembly.dropFirst(lowered)
   }
 
-  private mutating func expect(_ expectation: Expectation, failed: Bool) {
-    let not = failed ? "!" : ""
-    switch expectation {
-    case .resolvesTo(let service, let implementation):
-      // `type(of:) ==`, not `is`: the script asks for that class, and `is` of a class is always true.
-      body.append("#expect(\(not)(type(of: try \(container).resolve(\(swiftType(service)).self)) == \(implementation).self))")
-    case .freshness(let service, let isCached):
-      // Cached: the next resolve answers with the same instance; new: with another one.
-      let resolve = "try \(container).resolve(\(swiftType(service)).self)"
-      body.append("#expect(\(not)(\(resolve) \(isCached ? "===" : "!==") (\(resolve))))")
-    case .stack(let service, let tokens):
-      let list = tokens.map { token($0.number) }.joined(separator: ", ")
-      body.append("#expect(\(not)(\(container).registrations(of: ServiceKey(\(swiftType(service)).self)).map(\\.token) == [\(list)]))")
-    case .parameter(let reference, let value):
-      guard let instance = session.instance(numbered: reference.instance), bound[reference.instance] != nil else { return }
-      let slot = "\(holder(reference.instance, as: instance.typeName)).\(property(reference.parameter, of: instance.typeName))"
-      switch value {
-      case .instance(let number):
-        guard bound[number] != nil else { return }
-        body.append("#expect(\(not)(\(slot) === \(ExportStatements.value(instanceVariable(number)))))")
-      case .none: body.append("#expect(\(not)(\(slot) == nil))")
-      case .text(let text):
-        let isString = self.slot(reference.parameter, of: instance.typeName).map {
-          if case .argument("String") = $0.dependency { true } else { false }
-        } ?? true
-        body.append("#expect(\(not)(\(slot) == \(isString ? text.quoted : text)))")
-      }
-    case .noStaleReferences:
-      body.append("#expect(\(not)\(container).staleReferences().isEmpty)")
-    case .shares, .holds, .answersWith, .fate, .noContainer:
-      body.append("// no Swift: the script looks into the instances' graph")
-    }
-  }
-
   /// The class `registration` builds, now the one its service resolves to, and the options of its
   /// `register` call (`, name: "x", scope: .prototype`).
   private mutating func record(_ registration: DisSyntax.Registration) -> (implementation: String, options: String) {
@@ -382,11 +433,12 @@ public struct SwiftExport {
   private mutating func reregister(implementedBy className: String) {
     for (number, registration) in live.sorted(by: { $0.key < $1.key }) where registration.implementation == className {
       let owner = ExportStatements.value(containerVariable(registration.container))
-      body.append("// \(className) changed shape: in Swift, its new factory registered in t\(number)'s place")
+      body.append("// \(className) changed shape: in Swift, the class \(swiftName(className)), registered in t\(number)'s place")
       body.append("\(owner).remove(\(token(number)))")
       body.assign(
         tokenVariable(number),
-        "\(owner).register(\(registration.service).self\(registration.options)) \(factory(className))", unread: .callAlone)
+        "\(owner).register(\(swiftType(registration.service)).self\(registration.options)) \(factory(className))",
+        unread: .callAlone)
       if !registration.isCaching { body.append("\(owner).setCaching(false, for: \(token(number)))") }
     }
   }
@@ -424,6 +476,22 @@ public struct SwiftExport {
           guard case .instance(let held) = value, let heldNumber = held.number, bound[heldNumber] == nil,
             session.instance(numbered: heldNumber) != nil, let slot = slot(name, of: holder.typeName)
           else { continue }
+          if bindMock(heldNumber) {
+            progress = true
+            continue
+          }
+          if case .service(let service) = slot.dependency,
+            session.container.answeringRegistration(for: DeclaredServices.key(service))?.cachedInstanceNumber == heldNumber
+          {
+            // The one the container holds, asked of it (a cached instance: nothing is built), so
+            // that what holds it is checked against the container's, not against itself.
+            body.assign(
+              instanceVariable(heldNumber), "try \(container).resolve(\(swiftType(service)).self)", type: swiftType(service),
+              isTypeWritten: true, unread: .omitted)
+            bound[heldNumber] = swiftType(service)
+            progress = true
+            continue
+          }
           let (type, isOptional): (String, Bool) = switch slot.dependency {
           case .service(let service): (swiftType(service), false)
           case .optional(let service): (swiftType(service), true)
@@ -435,6 +503,7 @@ public struct SwiftExport {
             "\(self.holder(number, as: holder.typeName)).\(property(name, of: holder.typeName))\(isOptional ? "!" : "")",
             type: type, isTypeWritten: true, unread: .omitted)
           bound[heldNumber] = type
+          boundThrough[heldNumber] = (number, name)
           progress = true
         }
       }

@@ -215,8 +215,8 @@ public struct SwiftTranslation: Sendable {
     case .resolvesTo(let service, let implementation):
       return ("try \(container).resolve(\(type(service)).self) is \(implementation)", nil)
     case .freshness(let service, let isCached):
-      let resolve = "try \(container).resolve(\(type(service)).self)"
-      return ("\(resolve) \(isCached ? "===" : "!==") (\(resolve))", isCached ? "cached" : "new")
+      // As `discope export swift` writes it: asked without building (DIScopeTesting).
+      return ("try \(isCached ? "" : "!")\(container).isCached(\(type(service)).self)", isCached ? "cached" : "new")
     case .stack(let service, let tokens):
       return ("\(container).registrations(of: ServiceKey(\(type(service)).self)).map(\\.token) == [\(tokens.map(\.description).joined(separator: ", "))]", nil)
     case .parameter(let reference, let value):

@@ -9,12 +9,20 @@ public struct ExportCommand: ContextualCommand {
     abstract: "Write the Swift that a .dis script stands for, as a Swift Testing file.",
     discussion: """
       The script's declarations become protocols and classes, its registrations and resolves \
-      DIScope calls, its expectations #expect. The file needs only DIScope and Swift Testing: put \
-      it in a test target that depends on the DIScope product. With --check nothing is written: \
-      exit status 1 when OUT is not what the script exports now. OUT is never a .dis script (by \
-      its name in any case, its content, or where its links lead) nor the script exported: \
-      exit status 64, nothing written.
-      """)
+      DIScope calls, its expectations #expect, asserting what the script asserts ('!' included): \
+      a script that passes is Swift that passes, one that fails is Swift that fails. 'expect S \
+      new|cached' asks container.isCached(S.self) and 'expect S is Impl' looks inside \
+      container.resolvingWithoutSideEffects, so that, as in the script, nothing is kept. A \
+      class declared again in another shape is a second Swift class (NameV2). The file needs \
+      DIScope, DIScopeTesting \
+      and Swift Testing: put it in a test target that depends on the DIScope and DIScopeTesting \
+      products. With --check nothing is written: exit status 1 when OUT is not what the script \
+      exports now. OUT is never a .dis script (by its name in any case, its content, or where \
+      its links lead) nor the script exported: exit status 64, nothing written.
+
+      With no Swift meaning (a comment in the export):
+
+      """ + SwiftExport.withoutSwift.map { "  \($0.what): \($0.why)" }.joined(separator: "\n"))
 
   @ArgumentParser.Argument(help: "The language to export to: swift.")
   var language: String

@@ -1,4 +1,5 @@
 import DIScopeCLI
+import DisScript
 import Testing
 
 @Suite struct OtherCommandTests {
@@ -36,6 +37,17 @@ import Testing
     #expect(discope("fmt", path).status == 2)
   }
 
+  /// What has no Swift meaning is listed, not silently dropped (issue 44): the same list the
+  /// export's comments come from.
+  @Test func exportHelpListsWhatHasNoSwift() {
+    let help = discope("help", "export")
+    #expect(help.status == 0)
+    #expect(help.output.contains("With no Swift meaning (a comment in the export):"), "\(help.output)")
+    for entry in SwiftExport.withoutSwift {
+      #expect(help.output.contains("  \(entry.what): \(entry.why)"), "\(help.output)")
+    }
+  }
+
   /// `play` is the default subcommand: a typo of another lands there as a file name.
   @Test func exportWritesSwiftAndCheckSaysWhenItIsStale() throws {
     let directory = temporaryDirectory()
@@ -45,7 +57,7 @@ import Testing
     #expect(printed.output.contains("enum FirstSteps {\n  final class A: Sendable {}"))
     #expect(printed.output.contains("let container = Container()"))
     #expect(printed.output.contains("      container.register(A.self) { _ in A() }\n"))
-    #expect(printed.output.contains("#expect((try container.resolve(A.self) === (try container.resolve(A.self))))"))
+    #expect(printed.output.contains("#expect(try container.isCached(A.self))"), "asked without building, as the script does")
 
     let output = directory + "/FirstSteps.swift"
     #expect(discope("export", "swift", directory + "/first-steps.dis", "--check", "-o", output).status == 1)

@@ -1,3 +1,4 @@
+import DIScope
 import DisScript
 import Testing
 
@@ -223,5 +224,66 @@ struct ExpectHoldsNothingTests {
     // Nothing holds the weak Part the expectation built: the next resolve builds a new one.
     let resolved = session.execute("resolve Part").output
     #expect(resolved.last?.contains("created") == true, "\(resolved)")
+  }
+}
+
+/// Issue 44: where the container cannot know what an instance holds (it was built before holders
+/// were tracked, as an app's may be before a session attaches), `show stale`, `expect no stale`,
+/// `why` and the notes under a change say "unknown", and why, never "none".
+@Suite("Stale references that cannot be known")
+struct UnknownHoldingsTests {
+  final class Logging: Sendable {}
+  final class Web: Sendable {
+    let logging: Logging
+    init(logging: Logging) { self.logging = logging }
+  }
+
+  /// An app's container whose `Web` singleton was built before anything tracked holders.
+  func appBuiltBeforeTracking() throws -> Session {
+    let app = Container(name: "app")
+    app.register(Logging.self) { _ in Logging() }
+    app.register(Web.self) { r in Web(logging: try r.resolve(Logging.self)) }
+    _ = try app.resolve(Web.self)
+    return Session(container: app)
+  }
+
+  @Test func showStaleSaysUnknownAndWhyRatherThanNone() throws {
+    let session = try appBuiltBeforeTracking()
+    let output = session.execute("show stale").output
+    #expect(!output.contains("no stale references"), "\(output)")
+    #expect(output.contains { $0.hasPrefix("unknown: what ") && $0.contains("(t2) holds: built before holders were tracked") }, "\(output)")
+    #expect(output.contains { $0.contains("hint: ") && $0.contains("cache t") }, "\(output)")
+  }
+
+  @Test func expectNoStaleFailsWithTheReason() throws {
+    let session = try appBuiltBeforeTracking()
+    let outcome = session.execute("expect no stale")
+    #expect(outcome.isFailure, "\(outcome.output)")
+    #expect(outcome.output.first == "error: expected no stale references, but whether there are is unknown:", "\(outcome.output)")
+  }
+
+  @Test func aMockOverWhatAnUntrackedInstanceMayHoldIsNotedAsUnknownOnce() throws {
+    let session = try appBuiltBeforeTracking()
+    session.container.registerMock(Logging.self) { Logging() }
+    let notes = session.execute("mock Logging").output.filter { $0.hasPrefix("note: unknown whether ") }
+    #expect(notes.count == 1 && notes.contains { $0.contains("(t2) holds what this changed") }, "\(notes)")
+    let again = session.execute("unmock Logging").output
+    #expect(!again.contains { $0.hasPrefix("note: unknown") && $0.contains("(t2)") }, "said once: \(again)")
+  }
+
+  @Test func whySaysWhatItHoldsAndWhoHoldsItAreUnknown() throws {
+    let session = try appBuiltBeforeTracking()
+    let web = session.execute("why Web").output
+    #expect(web.contains("  holds: unknown (built before holders were tracked)"), "\(web)")
+    let logging = session.execute("why Logging").output
+    #expect(logging.contains { $0.hasPrefix("  unknown: whether ") && $0.contains("(t2)") }, "\(logging)")
+  }
+
+  /// Rebuilt while tracked, it is known: its stale reference is found, and nothing is unknown of it.
+  @Test func rebuiltItIsKnown() throws {
+    let session = try appBuiltBeforeTracking()
+    for command in ["cache t2 off", "cache t2 on", "resolve Web"] { #expect(!session.execute(command).isFailure) }
+    let output = session.execute("show stale Web").output
+    #expect(!output.contains { $0.contains("(t2) holds: built before") }, "\(output)")
   }
 }

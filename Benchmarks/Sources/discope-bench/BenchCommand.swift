@@ -19,7 +19,7 @@ struct BenchCommand: ParsableCommand {
     discussion: """
       Workloads: W1 cached singleton resolve; W2 a chain of three prototypes over a singleton; \
       W3 a mock swap; W3r the same through the register path; W4 a random pick among 10,000 \
-      registered types; W5 W1 on one and two threads; W6 W2 observed and not; W7 W2 with the debug server, no client and one idle client; W8 a request scope \
+      registered types; W5 W1 on one and two threads; W6 W2 observed and not; W7 W2 with the debug server, no client (holders tracked or not) and one idle client; W8 a request scope \
       (a child container per request); W9 a chain of four in .graph scope through Swinject's API; \
       W10 W2's chain on one and four threads through Swinject's synchronize(); W11 discope run \
       of a generated script, 4,000 commands and 12,000; memory: 10,000 \

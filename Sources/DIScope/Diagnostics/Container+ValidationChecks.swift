@@ -22,8 +22,10 @@ extension Container {
       if let eagerEdges {
         run.edges.absorb(eagerEdges)
       } else if let holdings {
+        // A dependency's registration gone since (removed and let go of) is no edge of now.
         for held in holdings.dependencies {
-          run.edges.record(from: registration, to: held.registration, key: held.registration.key, resolvedIn: owner)
+          guard let to = held.registration else { continue }
+          run.edges.record(from: registration, to: to, key: held.key, resolvedIn: owner)
         }
       } else {
         return .builtBeforeValidation

@@ -58,8 +58,10 @@ extension Container {
       } else if recorded.isLive, let eagerEdges = recorded.eagerEdges {
         log.absorb(eagerEdges)
       } else if recorded.isLive, let holdings = recorded.holdings {
+        // A dependency's registration gone since (removed and let go of) is no edge of now.
         for held in holdings.dependencies {
-          log.record(from: registration, to: held.registration, key: held.registration.key, resolvedIn: owner)
+          guard let to = held.registration else { continue }
+          log.record(from: registration, to: to, key: held.key, resolvedIn: owner)
         }
       } else {
         unchecked.append(

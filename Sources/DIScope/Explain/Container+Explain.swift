@@ -26,7 +26,7 @@ extension Container {
     return explanation
       ?? Explanation(
         key: key, container: name, answering: nil, shadowed: [], overridden: [], cached: nil,
-        builtBy: nil, holds: nil, onResolve: .fails, heldBy: [], stale: [],
+        builtBy: nil, holds: nil, holdsUnknown: nil, onResolve: .fails, heldBy: [], untrackedHolders: [], stale: [],
         hint: hintsForMissing(key).map(\.description).joined(separator: "; "))
   }
 
@@ -50,14 +50,16 @@ extension Container {
           .map { registration.explicitImplementationName ?? $0 } ?? answering.implementationName,
         registration: answering)
     }
-    let holders = cachedHolders(in: state)
+    let (holders, untracked) = holderKnowledge(in: state)
+    // Unknown what the cached instance holds: it is one of the untracked (said under `holds`).
+    let ownUntracked = untracked.first { $0.instance.registration.token == answering.token }
     let heldBy = holders.filter { holder in
       cachedNumber != nil
-        && holder.holdings.dependencies.contains { $0.registration === registration && $0.number == cachedNumber }
+        && holder.holdings.dependencies.contains { $0.isAnswered(by: registration) && $0.number == cachedNumber }
     }
     let stale = holders.flatMap { holder in
       holder.holdings.dependencies.compactMap { dependency -> StaleReference? in
-        guard holder.registration === registration || dependency.registration.key == key else { return nil }
+        guard holder.registration === registration || dependency.key == key else { return nil }
         return staleReference(holder, dependency, in: state)
       }
     }
@@ -70,9 +72,12 @@ extension Container {
       key: key, container: name, answering: answering, shadowed: shadowed, overridden: overridden,
       cached: cached, builtBy: holdings?.rootKey,
       holds: holdings?.dependencies.map {
-        HeldInstance(key: $0.registration.key, instance: instanceReference($0))
+        HeldInstance(key: $0.key, instance: instanceReference($0))
       },
+      holdsUnknown: cached == nil || holdings != nil
+        ? nil : ownUntracked?.reason ?? (family.isObserved ? .builtBeforeTracking : .notTracked),
       onResolve: onResolve, heldBy: heldBy.map(instanceReference),
+      untrackedHolders: untracked.filter { $0.instance.registration.token != answering.token },
       stale: stale,
       hint: shutDown.map { ResolutionHint.afterShutdown(parent: $0.parent?.name).description })
   }

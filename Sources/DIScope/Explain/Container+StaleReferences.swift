@@ -7,16 +7,33 @@ extension Container {
   /// caching change). By holder token, then in the order each holder resolved its dependencies.
   ///
   /// Read from what ``tracksHolders`` recorded: instances built while nothing tracked holders
-  /// are not listed. A prototype holder is never listed: every resolve builds it again.
+  /// are not listed, so an empty answer does not mean that nothing is stale: ask
+  /// ``scanStaleReferences()``, which names them. A prototype holder is never listed: every
+  /// resolve builds it again.
   ///
   /// ```swift
   /// for stale in container.staleReferences() { print("warning:", stale) }
   /// ```
-  public func staleReferences() -> [StaleReference] {
+  public func staleReferences() -> [StaleReference] { scanStaleReferences().found }
+
+  /// The stale references, and the cached instances whose holdings are unknown (built while
+  /// nothing tracked holders): what a report must say before it says "none".
+  ///
+  /// ```swift
+  /// let scan = container.scanStaleReferences()
+  /// switch scan.verdict {
+  /// case .none: print("no stale references")
+  /// case .found: scan.found.forEach { print("stale:", $0) }
+  /// case .unknown: scan.untracked.forEach { print("unknown:", $0) }
+  /// }
+  /// ```
+  public func scanStaleReferences() -> StaleReferenceScan {
     family.withLock { state in
-      cachedHolders(in: state).flatMap { holder in
+      let (known, untracked) = holderKnowledge(in: state)
+      let found = known.flatMap { holder in
         holder.holdings.dependencies.compactMap { staleReference(holder, $0, in: state) }
       }
+      return StaleReferenceScan(found: found, untracked: untracked)
     }
   }
 
@@ -29,31 +46,48 @@ extension Container {
 
   /// Every registration that answers its key from here and caches an instance whose build was
   /// tracked, by token. Under the family lock.
-  func cachedHolders(in state: FamilyLockedState) -> [CachedHolder] {
+  func cachedHolders(in state: FamilyLockedState) -> [CachedHolder] { holderKnowledge(in: state).known }
+
+  /// The one place that decides whether a cached instance's holdings are known: those of every
+  /// registration that answers its key from here and caches an instance the container built, by
+  /// token, known (its build was tracked) or not (and why). An instance given to the container (a
+  /// mock's, a value's) holds nothing the container handed it. Under the family lock.
+  func holderKnowledge(in state: FamilyLockedState) -> (known: [CachedHolder], untracked: [UntrackedHolder]) {
     var holders: [CachedHolder] = []
+    var untracked: [(Registration, UntrackedHolder)] = []
+    let reason: UntrackedHolder.Reason = family.isObserved ? .builtBeforeTracking : .notTracked
     for container in lineage {
       for entry in container.registry.stacks.entries {
         let (key, stack) = (entry.key, entry.stack)
         // What it holds first: most registrations cache nothing that holds anything, and that
         // is one read, where the lookup is a search through the lineage (a script's command
         // asks this after every change: it must not cost a lookup per registration).
-        guard let top = stack.last, let holdings = top.state.withLockHeld({ $0.liveHoldings }),
-          lookup(key, in: state)?.0 === top
-        else { continue }
-        holders.append(CachedHolder(registration: top, owner: container, holdings: holdings))
+        guard let top = stack.last else { continue }
+        let (number, holdings) = top.state.withLockHeld { ($0.liveCachedNumber, $0.liveHoldings) }
+        guard let number, holdings != nil || !top.isPrebuilt, lookup(key, in: state)?.0 === top else { continue }
+        if let holdings {
+          holders.append(CachedHolder(registration: top, owner: container, holdings: holdings))
+        } else {
+          let info = info(of: top, owner: container)
+          let instance = InstanceReference(
+            number: number, typeName: info.implementationName, registration: info)
+          untracked.append((top, UntrackedHolder(instance: instance, reason: reason)))
+        }
       }
     }
-    return holders.sorted { $0.registration.token < $1.registration.token }
+    return (
+      holders.sorted { $0.registration.token < $1.registration.token },
+      untracked.sorted { $0.0.token < $1.0.token }.map(\.1)
+    )
   }
 
   /// What `holder` holds of `dependency`, when it is stale from this container. Under the lock.
   func staleReference(_ holder: CachedHolder, _ dependency: HeldDependency, in state: FamilyLockedState)
     -> StaleReference?
   {
-    let held = dependency.registration
-    let answering = lookup(held.key, in: state)
+    let answering = lookup(dependency.key, in: state)
     let reason: StaleReference.Reason
-    if let (now, _) = answering, now === held {
+    if let (now, _) = answering, dependency.isAnswered(by: now) {
       let (scope, cachedNumber) = now.state.withLockHeld { ($0.effectiveScope, $0.liveCachedNumber) }
       guard scope != dependency.scope || (scope.isCached && cachedNumber != dependency.number) else {
         return nil
@@ -72,7 +106,7 @@ extension Container {
       }
     return StaleReference(
       holder: instanceReference(holder), held: instanceReference(dependency),
-      key: held.key, answeringNow: answering.map { info(of: $0.0, owner: $0.1) }, reason: reason,
+      key: dependency.key, answeringNow: answering.map { info(of: $0.0, owner: $0.1) }, reason: reason,
       container: name, fix: fix)
   }
 
@@ -83,9 +117,18 @@ extension Container {
       registration: holder.registration, info: info(of: holder.registration, owner: holder.owner))
   }
 
-  /// A held dependency, named. Under the lock.
+  /// A held dependency, named. Under the lock. A registration gone since (removed, and let go of)
+  /// is named from what was kept of it.
   func instanceReference(_ dependency: HeldDependency) -> InstanceReference {
-    let registration = dependency.registration
+    guard let registration = dependency.registration else {
+      let name = dependency.explicitImplementationName ?? String(describing: dependency.instanceType)
+      let info = RegistrationInfo(
+        token: dependency.token, key: dependency.key, implementationName: name,
+        scope: dependency.scope, isCaching: true, isMock: dependency.isMock, argumentTypes: nil, group: nil,
+        container: selfOrParent(withID: dependency.token.ownerID)?.name ?? name, cachedInstanceNumber: nil,
+        stackDepth: nil, location: nil)
+      return InstanceReference(number: dependency.number, typeName: name, registration: info)
+    }
     let owner = selfOrParent(withID: registration.ownerID)
     return InstanceReference(
       number: dependency.number, type: dependency.instanceType, registration: registration,

@@ -42,10 +42,15 @@ public struct Explanation: Sendable, CustomStringConvertible {
   public let builtBy: ServiceKey?
   /// The cached instance's direct dependencies, when its build was tracked; `nil` when unknown.
   public let holds: [HeldInstance]?
+  /// Why ``holds`` is unknown, when it is (an instance is cached, and its build was not tracked).
+  public let holdsUnknown: UntrackedHolder.Reason?
   /// What a resolve of the service would do now: hand back the cached instance, or build.
   public let onResolve: ResolveNow
   /// The cached instances, answering here or in a parent, that hold the cached instance.
   public let heldBy: [InstanceReference]
+  /// The other cached instances whose holdings are unknown: any of them may hold the cached
+  /// instance, or a stale reference of this key, so ``heldBy`` and ``stale`` may not be all.
+  public let untrackedHolders: [UntrackedHolder]
   /// Stale references held by the cached instance, or held elsewhere of this key.
   public let stale: [StaleReference]
   /// When nothing answers: the hint a failed resolve would give.
@@ -85,7 +90,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
       if let holds {
         lines.append("  holds: " + (holds.isEmpty ? "nothing" : holds.map(\.description).joined(separator: ", ")))
       } else {
-        lines.append("  holds: unknown (built while holders were not tracked)")
+        lines.append("  holds: unknown (\((holdsUnknown ?? .notTracked).description))")
       }
     }
     lines.append("  resolve now: \(resolveNowText)")
@@ -95,6 +100,13 @@ public struct Explanation: Sendable, CustomStringConvertible {
         "  held by: " + heldBy.map { "\(holder($0, cached)) (\($0.registration.token))" }.joined(separator: ", "))
     }
     lines += self.stale.map { "  stale: " + stale($0) }
+    if !untrackedHolders.isEmpty {
+      // Never a silent "none": what these hold is not known.
+      lines.append(
+        "  unknown: whether " + untrackedHolders.map { "\($0.instance) (\($0.instance.registration.token))" }
+          .joined(separator: ", ") + " hold" + (untrackedHolders.count == 1 ? "s" : "")
+          + " it or a stale reference: \(untrackedHolders[0].reason)")
+    }
     return lines
   }
 

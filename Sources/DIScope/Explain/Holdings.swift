@@ -23,15 +23,40 @@ final class Holdings {
 }
 
 /// One dependency a cached instance was handed when it was built.
+///
+/// Holder tracking keeps nothing alive: the registration that answered is held weakly (a mock's
+/// registration holds its instance, a factory its captures), and what a report needs of it once
+/// it is gone (removed, and let go of by the app) is kept as plain values.
 struct HeldDependency {
-  /// The registration that answered (kept even once removed: it says what the holder holds).
-  let registration: Registration
+  /// The registration that answered, while it exists (removed, it may still: it says what the
+  /// holder holds, and whether that is stale).
+  weak var registration: Registration?
+  /// Its token, key and mark, for when it is gone.
+  let token: RegistrationToken
+  let key: ServiceKey
+  let isMock: Bool
+  /// The implementation's name when the registration gave one (a script's class, `mock S = M`).
+  let explicitImplementationName: String?
   /// The dependency's creation number.
   let number: Int?
   /// The scope it was produced under (`.prototype` when its caching was off).
   let scope: Scope
   /// Its dynamic type, named only when shown.
   let instanceType: Any.Type
+
+  init(registration: Registration, number: Int?, scope: Scope, instanceType: Any.Type) {
+    self.registration = registration
+    token = registration.token
+    key = registration.key
+    isMock = registration.isMock
+    explicitImplementationName = registration.explicitImplementationName
+    self.number = number
+    self.scope = scope
+    self.instanceType = instanceType
+  }
+
+  /// Whether `registration` is the one that answered.
+  func isAnswered(by registration: Registration) -> Bool { self.registration === registration }
 }
 
 /// The dependencies gathered on one thread for the shared instances it is building, by depth in

@@ -50,6 +50,9 @@ class Registration: @unchecked Sendable {
   /// registration holds with no box around it (a swap allocates one object, not two). A box for it
   /// is made only if a slow path needs one (see `RegistrationState.cachedBox(of:)`).
   final let factoryIsInstance: Bool
+  /// Whether it answers with an instance given to it (a mock or a value), which the container did
+  /// not build: what such an instance holds was never the container's to know.
+  final var isPrebuilt: Bool { factoryIsInstance || storedFactory is InstanceBox }
   /// Where the factory may run: the synchronous engine refuses an `async` one, and a `@MainActor`
   /// one off the main actor (one byte, beside the flags above).
   final let isolation: FactoryIsolation
@@ -177,14 +180,14 @@ class Registration: @unchecked Sendable {
 
   /// `info(stackDepth:container:)` for a caller that holds the family lock and hands in the state.
   final func info(lockHeld state: RegistrationState, stackDepth: Int?, container: String) -> RegistrationInfo {
-    let (scope, isCaching, cachedNumber, built) = (
-      state.scope, state.isCaching, state.cachedNumber, state.builtTypeName
-    )
+    // The number of the instance cached now: a weak instance let go of is no longer cached, and
+    // every report (pane 1, `show stacks`, `why`) reads this one number.
+    let (scope, isCaching, built) = (state.scope, state.isCaching, state.builtTypeName)
     return RegistrationInfo(
       token: token, key: key,
       implementationName: explicitImplementationName ?? built ?? key.serviceName, scope: scope,
       isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, group: groupName,
-      container: container, cachedInstanceNumber: cachedNumber, stackDepth: stackDepth,
+      container: container, cachedInstanceNumber: state.liveCachedNumber, stackDepth: stackDepth,
       location: location)
   }
 }

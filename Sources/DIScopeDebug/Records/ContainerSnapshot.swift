@@ -47,6 +47,20 @@ public struct ContainerSnapshot: Codable, Sendable, Hashable {
     }
   }
 
+  /// A cached instance whose holdings are unknown (built while holders were not tracked): any
+  /// stale reference it holds cannot be seen.
+  public struct Untracked: Codable, Sendable, Hashable {
+    /// The token of the registration that caches it.
+    public var holderToken: String
+    /// One line for the user: the instance, and why what it holds is unknown.
+    public var line: String
+
+    public init(holderToken: String, line: String) {
+      self.holderToken = holderToken
+      self.line = line
+    }
+  }
+
   /// The live children of one name (`request`), as pane 1 lists them: how many live now, and
   /// the newest one's own registrations (a request's values, its overrides).
   public struct ChildGroup: Codable, Sendable, Hashable {
@@ -73,11 +87,17 @@ public struct ContainerSnapshot: Codable, Sendable, Hashable {
   /// first; nil from a server that does not send them.
   public var children: [ChildGroup]?
   public var stale: [Stale]
+  /// The cached instances whose holdings are unknown, so that `stale` may not be all; nil from a
+  /// server that does not say, or when there are none.
+  public var untracked: [Untracked]?
   /// Names the container family: it changes when a fresh container takes over (`reset`), whose
   /// tokens start again at t1.
   public var family: UInt64
 
-  public init(lineage: [Level], stale: [Stale] = [], family: UInt64 = 0, children: [ChildGroup]? = nil) {
+  public init(
+    lineage: [Level], stale: [Stale] = [], untracked: [Untracked] = [], family: UInt64 = 0, children: [ChildGroup]? = nil
+  ) {
+    self.untracked = untracked.isEmpty ? nil : untracked
     self.lineage = lineage
     self.children = children
     self.stale = stale
@@ -104,14 +124,19 @@ extension ContainerSnapshot {
       root = next
       current = next.parent
     }
-    let stale = container.staleReferences().map { reference in
+    let scan = container.scanStaleReferences()
+    let stale = scan.found.map { reference in
       Stale(
         holderToken: reference.holder.registration.token.description,
         identity: "\(reference.holder.registration.token)\(reference.holder)|\(reference.held.registration.token)\(reference.held)",
         line: describingStale(reference))
     }
     self.init(
-      lineage: lineage, stale: stale, family: UInt64(UInt(bitPattern: ObjectIdentifier(root).hashValue)),
+      lineage: lineage, stale: stale,
+      untracked: scan.untracked.map {
+        Untracked(holderToken: $0.instance.registration.token.description, line: $0.description)
+      },
+      family: UInt64(UInt(bitPattern: ObjectIdentifier(root).hashValue)),
       children: Self.childGroups(of: container))
   }
 

@@ -311,7 +311,10 @@ final class ClientConnection: Sendable {
     if !undoing.notUndone.isEmpty {
       server.log("client \(id): could not undo: \(undoing.notUndone.joined(separator: "; "))")
     }
-    return LeaveReport(undone: undoing.undone, notUndone: undoing.notUndone)
+    if !undoing.stillHolding.isEmpty {
+      server.log("client \(id): left instances holding what it put in: \(undoing.stillHolding.joined(separator: "; "))")
+    }
+    return LeaveReport(undone: undoing.undone, notUndone: undoing.notUndone, stillHolding: undoing.stillHolding)
   }
 
   /// Called by each of the two threads as it ends: the last one closes the socket (closed

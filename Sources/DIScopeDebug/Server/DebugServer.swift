@@ -42,8 +42,15 @@ public final class DebugServer: Sendable {
   /// Whether the pipe is open: the accept thread closes it as it ends, and a descriptor written
   /// to after its close could be anything the app opened next.
   private let isWakeOpen = Locked(true)
+  /// Holder tracking from the server's start (see `start(_:socketPath:readOnly:tracksHolders:log:)`):
+  /// an observer that is paused for good, cancelled by `stop()`.
+  private let holderTracking: Observation?
 
-  private init(socketPath: String, core: ServerCore, listener: UnixSocket, wake: (reader: Int32, writer: Int32)) {
+  private init(
+    socketPath: String, core: ServerCore, listener: UnixSocket, wake: (reader: Int32, writer: Int32),
+    holderTracking: Observation?
+  ) {
+    self.holderTracking = holderTracking
     self.socketPath = socketPath
     self.core = core
     identity = core.identity
@@ -57,17 +64,26 @@ public final class DebugServer: Sendable {
   /// when the container has the default name `root`. `log` hears about clients coming, going
   /// and being refused (standard error by default).
   ///
+  /// With `tracksHolders` (the default) the container tracks holders from now on, whether a
+  /// client is attached or not (``Container/tracksHolders``), so that `why`, `show stale` and
+  /// leaving a session know what each instance built since holds; what was built before is
+  /// said to be unknown. It keeps no instance alive (what is recorded is numbers and types), and
+  /// costs a resolve what an observed container pays while its observer is paused (W7 in
+  /// `Scripts/bench`). Start the server before the app resolves, and every instance is known.
+  ///
   /// Throws when this container is served already, when the path is served by a live process,
   /// or when the path cannot be used; a socket left by a process that is gone is replaced.
   public static func start(
-    _ container: Container, socketPath: String? = nil, readOnly: Bool = false,
+    _ container: Container, socketPath: String? = nil, readOnly: Bool = false, tracksHolders: Bool = true,
     log: @escaping @Sendable (String) -> Void = DebugServer.standardErrorLog
   ) throws(DebugServerError) -> DebugServer {
-    try start(container, socketPath: socketPath, readOnly: readOnly, helloTimeout: .seconds(5), log: log)
+    try start(
+      container, socketPath: socketPath, readOnly: readOnly, tracksHolders: tracksHolders, helloTimeout: .seconds(5),
+      log: log)
   }
 
   static func start(
-    _ container: Container, socketPath: String?, readOnly: Bool, helloTimeout: Duration,
+    _ container: Container, socketPath: String?, readOnly: Bool, tracksHolders: Bool = true, helloTimeout: Duration,
     log: @escaping @Sendable (String) -> Void
   ) throws(DebugServerError) -> DebugServer {
     let containerID = ObjectIdentifier(container)
@@ -116,12 +132,17 @@ public final class DebugServer: Sendable {
     let identity = AppIdentity(
       name: name, pid: pid, executable: Self.executablePath, since: Double(now.tv_sec), isReadOnly: readOnly,
       container: container.name)
+    // Observed from now on, so that holders are tracked; paused for good, so that no event is
+    // built for it (a step is counted instead, one atomic add), while tracking goes on.
+    let holderTracking = tracksHolders ? container.observe { _ in } : nil
+    holderTracking?.pause()
     let server = DebugServer(
       socketPath: path, core: ServerCore(container: container, identity: identity, helloTimeout: helloTimeout, log: log),
-      listener: listener, wake: (wake[0], wake[1]))
+      listener: listener, wake: (wake[0], wake[1]), holderTracking: holderTracking)
     Running.add(container: containerID, path: path)
     isStarted = true
     guard DetachedThread.start({ [server] in server.acceptLoop() }) else {
+      holderTracking?.cancel()
       Running.remove(path: path)
       isStarted = false
       listener.close()
@@ -139,11 +160,11 @@ public final class DebugServer: Sendable {
   /// let debugServer = try DebugServer.startIfRequested(container)   // DISCOPE_ATTACH=1 ./app
   /// ```
   public static func startIfRequested(
-    _ container: Container, socketPath: String? = nil, readOnly: Bool = false,
+    _ container: Container, socketPath: String? = nil, readOnly: Bool = false, tracksHolders: Bool = true,
     log: @escaping @Sendable (String) -> Void = DebugServer.standardErrorLog
   ) throws(DebugServerError) -> DebugServer? {
     guard let value = getenv("DISCOPE_ATTACH"), String(cString: value) == "1" else { return nil }
-    return try start(container, socketPath: socketPath, readOnly: readOnly, log: log)
+    return try start(container, socketPath: socketPath, readOnly: readOnly, tracksHolders: tracksHolders, log: log)
   }
 
   /// Stops serving: attached clients hear `bye` and are detached (their observers removed, what
@@ -158,6 +179,7 @@ public final class DebugServer: Sendable {
     }
     Running.remove(path: socketPath)
     core.stopAll(reason: "the app stopped its debug server")
+    holderTracking?.cancel()
     core.log("stopped serving at \(socketPath)")
   }
 

@@ -1,4 +1,5 @@
 import DIScope
+import DisScript
 import DisSyntax
 
 /// What a client's session changed in the app's container, net of what it changed back, oldest
@@ -121,6 +122,9 @@ final class SessionJournal {
     var undone: [String] = []
     /// What could not be undone, each with why (the app changed it since; it cannot be).
     var notUndone: [String] = []
+    /// The cached instances that, once undone, still hold an instance of a registration the
+    /// session pushed, each with how to rebuild it: the app is not as it was while they live.
+    var stillHolding: [String] = []
   }
 
   /// Undoes every change, newest first, and empties the journal. A registration the app changed
@@ -129,6 +133,13 @@ final class SessionJournal {
   /// stays removed, and that session will not put it back as it leaves: it was never the app's.
   func undo(others: [(client: Int, journal: SessionJournal)] = []) -> Undoing {
     var result = Undoing()
+    // What the session put in, to find who still holds it once it is taken out.
+    var pushed: Set<DIScope.RegistrationToken> = []
+    var owners: [Container] = []
+    for case .registered(let info, let owner) in changes {
+      pushed.insert(info.token)
+      if !owners.contains(where: { $0 === owner }) { owners.append(owner) }
+    }
     for change in changes.reversed() {
       switch change {
       case .registered(let info, let owner):
@@ -196,7 +207,20 @@ final class SessionJournal {
       }
     }
     changes = []
+    result.stillHolding = Self.holders(of: pushed, in: owners)
     return result
+  }
+
+  /// The cached instances, answering in `owners` or their parents, that hold an instance of one
+  /// of `tokens` (gone now), each worded with its fix. Read from holder tracking, which is on
+  /// while a client is attached and from the server's start: an instance whose holdings are
+  /// unknown was built before either, so holds nothing the session put in.
+  private static func holders(of tokens: Set<DIScope.RegistrationToken>, in owners: [Container]) -> [String] {
+    guard !tokens.isEmpty else { return [] }
+    var seen = Set<String>()
+    return owners.flatMap { owner in
+      owner.scanStaleReferences().found.filter { tokens.contains($0.held.registration.token) }
+    }.map { StaleText.line($0) }.filter { seen.insert($0).inserted }
   }
 
   /// Forgets every change without undoing it (the user kept them).

@@ -56,15 +56,24 @@ public struct LeaveReport: Codable, Sendable, Hashable {
   public var kept: [String]
   /// What could not be undone, each with why.
   public var notUndone: [String]
+  /// After the undo: each cached instance that still holds an instance of a registration the
+  /// session put in, with how to rebuild it (`... 'cache t2 off' then 'cache t2 on' rebuilds it`).
+  /// While one is listed, the app is not as it was. `nil` from a server that does not say.
+  public var stillHolding: [String]?
 
-  public init(undone: [String] = [], kept: [String] = [], notUndone: [String] = []) {
+  public init(undone: [String] = [], kept: [String] = [], notUndone: [String] = [], stillHolding: [String] = []) {
     self.undone = undone
     self.kept = kept
     self.notUndone = notUndone
+    self.stillHolding = stillHolding.isEmpty ? nil : stillHolding
   }
 
+  /// Whether the app is as it was before the session: everything undone, and nothing left
+  /// holding what the session put in.
+  public var leftAsItWas: Bool { kept.isEmpty && notUndone.isEmpty && (stillHolding ?? []).isEmpty }
+
   /// Whether the session had changed nothing.
-  public var isEmpty: Bool { undone.isEmpty && kept.isEmpty && notUndone.isEmpty }
+  public var isEmpty: Bool { undone.isEmpty && kept.isEmpty && notUndone.isEmpty && (stillHolding ?? []).isEmpty }
 }
 
 /// Names a client may complete: the app's services and tokens, the session's declarations.

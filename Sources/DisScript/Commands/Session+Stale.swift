@@ -8,40 +8,70 @@ extension Session {
   /// current container; remembers them, so each is noted once.
   func staleNotes() -> [String] {
     drainEvents()  // a reader of what the command caused: the instances it built are numbered
-    let current = container.staleReferences()
+    let scan = container.scanStaleReferences()
+    let current = scan.found
     let fresh = current.filter { !family.notedStale.contains(StaleIdentity($0)) }
     family.notedStale = Set(current.map(StaleIdentity.init))
+    // What cannot be known is said too, once each: the change may have left these stale.
+    let unknown = scan.untracked.filter { family.notedUntracked.insert("\($0.instance.registration.token)\($0.instance)").inserted }
     return fresh.map { "note: " + line(for: $0) }
+      + unknown.map { "note: unknown whether \($0.instance) (\($0.instance.registration.token)) holds what this changed: \($0.reason)" }
   }
 
   /// Takes what is stale now as already seen: after switching containers, only what later
   /// commands create is noted.
   func forgetStaleNotes() {
-    family.notedStale = Set(container.staleReferences().map(StaleIdentity.init))
+    let scan = container.scanStaleReferences()
+    family.notedStale = Set(scan.found.map(StaleIdentity.init))
+    family.notedUntracked = Set(scan.untracked.map { "\($0.instance.registration.token)\($0.instance)" })
   }
 
-  /// `show stale [S]`: every stale reference, or those whose holder or held key is S.
+  /// `show stale [S]`: every stale reference, or those whose holder or held key is S; and, when
+  /// some cached instances' holdings are unknown, those, with why: never "no stale references"
+  /// that the container cannot know.
   func showStale(_ service: String?) -> [String] {
-    let stale = container.staleReferences().filter { reference in
+    let scan = container.scanStaleReferences()
+    let stale = scan.found.filter { reference in
       service == nil || reference.key.serviceName == service
         || reference.holder.registration.key.serviceName == service
     }
-    guard !stale.isEmpty else {
+    // Any untracked instance may hold a stale reference of S, or be S's own.
+    let unknown = unknownLines(scan.untracked)
+    guard !stale.isEmpty || !unknown.isEmpty else {
       return [service.map { "no stale references to or from '\($0)'" } ?? "no stale references"]
     }
-    return stale.map(line(for:))
+    return stale.map(line(for:)) + unknown
   }
 
-  /// `expect no stale`.
+  /// `expect no stale`: fails on a stale reference, and on any cached instance whose holdings are
+  /// unknown (it cannot be told).
   func expectNoStale() throws -> [String] {
-    let stale = container.staleReferences()
-    guard stale.isEmpty else {
+    let scan = container.scanStaleReferences()
+    switch scan.verdict {
+    case .none:
+      return []
+    case .found:
       throw ScriptFailure(
-        lines: ["error: expected no stale references, found \(stale.count):"]
-          + stale.map { "  " + line(for: $0) },
+        lines: ["error: expected no stale references, found \(scan.found.count):"]
+          + scan.found.map { "  " + line(for: $0) } + unknownLines(scan.untracked).map { "  " + $0 },
+        isRefusal: false)
+    case .unknown:
+      throw ScriptFailure(
+        lines: ["error: expected no stale references, but whether there are is unknown:"]
+          + unknownLines(scan.untracked).map { "  " + $0 },
         isRefusal: false)
     }
-    return []
+  }
+
+  /// `unknown: what WebService#2 (t2) holds: built before holders were tracked`, and a hint.
+  func unknownLines(_ untracked: [UntrackedHolder]) -> [String] {
+    guard let first = untracked.first else { return [] }
+    return untracked.map { "unknown: what \($0.instance) (\($0.instance.registration.token)) holds: \($0.reason)" }
+      + [
+        "  hint: holders are known only for instances built while they were tracked; rebuild one to know "
+          + "(cache \(first.instance.registration.token) off, then cache \(first.instance.registration.token) on), "
+          + "or track holders before they are built (Container.tracksHolders)"
+      ]
   }
 
   /// A stale reference's line, its holder named with the parameter that holds the instance.

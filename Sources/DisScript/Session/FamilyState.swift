@@ -36,6 +36,9 @@ struct FamilyState {
   var steps: [ResolutionStep] = []
   /// The stale references already noted under a command (see `staleNotes()`).
   var notedStale: Set<StaleIdentity> = []
+  /// The cached instances whose holdings are unknown, already noted under a command (by token and
+  /// instance number), so that each is said once.
+  var notedUntracked: Set<String> = []
   /// Set by a command that changed registrations yet cannot have left anything stale (a
   /// `register` of a key nothing answered before): its end skips the look for stale references,
   /// a walk over every registration that would make a long script quadratic.

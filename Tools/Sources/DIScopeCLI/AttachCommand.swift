@@ -29,7 +29,10 @@ public struct AttachCommand: ContextualCommand {
       activate, deactivate, container child) is undone, newest first, and what was undone is \
       said; the full-screen playground asks as you quit whether to keep the changes instead, \
       listing them; --repl and --script keep them only with --keep-changes. 'release #N' and \
-      'shutdown' cannot be undone, and are said so. --script refuses, before running anything, a \
+      'shutdown' cannot be undone, and are said so; an instance the app keeps that still holds \
+      what the session put in (a singleton rebuilt over its mock) is named, with the command that \
+      rebuilds it. The server tracks holders from its start: 'why' and 'show stale' say \
+      'unknown', and why, of what was built before. --script refuses, before running anything, a \
       script with a command that changes the app, unless --allow-changes. Exit status: 0 on \
       quit, 130 on Ctrl-C; 1 when no app could be attached, or the script would change the app without \
       --allow-changes; with --script, discope test's statuses (0 passed, 1 a mismatch, 2 the \

@@ -114,7 +114,8 @@ struct AttachEndToEndTests {
     // A mock pushed from the terminal: pane 3 shows the swap, and the app's own threads get it.
     try run(tmux, "mock Logging")
     try tmux.waitFor("the swap in pane 3") {
-      namesTheMock(Panes.mocks($0), "+ t7 ", " over Logging (shadows t1 Logging)")
+      // t1 named by the type it built: the server saw the build (it tracks from its start).
+      namesTheMock(Panes.mocks($0), "+ t7 ", " over Logging (shadows t1 ConsoleLogger)")
     }
     // The session's first change says, once, that it changed the running app.
     try tmux.waitFor("the note that the app was changed") {
@@ -390,7 +391,8 @@ struct AttachEndToEndTests {
     let text = repl.output + repl.errorOutput
     #expect(text.contains("! mock Logging"), "\(text)")
     #expect(text.contains("error: the app's debug server is read-only: 'mock' would change the container"), "\(text)")
-    #expect(text.contains("Logging: t1 Logging answers (the only registration in shop)"), "\(text)")
+    // Named by the type it built: the server saw the build (it tracks holders from its start).
+    #expect(text.contains("Logging: t1 ConsoleLogger answers (the only registration in shop)"), "\(text)")
     #expect(!text.contains("t7"), "\(text)")
     waitUntil("the REPL's detach", detail: { app.describe() }) { app.errors.contains("client 1 detached") }
     #expect(!app.errors.contains("undid its changes"), "\(app.describe())")

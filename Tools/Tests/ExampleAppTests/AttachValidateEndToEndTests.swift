@@ -10,7 +10,7 @@ import Testing
 struct AttachValidateEndToEndTests {
   @Test(arguments: [false, true])
   func validateRunsNoFactoryOfTheAppSaysWhatItCouldNotCheckAndTheAppGoesOn(readOnly: Bool) throws {
-    let app = try ServedApp(readOnly: readOnly, extraArguments: ["--nightly-report"])
+    let app = try ServedApp(readOnly: readOnly, extraArguments: ["--nightly-report", "--serve-late"])
     defer { app.close() }
     // A look first (the session begins, and with it what it sees of the app's resolves), then a
     // pause while the app's threads resolve, as a person types; then validate.

@@ -4,6 +4,12 @@
 // each tick, which logger its web service got. It links DIScopeDebug, never the terminal modules.
 //
 //   example-server [--socket PATH] [--read-only] [--ticks-file PATH] [--requests] [--nightly-report]
+//                  [--serve-late]
+//
+// It starts its debug server before it builds anything, so that holders are tracked from the
+// start: `why` and `show stale` know what each instance holds. With `--serve-late` it builds its
+// ControlContext (and what it holds) first, as an app that starts the server late does: what
+// those instances hold is then unknown, and an attached session says so.
 //
 // With `--requests` it also serves requests as a server app does: each in a child container named
 // `request` (its `RequestID` registered there), which lives about 300 ms, two at a time.
@@ -31,7 +37,8 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 let container = Container(name: "shop")
 RFAssembly().assemble(into: container)
 container.registerMock(Logging.self) { MockLogger() }
-_ = try container.resolve(ControlContext.self)
+let servesLate = arguments.contains("--serve-late")
+if servesLate { _ = try container.resolve(ControlContext.self) }
 
 /// What the nightly job builds: never resolved by this app while it serves.
 final class NightlyReport: Sendable {
@@ -51,6 +58,7 @@ do {
   FileHandle.standardError.write(Data("example-server: error: \(error)\n".utf8))
   exit(1)
 }
+if !servesLate { _ = try container.resolve(ControlContext.self) }
 say("serving \(server.socketPath)")
 
 // The app's own work, on its own threads: what it resolves changes when an attached user swaps a

@@ -136,6 +136,12 @@ enum Targets {
         TargetCheck(
           "W7 debug server started, no client, within 1.05x of W2",
           measured: w7.ratio(SystemLabel.discopeServerNoClient, to: never), .atMost(1.05)))
+      // Issue 44: a server tracks holders from its start (the default), so that `why` and `show
+      // stale` know; what that costs, against the idle server that does not.
+      checks.append(
+        TargetCheck(
+          "W7 debug server tracking holders, no client, within 1.2x of the idle server",
+          measured: w7.ratio(SystemLabel.discopeServerTracking, to: SystemLabel.discopeServerNoClient), .atMost(1.2)))
       checks.append(
         TargetCheck(
           "W7 one idle client attached costs at most 3x W2",

@@ -21,6 +21,7 @@ enum SystemLabel {
   static let discopeObserverCancelled = "DIScope, observer attached then cancelled"
   static let discopeSilentObserver = "DIScope, no-op observer attached"
   static let discopeTraced = "DIScope, trace observer (holders tracked)"
-  static let discopeServerNoClient = "DIScope, debug server started, no client"
+  static let discopeServerNoClient = "DIScope, debug server started, no client (holders not tracked)"
+  static let discopeServerTracking = "DIScope, debug server started, no client, holders tracked"
   static let discopeServerIdleClient = "DIScope, debug server, one idle client attached"
 }

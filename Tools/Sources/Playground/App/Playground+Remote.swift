@@ -50,10 +50,16 @@ extension LeaveReport {
     let who = "\(app.name) (pid \(app.pid))"
     if !kept.isEmpty { lines += ["left \(who) with this session's changes kept:"] + kept.map { "  " + $0 } }
     if !undone.isEmpty {
-      let head = notUndone.isEmpty ? "left \(who) as it was" : "left \(who)"
+      // "As it was" only when it is: nothing kept, nothing left undone, and no instance left
+      // holding what the session put in.
+      let head = leftAsItWas ? "left \(who) as it was" : "left \(who)"
       lines += ["\(head): undone, newest first:"] + undone.map { "  " + $0 }
     }
     if !notUndone.isEmpty { lines += ["not undone in \(who):"] + notUndone.map { "  " + $0 } }
+    if let stillHolding, !stillHolding.isEmpty {
+      lines += ["still holding what this session put in, in \(who):"] + stillHolding.map { "  " + $0 }
+      lines.append("  hint: attach again and run the fix named to rebuild each, or leave it until the app rebuilds it")
+    }
     return lines
   }
 }

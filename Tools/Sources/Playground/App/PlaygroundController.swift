@@ -107,9 +107,11 @@ public final class PlaygroundController {
           state.completionWords = words
           refreshCompleter()
         }
-        // Read the stacks again once the command is over: events are drained while it runs, and
-        // a cache may be filled just after the step that built its instance was reported.
-        if hasStackChangesInFlight { isRegistrationsStale = true }
+        // Read the stacks again once the commands are over: events are drained while one runs,
+        // a cache may be filled just after the step that built its instance was reported, and
+        // what a command let go of (`release #1`, a weak instance gone with it) sends no event:
+        // pane 1 then reads what `why` and `show stacks` read.
+        isRegistrationsStale = true
         hasStackChangesInFlight = false
       }
     }
@@ -136,6 +138,7 @@ public final class PlaygroundController {
         shownFamily = snapshot.family
         state.registrations.refresh(from: snapshot)
         state.mocks.note(stale: snapshot.stale)
+        state.mocks.note(untracked: snapshot.untracked ?? [])
         state.mocks.name(from: snapshot)
         changed = true
       }

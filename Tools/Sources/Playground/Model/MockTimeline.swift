@@ -35,12 +35,14 @@ public struct MockTimeline: Sendable {
     switch record {
     case .mockPushed(let info, let shadowing):
       let under = shadowing.map { "shadows \($0.token) \($0.implementationName)" } ?? "nothing below"
+      hasSwaps = true
       let (prefix, suffix) = ("+ \(info.token) ", " over \(info.service) (\(under))")
       add(prefix + info.implementationName + suffix, .mock)
       if info.implementationName == info.service {
         unnamed[unnamed.count - 1] = UnnamedMock(token: info.token, prefix: prefix, suffix: suffix)
       }
     case .mockPopped(let info, let uncovering):
+      hasSwaps = true
       add("- \(info.token) \(info.implementationName) off \(info.service) (\(uncovered(uncovering, by: info)))", .plain)
     case .disposed(let disposal):
       let why = disposal.wasDropped == true ? "its cache let go by a change" : "\(disposal.container) shut down"
@@ -55,7 +57,11 @@ public struct MockTimeline: Sendable {
     lines = []
     unnamed = []
     notedStale = []
+    hasSwaps = false
   }
+
+  /// Whether a mock was pushed or popped since the last `clear()`.
+  private var hasSwaps = false
 
   /// Names the mocks pushed before their type was known by the type the container now gives
   /// them, as pane 1 does (`+ t7 MockLogger over Logging`, not `+ t7 Logging over Logging`).
@@ -82,6 +88,15 @@ public struct MockTimeline: Sendable {
     for reference in stale {
       guard notedStale.insert(reference.identity).inserted else { continue }
       add((isASCII ? "! " : "⚠ ") + "stale: " + reference.line, .error)
+    }
+  }
+
+  /// Notes, once each and only once a mock was swapped, the cached instances whose holdings are
+  /// unknown: a swap may have left them stale, and pane 3 cannot say it did not.
+  public mutating func note(untracked: [ContainerSnapshot.Untracked]) {
+    guard hasSwaps else { return }
+    for holder in untracked where notedStale.insert("untracked|" + holder.line).inserted {
+      add("? unknown whether it holds a stale reference: " + holder.line, .secondary)
     }
   }
 

@@ -31,7 +31,9 @@ public struct RegistrationsPane: Sendable {
   /// Rebuilds the lines from `snapshot`: a container and its parents (nearest first);
   /// registrations whose cached instance holds a stale reference are marked.
   public mutating func refresh(from snapshot: ContainerSnapshot) {
-    lines = Self.lines(for: snapshot.lineage, isASCII: isASCII, staleHolders: Set(snapshot.stale.map(\.holderToken)))
+    lines = Self.lines(
+      for: snapshot.lineage, isASCII: isASCII, staleHolders: Set(snapshot.stale.map(\.holderToken)),
+      untrackedHolders: Set((snapshot.untracked ?? []).map(\.holderToken)))
     lines += Self.lines(forChildren: snapshot.children ?? [], isASCII: isASCII)
   }
 
@@ -66,8 +68,11 @@ public struct RegistrationsPane: Sendable {
   }
 
   /// The lines for stacks of a container and its parents (pure, for tests and measurements).
+  /// A holder in `untrackedHolders` caches an instance whose holdings are unknown (built while
+  /// holders were not tracked): its row says so, since its lack of a stale mark proves nothing.
   public static func lines(
-    for lineage: [ContainerSnapshot.Level], isASCII: Bool, staleHolders: Set<String> = []
+    for lineage: [ContainerSnapshot.Level], isASCII: Bool, staleHolders: Set<String> = [],
+    untrackedHolders: Set<String> = []
   ) -> [PaneLine] {
     let all = lineage.flatMap(\.stacks).flatMap(\.registrations)
     let implementationWidth = min(28, all.map { Self.implementation($0).displayWidth }.max() ?? 0)
@@ -100,7 +105,8 @@ public struct RegistrationsPane: Sendable {
           let stale = staleHolders.contains(info.token) ? (isASCII ? "! stale " : "⚠ stale ") : ""
           let token: String = info.token.padded(toWidth: tokenWidth)
           let implementation: String = Self.implementation(info).padded(toWidth: implementationWidth)
-          let text: String = "  " + token + " " + implementation + " " + marker + stale + tags(info)
+          let unknown = untrackedHolders.contains(info.token) ? " (what it holds: unknown)" : ""
+          let text: String = "  " + token + " " + implementation + " " + marker + stale + tags(info) + unknown
           let kind: LineKind = !stale.isEmpty ? .error : info.isMock ? .mock : (answers ? .plain : .secondary)
           result.append(PaneLine(text, kind: kind, group: group, service: stack.service))
         }

@@ -52,21 +52,20 @@
         ], along: [.named("observed")], excusingKnownDefects: false)
     }
 
-    /// `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`: observed, a weak Handler
-    /// built over the Repo mock, gone since, keeps the mock alive after the mock is removed.
-    @Test func anObservedWeakInstanceKeepsTheMockItWasBuiltWithPastItsRemoval() async {
-      await withKnownIssue("observing keeps alive what a shared instance was built with") {
-        await expectAgreement(
-          [
-            .mock(.repo, disposing: false, at: 0),
-            .register(.audit, .prototype, loop: false, at: 0),
-            .register(.config, .prototype, loop: false, at: 0),
-            .value(at: 0),
-            .register(.handler, .weak, loop: false, at: 0),
-            .resolve(.handler, at: 0, hold: false),
-            .remove(0),
-          ], along: [.named("observed")], excusingKnownDefects: false)
-      }
+    /// `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`, fixed: observed, a weak
+    /// Handler built over the Repo mock, gone since, kept the mock alive after the mock was
+    /// removed (what holder tracking recorded of the build held the mock's registration).
+    @Test func anObservedWeakInstanceLetsGoOfTheMockItWasBuiltWithAtItsRemoval() async {
+      await expectAgreement(
+        [
+          .mock(.repo, disposing: false, at: 0),
+          .register(.audit, .prototype, loop: false, at: 0),
+          .register(.config, .prototype, loop: false, at: 0),
+          .value(at: 0),
+          .register(.handler, .weak, loop: false, at: 0),
+          .resolve(.handler, at: 0, hold: false),
+          .remove(0),
+        ], along: [.named("observed")], excusingKnownDefects: false)
     }
 
     /// `KnownDefect.eagerRebuildHoldsWhatItDropped`: the Handler singleton switched to eager is

@@ -23,7 +23,7 @@ extension AttachEndToEndTests {
     let tmux = try attachREPLInTmux(app)
     defer { tmux.close() }
     try run(tmux, "mock Logging")
-    try tmux.waitFor("the mock pushed") { $0.contains("[singleton, mock]  (shadows t1)") }
+    try tmux.waitFor("the mock pushed") { $0.contains("[singleton, mock]  (shadows t1") }
     try run(tmux, "show stale")
     let stale = try tmux.waitFor("the stale reference named") {
       $0.contains("WebService#") && $0.contains("(t2, singleton) still holds ConsoleLogger#")

@@ -60,11 +60,14 @@ let package = Package(
     // matching and diffs. Knows nothing of the container.
     .target(name: "DisSyntax"),
     // The `.dis` language at work: the interpreter over a real `Container`, replay and reports.
-    .target(name: "DisScript", dependencies: ["DisSyntax", "DIScope"]),
+    // A value behind a mutex, for this package's modules above the container (the interpreter, the
+    // debug server and its transport), so that none imports another only for it.
+    .target(name: "DIScopeLocked"),
+    .target(name: "DisScript", dependencies: ["DisSyntax", "DIScope", "DIScopeLocked"]),
     // The debug server an app links so that `discope attach` can reach its container from
     // another terminal, and the client side of its protocol. Never the terminal modules.
     .target(name: "CDIScopePeer"),
-    .target(name: "DIScopeDebug", dependencies: ["DIScope", "DisScript", "DisSyntax", "CDIScopePeer"]),
+    .target(name: "DIScopeDebug", dependencies: ["DIScope", "DIScopeLocked", "DisScript", "DisSyntax", "CDIScopePeer"]),
     // A container as a swift-service-lifecycle `Service`, with the ServiceLifecycle trait.
     .target(
       name: "DIScopeServiceLifecycle",

@@ -1,5 +1,5 @@
+import DIScopeLocked
 import Dispatch
-import DisScript
 import Synchronization
 
 #if canImport(Glibc)

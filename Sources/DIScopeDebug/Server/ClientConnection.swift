@@ -1,6 +1,7 @@
 import DIScope
-import Dispatch
+import DIScopeLocked
 import DisScript
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import DIScope
+import DIScopeLocked
 import Dispatch
-import DisScript
 import Synchronization
 
 /// What waits to be sent to one client: the container's events in a bounded queue, and the

@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeLocked
 import DisScript
 import Synchronization
 

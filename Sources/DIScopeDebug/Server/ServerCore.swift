@@ -1,6 +1,7 @@
 import DIScope
-import Dispatch
+import DIScopeLocked
 import DisScript
+import Dispatch
 import Synchronization
 
 /// What a server's connections share: the container, the app's identity, the command queue and

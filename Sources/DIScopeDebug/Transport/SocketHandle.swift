@@ -1,4 +1,4 @@
-import DisScript
+import DIScopeLocked
 
 /// A socket shared by threads, closed once: after `close()`, `shutdown()` and `write` do nothing.
 ///

@@ -1,5 +1,5 @@
 import CDIScopePeer
-import DisScript
+import DIScopeLocked
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
-import Dispatch
+import DIScopeLocked
 import DisSyntax
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)

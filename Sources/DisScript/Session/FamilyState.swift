@@ -1,4 +1,5 @@
 import DIScope
+import DIScopeLocked
 
 /// What a session knows about one container family: its containers by name, the tokens it made,
 /// the instances it holds, the assemblies active in each container, and what it has printed that

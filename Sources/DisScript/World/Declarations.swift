@@ -1,3 +1,4 @@
+import DIScopeLocked
 import DisSyntax
 
 /// The types a script has declared: protocols, classes and assemblies, in declaration order.

@@ -6,9 +6,12 @@
   import Darwin
 #endif
 
-/// A value behind a mutex, shareable between threads: the session's stores and buffers that
-/// factories and observers (which may run on any thread) write into, and the debug server's
-/// state (`package`: for this package's modules, not its users).
+/// A value behind a mutex, shareable between threads: the script session's stores and buffers
+/// that factories and observers (which may run on any thread) write into, and the debug server's
+/// state and transport (`package`: for this package's modules, not its users). A module of its own,
+/// below every module that uses it, so that none imports another only for it (the debug server's
+/// transport imported the script interpreter for it); not the container's, which has its own lock
+/// (`Protected`) and no use for this one.
 ///
 /// A pthread mutex, not `Synchronization.Mutex`: the standard library is built without the
 /// thread sanitizer, which then cannot see that lock taken and reports every access under it as

@@ -30,8 +30,15 @@ public struct UntrackedHolder: Sendable, Hashable, CustomStringConvertible {
 
   /// The cached instance whose holdings are unknown.
   public let instance: InstanceReference
+  /// Why its holdings are not known: built before tracking began, or while nothing tracked.
   public let reason: Reason
 
+  /// An instance whose holdings are unknown, and why: what ``Container/scanStaleReferences()``
+  /// lists, and what a debug client rebuilds from the wire.
+  ///
+  /// ```swift
+  /// let holder = UntrackedHolder(instance: reference, reason: .builtBeforeTracking)
+  /// ```
   public init(instance: InstanceReference, reason: Reason) {
     self.instance = instance
     self.reason = reason
@@ -59,6 +66,11 @@ public struct StaleReferenceScan: Sendable {
   /// The cached instances whose holdings are unknown, by token: any may hold a stale reference.
   public let untracked: [UntrackedHolder]
 
+  /// A scan's result: what was found stale, and the instances that could not be looked at.
+  ///
+  /// ```swift
+  /// let scan = StaleReferenceScan(found: [], untracked: [])   // scan.verdict == .none
+  /// ```
   public init(found: [StaleReference], untracked: [UntrackedHolder]) {
     self.found = found
     self.untracked = untracked
@@ -67,6 +79,12 @@ public struct StaleReferenceScan: Sendable {
   /// Whether every cached instance's holdings are known, so that what was found is all there is.
   public var isComplete: Bool { untracked.isEmpty }
 
+  /// What may be said of the scan: stale references found, none (every instance looked at), or
+  /// unknown (none found, but not every instance could be looked at).
+  ///
+  /// ```swift
+  /// if container.scanStaleReferences().verdict == .unknown { print("some holders are unknown") }
+  /// ```
   public var verdict: Verdict {
     if !found.isEmpty { return .found }
     return untracked.isEmpty ? .none : .unknown

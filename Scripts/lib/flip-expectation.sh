@@ -8,7 +8,7 @@ set -euo pipefail
 file="${1:?usage: $0 FILE.dis}"
 # Only an expectation the export writes as Swift (SwiftExport.withoutSwift lists the others).
 line="$(grep -nE '^expect ' "$file" \
-  | grep -vE '^[0-9]+:expect (no container |#[0-9]+ (disposed|gone)|[^ ]+ (holds|is #))' \
+  | grep -vE '^[0-9]+:expect (no container |#[0-9]+ (disposed|gone)|[^ ]+ holds )' \
   | tail -1 | cut -d: -f1 || true)"
 if [ -n "$line" ]; then
   sed "${line}s/^/! /" "$file"

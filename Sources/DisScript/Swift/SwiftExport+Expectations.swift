@@ -49,7 +49,16 @@ extension SwiftExport {
       body.append("#expect(\(not)\(container).staleReferences().isEmpty)")
     case .shares(let service, let dependency):
       shares(service, dependency, failed: failed)
-    case .holds, .answersWith, .fate, .noContainer:
+    case .answersWith(let service, let number):
+      // The instance that answers, looked at as the script looks (building and keeping nothing),
+      // against the one the script numbered.
+      guard bound[number] != nil else {
+        body.append("// no Swift: \(failed ? "! " : "")expect \(expectation) (#\(number) has no variable here)")
+        return
+      }
+      let look = "try \(container).resolvingWithoutSideEffects { try \(container).resolve(\(swiftType(service)).self) }"
+      body.append("#expect(\(not)((\(look) as AnyObject) === \(ExportStatements.value(instanceVariable(number)))))")
+    case .holds, .fate, .noContainer:
       // Listed in `withoutSwift`: the course's looks into the session's instances and containers.
       body.append("// no Swift: \(failed ? "! " : "")expect \(expectation)")
     }

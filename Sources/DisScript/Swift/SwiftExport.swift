@@ -87,7 +87,7 @@ public struct SwiftExport {
     (":record :stop :save :open :quit", "the playground's own commands"),
     ("a refused command", "an unknown name or parameter, refused by Swift's compiler"),
     ("expected output", "wording; the Swift checks what expect, '!' and resolves say"),
-    ("expect holds, is #N, disposed, gone, no container", "looks into the session"),
+    ("expect holds, disposed, gone, no container", "looks into the session"),
   ]
 
   /// A value of each runtime argument type a script declares, for a look that has none to give.

@@ -58,12 +58,4 @@ final class ResolutionLock: @unchecked Sendable {
   func unlock() {
     pthread_mutex_unlock(mutex)
   }
-
-  /// Runs `body` with the lock held.
-  @inlinable
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
-  }
 }

@@ -44,11 +44,11 @@ public struct SwiftExport {
   /// The instances a Swift variable holds, with the type it is declared as.
   var bound: [Int: String] = [:]
   /// The variable each mock was made in, by its token, with the service's type.
-  private var mockVariables: [Int: (variable: String, type: String)] = [:]
+  var mockVariables: [Int: (variable: String, type: String)] = [:]
   /// The instances bound by reading what holds them (`instance2.logger`): nothing else reaches them.
   var boundThrough: [Int: (holder: Int, slot: String)] = [:]
   /// The instances of weak registrations bound to a variable: held to the end of the test.
-  private var weaklyRegistered: Set<Int> = []
+  var weaklyRegistered: Set<Int> = []
   /// The instances that are a mock's: their variable is the mock's.
   var mockInstances: [Int: String] = [:]
   /// The container each token was made in.
@@ -351,62 +351,6 @@ public struct SwiftExport {
     }
   }
 
-  /// Binds what a resolve or a call answered with: `let instance5 = try container.resolve(...)`
-  /// the first time, and afterwards the check that the same instance answered again.
-  private mutating func answer(_ number: Int, call: String, type: String) {
-    if bound[number] == nil, bindMock(number) {
-      body.append("#expect(\(call) === \(ExportStatements.value(instanceVariable(number))))")
-    } else if bound[number] == nil {
-      body.assign(instanceVariable(number), call, type: type)
-      bound[number] = type
-      if isWeakInstance(number) { weaklyRegistered.insert(number) }
-    } else {
-      body.append("#expect(\(call) === \(ExportStatements.value(instanceVariable(number))))")
-    }
-  }
-
-  /// Whether instance `number` is the one a weak registration holds: only its holders keep it.
-  private func isWeakInstance(_ number: Int) -> Bool {
-    session.family.tokens.contains { token, record in
-      guard let info = record.container.registration(numbered: token) else { return false }
-      return info.scope == .weak && info.cachedInstanceNumber == number
-    }
-  }
-
-  /// The script holds every instance it was answered with until `release`: in Swift, a weak
-  /// registration's instance is held by its variable to the end of the test, or it would be
-  /// gone at its last use.
-  private mutating func holdWeakInstancesToTheEnd() {
-    for number in weaklyRegistered.sorted() where bound[number] != nil {
-      body.append("withExtendedLifetime(\(ExportStatements.value(instanceVariable(number)))) {}  // held, as the script holds #\(number)")
-    }
-  }
-
-  /// Binds instance `number` to the variable of the mock it is, if it is one: the mock a live
-  /// mock registration of the script's holds.
-  private mutating func bindMock(_ number: Int) -> Bool {
-    for (token, mock) in mockVariables.sorted(by: { $0.key < $1.key }) {
-      guard let record = session.family.tokens[token],
-        record.container.registration(numbered: token)?.cachedInstanceNumber == number
-      else { continue }
-      mockInstances[number] = mock.variable
-      bound[number] = mock.type
-      return true
-    }
-    return false
-  }
-
-  /// The service and the class of the mock `token` pushed.
-  private func mockedService(token number: Int) -> (service: String, implementation: String)? {
-    guard let record = session.family.tokens[number] else { return nil }
-    for stack in record.container.stacks {
-      if let info = stack.registrations.first(where: { $0.token.number == number }) {
-        return (record.service, info.implementationName)
-      }
-    }
-    return nil
-  }
-
   /// `rfAssembly` for `RFAssembly`: the variable of the group `activate` installs.
   static func groupVariable(_ assembly: String) -> String {
     let capitals = assembly.prefix { $0.isUppercase }
@@ -459,51 +403,5 @@ public struct SwiftExport {
         type == "String" ? argument.value.text.quoted : argument.value.text
       }
     }.joined(separator: ", ")
-  }
-
-  /// Binds every instance the session holds that no variable holds yet and that a bound one
-  /// holds: `let instance1: any Logger = instance2.logger`.
-  private mutating func bindHeldInstances() {
-    var progress = true
-    while progress {
-      progress = false
-      for number in bound.keys.sorted() {
-        guard let holder = session.instance(numbered: number) else { continue }
-        for (name, value) in holder.parameters + holder.properties {
-          guard case .instance(let held) = value, let heldNumber = held.number, bound[heldNumber] == nil,
-            session.instance(numbered: heldNumber) != nil, let slot = slot(name, of: holder.typeName)
-          else { continue }
-          if bindMock(heldNumber) {
-            progress = true
-            continue
-          }
-          if case .service(let service) = slot.dependency,
-            session.container.answeringRegistration(for: DeclaredServices.key(service))?.cachedInstanceNumber == heldNumber
-          {
-            // The one the container holds, asked of it (a cached instance: nothing is built), so
-            // that what holds it is checked against the container's, not against itself.
-            body.assign(
-              instanceVariable(heldNumber), "try \(container).resolve(\(swiftType(service)).self)", type: swiftType(service),
-              isTypeWritten: true, unread: .omitted)
-            bound[heldNumber] = swiftType(service)
-            progress = true
-            continue
-          }
-          let (type, isOptional): (String, Bool) = switch slot.dependency {
-          case .service(let service): (swiftType(service), false)
-          case .optional(let service): (swiftType(service), true)
-          case .provider(let service): (providerType(service), false)
-          case .argument(let type): (type, false)
-          }
-          body.assign(
-            instanceVariable(heldNumber),
-            "\(self.holder(number, as: holder.typeName)).\(property(name, of: holder.typeName))\(isOptional ? "!" : "")",
-            type: type, isTypeWritten: true, unread: .omitted)
-          bound[heldNumber] = type
-          boundThrough[heldNumber] = (number, name)
-          progress = true
-        }
-      }
-    }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import DIScope
 import TestSupport
 import Testing
@@ -86,23 +87,46 @@ struct AsyncResolutionTests {
     #expect(numbers.count == 1)
   }
 
-  @Test func aFailedBuildIsEveryWaitersErrorAndTheNextResolveBuildsAgain() async throws {
-    let container = Container()
-    let builds = Counter()
-    container.register(AsyncDb.self) { _ in
-      builds.increment()
-      try await Task.sleep(nanoseconds: 5_000_000)
-      if builds.value == 1 { throw Boom.failed }
-      return AsyncDb(number: builds.value)
+  /// One rule for a failed shared build, whichever engine claimed it (`SharedClaim`): the failure
+  /// is the error of the resolve that built, and every resolve that waited for it claims again;
+  /// the first to claim builds, the others wait for that build. So with ten concurrent resolves
+  /// and a factory that fails once: two builds, one failure — on threads and on tasks alike.
+  @Test func aFailedSharedBuildIsItsOwnResolvesErrorAndItsWaitersClaimAgain() async throws {
+    func factoryFailingOnce(_ builds: Counter) -> @Sendable () throws -> Int {
+      {
+        builds.increment()
+        let number = builds.value
+        usleep(5_000)
+        if number == 1 { throw Boom.failed }
+        return number
+      }
     }
-    let failures = await withTaskGroup(of: Bool.self) { group in
+    // On threads: `resolve`.
+    let threadBuilds = Counter()
+    let threadContainer = Container()
+    let makeOnThread = factoryFailingOnce(threadBuilds)
+    threadContainer.register(Db.self) { _ in _ = try makeOnThread(); return Db() }
+    let threadFailures = Counter()
+    DispatchQueue.concurrentPerform(iterations: 10) { _ in
+      if (try? threadContainer.resolve(Db.self)) == nil { threadFailures.increment() }
+    }
+    // On tasks: `resolveAsync` of an `async` factory.
+    let taskBuilds = Counter()
+    let taskContainer = Container()
+    let makeInTask = factoryFailingOnce(taskBuilds)
+    taskContainer.register(AsyncDb.self) { _ in
+      await Task.yield()
+      return AsyncDb(number: try makeInTask())
+    }
+    let taskFailures = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<10 {
-        group.addTask { (try? await container.resolveAsync(AsyncDb.self)) == nil }
+        group.addTask { (try? await taskContainer.resolveAsync(AsyncDb.self)) == nil }
       }
       return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
-    #expect(builds.value == 1 && failures == 10, "one build, its error to all ten")
-    #expect(try await container.resolveAsync(AsyncDb.self).number == 2)
+    #expect(threadBuilds.value == 2 && threadFailures.value == 1, "threads: one failed build, then one more")
+    #expect(taskBuilds.value == 2 && taskFailures == 1, "tasks: the same as threads")
+    #expect(try await taskContainer.resolveAsync(AsyncDb.self).number == 2)
   }
 
   @Test func aGraphScopedAsyncServiceIsSharedWithinOneRootResolve() async throws {

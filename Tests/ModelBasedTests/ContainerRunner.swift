@@ -96,6 +96,9 @@
           await apply(op, step: current)
         default:
           await apply(op, step: current)
+          // An `async` eager registration builds in a task of its own: done before the step's
+          // checkpoint, as the synchronous one is built by its `register` or `setScope`.
+          if path.asyncFactories { for container in open { await container.eagerBuildsFinished() } }
           world.record(.alive(.afterStep(current), world.aliveSerials))
         }
       }
@@ -197,6 +200,7 @@
     // MARK: The universe's registrations
 
     private func register(_ service: Service, _ scope: Scope, loop: Bool, in container: Container) -> RegistrationToken {
+      if path.asyncFactories { return registerAsync(service, scope, loop: loop, in: container) }
       let world = self.world
       // Each factory resolves its dependencies in `Service.dependencies` order (Swift evaluates
       // arguments left to right).
@@ -221,6 +225,34 @@
         }
       case .requestID:
         return container.register(RequestID.self, scope: scope) { _ in RequestID(world: world) }
+      }
+    }
+
+    /// `register`, with `async` factories: the same dependencies, in the same order, awaited.
+    private func registerAsync(_ service: Service, _ scope: Scope, loop: Bool, in container: Container) -> RegistrationToken {
+      let world = self.world
+      switch service {
+      case .config:
+        return container.register(Config.self, scope: scope) { r in
+          Config(world: world, handler: loop ? try await r.resolve(Handler.self) : nil)
+        }
+      case .repo:
+        return container.register(Repo.self, scope: scope) { r in
+          Repo(world: world, config: try await r.resolve(Config.self))
+        }
+      case .audit:
+        return container.register(Audit.self, scope: scope) { r in
+          let config = try await r.resolve(Config.self)
+          return Audit(world: world, config: config, repo: try await r.resolve(Repo.self))
+        }
+      case .handler:
+        return container.register(Handler.self, scope: scope) { r in
+          let repo = try await r.resolve(Repo.self)
+          let audit = try await r.resolve(Audit.self)
+          return Handler(world: world, repo: repo, audit: audit, request: try await r.resolve(RequestID.self))
+        }
+      case .requestID:
+        return container.register(RequestID.self, scope: scope) { _ async in RequestID(world: world) }
       }
     }
 

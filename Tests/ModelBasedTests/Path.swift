@@ -34,6 +34,11 @@
     /// Whether the run ends by shutting the root down before releasing it; otherwise it is
     /// released as it is (README: released means released, for a container shut down or not).
     let shutsDownAtEnd: Bool
+    /// Whether the universe's factories are `async` (registered with `async` closures that
+    /// resolve with `await`), so that the async engine claims, builds, caches and reports the
+    /// shared instances itself (`produceAsyncShared`) rather than handing them to the synchronous
+    /// one. Only with an `async` way of resolving.
+    var asyncFactories = false
 
     /// Whether every resolve runs on the program's own thread, the thread that shuts down: where
     /// the model must hold to the letter, the known defect included.
@@ -55,6 +60,8 @@
       Path(name: "other thread", resolves: .onOtherThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true),
       Path(name: "detached task", resolves: .inDetachedTask, observed: false, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: false),
       Path(name: "async, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true),
+      Path(name: "async factories", resolves: .asyncOnProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true, asyncFactories: true),
+      Path(name: "async factories, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: false, asyncFactories: true),
     ]
   }
 #endif

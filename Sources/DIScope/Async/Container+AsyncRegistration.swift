@@ -4,8 +4,9 @@ extension Container {
   /// database connection, a keychain read, an actor's `async init`). Resolve it with
   /// ``resolveAsync(_:name:)``; a synchronous `resolve` of it, or of anything that depends on it,
   /// fails saying so. A singleton's factory runs once, however many tasks resolve it at once (the
-  /// others await it without blocking a thread); if it throws, every waiter gets the error and the
-  /// next resolve builds again. An `.eager` one starts building in a task as it is registered.
+  /// others await it without blocking a thread); if it throws, the resolve that ran it gets the
+  /// error and each resolve that awaited it tries again, as threads waiting for a synchronous
+  /// singleton do. An `.eager` one starts building in a task as it is registered.
   ///
   /// ```swift
   /// container.register(Database.self) { r in

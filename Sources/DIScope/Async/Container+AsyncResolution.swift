@@ -180,28 +180,26 @@ extension Container {
   }
 
   /// The step of an `async` factory's answer, as the synchronous engine reports its own: the same
-  /// event, at its depth in the `async` resolution, numbered when built (a prototype or graph
-  /// instance only while observed, as the synchronous engine numbers them). Its resolution is the
-  /// root's graph, since its steps may finish on several threads (see `TraceRecorder`).
+  /// event (`resolvedStep`), at its depth in the `async` resolution, numbered by the same rule
+  /// (`stepNumber()` when nothing kept it), counted rather than built while no observer takes
+  /// events. Its resolution is the root's graph, since its steps may finish on several threads
+  /// (see `TraceRecorder`).
   private func emitAsyncStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
     _ answer: AsyncAnswer, depth: Int, resolution: Int
   ) {
+    if skipsObservedSteps { return countSkippedStep(among: family.withLock { $0.observers }) }
     let instance: ObservedInstance =
       switch answer {
       case .box(let box): ObservedInstance(value: box.anyValue)
       case .object(let weak): ObservedInstance(object: weak.object)
       }
     if outcome == .created { registration.learnImplementation(of: instance.value) }
-    let number = number ?? (outcome == .created ? family.nextInstanceNumber() : nil)
+    let number = number ?? (outcome == .created ? stepNumber() : nil)
     emit(
-      .resolved(
-        ResolutionStep(
-          container: name, answering: registration,
-          answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
-          stackDepth: family.withLock { _ in depthInStack(of: registration) }, outcome: outcome,
-          scope: scope, depth: depth, instanceNumber: number, instance: instance,
-          containerNumber: id.raw, resolver: .task(resolution))))
+      resolvedStep(
+        registration, outcome, scope, number, instance, depth: depth,
+        stackDepth: family.withLock { _ in depthInStack(of: registration) }, resolver: .task(resolution)))
   }
 
   /// An `async` registration in a validation run: an instance already cached answers as it is;
@@ -249,80 +247,81 @@ extension Container {
     }
   }
 
-  /// An `async` singleton, eager or weak instance: the cached one, or the one being built (by a
-  /// task every concurrent resolve awaits), or a new build. A failed build is every waiter's
-  /// error, and the next resolve builds again.
+  /// An `async` singleton, eager or weak instance: the cached one, or a new build, or, while
+  /// another task builds it, that build awaited — claimed as on the synchronous path
+  /// (`SharedClaim`), the claim's builder being the build's `BuildSignal`. The resolve that claims
+  /// builds in its own task; the others await the signal and claim again, as threads waiting for
+  /// a build do: they find the instance cached, or (a failed build, one a change overtook) build
+  /// it themselves. Nothing but the registration keeps what was built: no task's result does.
   private func produceAsyncShared(
     _ registration: Registration, scope: Scope, resolver: AsyncResolver,
     make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
   ) async throws -> (AsyncAnswer, ResolutionStep.Outcome, Int?) {
-    let id = ObjectIdentifier(registration)
-    // Who waits, if this resolve must await another task's build: the nearest shared build on
-    // the path (this registration itself is last on it, not yet built).
+    // Who waits, if this resolve must await another task's build: the build of the nearest shared
+    // registration on the path (this registration itself is last on it, not yet built), named by
+    // its claim's builder.
     let waiter = resolver.path.dropLast().last(where: \.isShared)?.registration
-    // The task this resolve awaits, and whether this resolve started it (its step says
-    // `created`; one that found the instance cached, or another task building it, `cached`).
-    let (task, builds): (Task<(AsyncAnswer, Int?), any Error>, Bool) = try family.withLock { family in
-      let cached: (AsyncAnswer, Int?)? = registration.state.withLockHeld { state in
-        if let box = state.cachedBox(of: registration) { return (.box(box), state.cachedNumber) }
-        if let object = state.weakInstance { return (.object(.init(object: object)), state.cachedNumber) }
-        return nil
-      }
-      if let cached { return (Task { cached }, false) }
-      if let building = family.asyncBuilds[id] {
-        if let waiter, Self.asyncWaitCloses(from: registration, to: waiter, in: family) {
-          throw asyncCycle(path: resolver.path, back: registration, prefix: [])
+    while true {
+      let signal = BuildSignal()
+      let next: AsyncClaimStep = try family.withLock { family in
+        let claim = registration.state.withLockHeld {
+          $0.claim(
+            registration, for: ObjectIdentifier(signal),
+            ownerIsShutDown: resolver.container.registry.isShutDown)
         }
-        if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
-        return (building, false)
-      }
-      // Built after its owner shut down (the lookup came before): for the resolve that asked,
-      // uncached (no epoch ever matches -1), as a build under way at the shutdown is.
-      let epoch =
-        resolver.container.registry.isShutDown ? -1 : registration.state.withLockHeld { $0.epoch }
-      let task = Task { [self] in
-        do {
-          let box = try await buildAsync(registration, resolver: resolver, make: make)
-          let object: AnyObject? = scope == .weak && type(of: box.anyValue) is AnyClass ? box.anyValue as AnyObject : nil
-          let number = self.family.withLock { family in
-            family.asyncBuilds[id] = nil
-            let number = family.nextInstanceNumber()
-            registration.state.withLockHeld { state in
-              guard state.epoch == epoch else { return }  // its scope changed, or a shutdown
-              state.cachedNumber = number
-              if let object { state.weakInstance = object } else if scope != .weak { state.cache(box) }
+        switch claim {
+        case .cached(let box, let number): return .answered(.box(box), number)
+        case .weak(let object, let number): return .answered(.object(.init(object: object)), number)
+        case .ownerShutDown: return .refused
+        case .claimed(let epoch):
+          registration.state.withLockHeld { $0.awaitableBuild = signal }
+          return .build(epoch: epoch)
+        case .busy:
+          // A claim held by a task has its signal; one held by a thread (never, for an `async`
+          // registration, which the synchronous engine refuses) is waited for by claiming again.
+          guard let building = registration.state.withLockHeld({ $0.awaitableBuild }) else { return .retry }
+          // The same wait rule as threads' (`waitLoop`): a wait that would close a loop of builds,
+          // each awaiting the next, is a cycle, not a deadlock.
+          let waiting = waiter.flatMap { waiter in waiter.state.withLockHeld { $0.builder } }
+          if let waiting {
+            if Self.waitLoop(for: registration, of: waiting, in: family.builds) != nil {
+              throw asyncCycle(path: resolver.path, back: registration, prefix: [])
             }
-            return number
+            family.builds.waiting[waiting] = registration
           }
-          return (AsyncAnswer.box(box), Optional(number))
+          return .awaiting(building, waiting)
+        }
+      }
+      switch next {
+      case .answered(let answer, let number):
+        return (answer, .cached, number)
+      case .refused:
+        // Out of the lock: the error reads the containers' names.
+        throw prefixed(
+          wasShutDown(resolver.container, asked: registration.key, thread: nil), by: Array(resolver.path.dropLast()))
+      case .build(let epoch):
+        // Whatever happens, the resolves awaiting this build go on (and claim again).
+        defer { signal.finish() }
+        let box: InstanceBox
+        do {
+          box = try await buildAsync(registration, resolver: resolver, make: make)
         } catch {
-          self.family.withLock { $0.asyncBuilds[id] = nil }
+          finishBuilding(registration, store: nil)
           throw error
         }
+        let value = box.anyValue
+        let kept: FinishedBuild.Kept =
+          scope != .weak ? .box(box) : type(of: value) is AnyClass ? .weak(value as AnyObject) : .nothing
+        let number = finishBuilding(
+          registration, store: FinishedBuild(epoch: epoch, number: nil, kept: kept, immortal: nil))
+        return (.box(box), .created, number)
+      case .awaiting(let building, let waiting):
+        await building.wait()
+        if let waiting { family.withLock { $0.builds.waiting[waiting] = nil } }
+      case .retry:
+        await Task.yield()
       }
-      family.asyncBuilds[id] = task
-      if let waiter { family.asyncWaits[ObjectIdentifier(waiter)] = registration }
-      return (task, true)
     }
-    defer {
-      if let waiter { family.withLock { _ = $0.asyncWaits.removeValue(forKey: ObjectIdentifier(waiter)) } }
-    }
-    let (answer, number) = try await task.value
-    return (answer, builds ? .created : .cached, number)
-  }
-
-  /// Whether the build of `wanted` awaits, directly or through other builds, the build of
-  /// `waiter`: awaiting it then would never end.
-  private static func asyncWaitCloses(from wanted: Registration, to waiter: Registration, in family: FamilyLockedState)
-    -> Bool
-  {
-    var current = wanted
-    for _ in 0...family.asyncWaits.count {
-      guard let next = family.asyncWaits[ObjectIdentifier(current)] else { return false }
-      if next === waiter { return true }
-      current = next
-    }
-    return false
   }
 
   /// Builds an `async` or `@MainActor` eager registration as it is registered, in a task of its
@@ -330,23 +329,42 @@ extension Container {
   /// resolve to throw again.
   func buildEagerlyInTask(_ registration: Registration) {
     let key = registration.key
-    Task { [self] in
-      do {
-        _ = try await resolveAsyncAnswer(
-          key, from: nil,
-          // Untyped: the instance is built and cached, and nothing reads the box made here.
-          sync: { container in InstanceBox.make(try container.resolveAny(key: key)) },
-          make: { registration, resolver in
-            guard let factory = registration.factory as? any AsyncErasedFactory else {
-              throw resolver.container.argumentMismatch(registration, passed: nil)
-            }
-            return try await factory.makeBoxed(resolver)
-          })
-      } catch let error as ResolutionError {
-        if family.isObserved {
-          emit(.eagerBuildFailed(registration.info(stackDepth: nil, container: name), error))
-        }
+    // Registered before the task can end (it takes the same lock to leave the table).
+    family.withLock { state in
+      let number = state.nextEagerBuild
+      state.nextEagerBuild += 1
+      state.eagerBuilds[number] = Task { [self] in
+        await buildEagerly(key, registration: registration)
+        family.withLock { _ = $0.eagerBuilds.removeValue(forKey: number) }
       }
+    }
+  }
+
+  /// Waits until every eager build that registering started in a task (an `async` or
+  /// `@MainActor` one: see `buildEagerlyInTask`) has ended, built or failed. For tests that
+  /// hold the async engine to the synchronous one's order (the model-based test).
+  package func eagerBuildsFinished() async {
+    while let next = family.withLock({ $0.eagerBuilds.values.first }) { await next.value }
+  }
+
+  private func buildEagerly(_ key: ServiceKey, registration: Registration) async {
+    do {
+      _ = try await resolveAsyncAnswer(
+        key, from: nil,
+        // Untyped: the instance is built and cached, and nothing reads the box made here.
+        sync: { container in InstanceBox.make(try container.resolveAny(key: key)) },
+        make: { registration, resolver in
+          guard let factory = registration.factory as? any AsyncErasedFactory else {
+            throw resolver.container.argumentMismatch(registration, passed: nil)
+          }
+          return try await factory.makeBoxed(resolver)
+        })
+    } catch let error as ResolutionError {
+      if family.isObserved {
+        emit(.eagerBuildFailed(registration.info(stackDepth: nil, container: name), error))
+      }
+    } catch {
+      // Every error of the engine is a `ResolutionError` (a factory's own is wrapped).
     }
   }
 
@@ -359,6 +377,18 @@ extension Container {
     case .mainActor: return isOnMainActor() ? nil : offMainActor(registration, thread: thread)
     }
   }
+}
+
+/// What a resolve of an `async` shared instance does after its claim (see `produceAsyncShared`).
+private enum AsyncClaimStep {
+  case answered(AsyncAnswer, Int)
+  /// Its owner shut down since the lookup: refused.
+  case refused
+  /// Build it, claimed in `epoch`.
+  case build(epoch: Int)
+  /// Another task's build, and the builder (of the build this resolve is part of) now waiting.
+  case awaiting(BuildSignal, ObjectIdentifier?)
+  case retry
 }
 
 /// Runtime arguments carried into the task that builds a shared instance.

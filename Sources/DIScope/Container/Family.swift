@@ -75,12 +75,10 @@ struct FamilyLockedState {
   var nextObserverID = 0
   /// Who waits for the shared instances other threads are building (see `SharedBuilds`).
   let builds = SharedBuilds()
-  /// The `async` builds of shared instances under way, by registration: later resolves await
-  /// the same task, so an `async` singleton's factory runs once.
-  var asyncBuilds: [ObjectIdentifier: Task<(AsyncAnswer, Int?), any Error>] = [:]
-  /// Which registration each `async` shared build is awaiting (another task's build): a wait
-  /// that would close a loop is a cycle error, not a deadlock.
-  var asyncWaits: [ObjectIdentifier: Registration] = [:]
+  /// The eager builds that registering started in a task (`Container.buildEagerlyInTask`), by
+  /// number, until each ends.
+  var eagerBuilds: [Int: Task<Void, Never>] = [:]
+  var nextEagerBuild = 0
 
   /// The next creation number for an instance of the family.
   mutating func nextInstanceNumber() -> Int {

@@ -140,10 +140,8 @@ extension Container {
       registration.state.withLockHeld { state in
         if let item = Self.instanceToDispose(of: registration, state: &state, thread: thread) {
           doomed.append(item)
-        } else if state.liveCachedNumber == nil {
-          // Nothing cached; a build under way (an `async` one) must not store it after this.
-          state.epoch += 1
         }
+        // Also bumps the epoch: a build under way (claimed before this) stores nothing after it.
         let (box, holdings) = state.dropCache()
         if let box { released.append(box) }
         if let holdings { released.append(holdings) }

@@ -65,8 +65,28 @@ extension Container {
   /// the handlers (see `emitStep`).
   @inline(never)
   private func countSkippedStep(_ thread: ThreadState) {
-    for entry in thread.observers.entries where sees(entry.containerID) { entry.gate.skip() }
+    countSkippedStep(among: thread.observers.entries)
     if thread.chain.isEmpty { thread.observers.forget() }
+  }
+
+  /// Each paused observer among `observers` that sees this container counts a step it was not
+  /// handed: a thread's, or an `async` resolution's (`emitResolvedStep`).
+  func countSkippedStep(among observers: [ObserverEntry]) {
+    for entry in observers where sees(entry.containerID) { entry.gate.skip() }
+  }
+
+  /// The event of one finished step, the same for a thread's resolution and a task's.
+  func resolvedStep(
+    _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
+    _ instance: consuming ObservedInstance, depth: Int, stackDepth: Int?, resolver: ResolutionStep.Resolver
+  ) -> ContainerEvent {
+    .resolved(
+      ResolutionStep(
+        container: name, answering: registration,
+        answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
+        stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
+        instanceNumber: number, instance: consume instance, containerNumber: id.raw,
+        resolver: resolver))
   }
 
   /// Whether an observer of the container `observed` sees this container's events: it is this
@@ -109,13 +129,9 @@ extension Container {
     let stackDepth =
       found == nil || entryGeneration(for: registration.key.typeID) == found
       ? 0 : family.withLock { _ in depthInStack(of: registration) }
-    let event = ContainerEvent.resolved(
-      ResolutionStep(
-        container: name, answering: registration,
-        answeringContainer: registration.ownerID == id ? nil : containerName(of: registration.ownerID),
-        stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-        instanceNumber: number, instance: consume instance, containerNumber: id.raw,
-        resolver: .thread(thread.number)))
+    let event = resolvedStep(
+      registration, outcome, scope, number, instance, depth: depth, stackDepth: stackDepth,
+      resolver: .thread(thread.number))
     // Taken out of the thread's cache for the delivery, not copied (a copy costs a reference
     // count): a handler that resolves in turn finds the cache empty and fills its own.
     var observers = ObserverCache()
@@ -214,7 +230,7 @@ extension Container {
     _ registration: Registration, instance: consuming ObservedInstance, found: UInt64,
     thread: ThreadState
   ) {
-    emitStep(registration, .created, .prototype, family.nextInstanceNumber(), instance, thread, found: found)
+    emitStep(registration, .created, .prototype, stepNumber(), instance, thread, found: found)
   }
 
   /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for

@@ -201,10 +201,12 @@ struct RegistrationState {
   /// (see `cache(object:isKnownNotDisposable:)`): a removal then asks nothing of it. One byte,
   /// beside the flags above.
   private(set) var isKnownNotDisposable = false
-  /// The thread (its `ThreadState`) building the singleton now, if one is; others wait on the
-  /// family's condition. Kept here rather than in a family-wide table: an uncontended first build
-  /// claims the registration's own state, with no dictionary to insert into and remove from, and a
-  /// waiter that checks for a cross-thread cycle reads it here (see `Container.waitLoop`).
+  /// Who builds the shared instance now, if anyone does (see `SharedClaim`): a thread (its
+  /// `ThreadState`), or an `async` build (its `BuildSignal`, also `awaitableBuild`); others
+  /// wait on the family's condition, or await the task. Kept here rather than in a family-wide
+  /// table: an uncontended first build claims the registration's own state, with no dictionary to
+  /// insert into and remove from, and a waiter that checks for a cycle of waits reads it here (see
+  /// `Container.waitLoop`).
   var builder: ObjectIdentifier?
   /// Whether a thread is building the singleton now.
   var isBuilding: Bool { builder != nil }
@@ -338,6 +340,7 @@ struct RegistrationState {
     var builtTypeName: String?
     var eagerEdges: [DependencyEdge]?
     var holdings: Holdings?
+    var awaitableBuild: BuildSignal?
   }
 
   init(scope: Scope, isCaching: Bool) {
@@ -377,6 +380,16 @@ struct RegistrationState {
   var eagerEdges: [DependencyEdge]? {
     get { extras?.eagerEdges }
     set { makeExtras().eagerEdges = newValue }
+  }
+
+  /// The end of the `async` build that holds the claim now, if one does (see `SharedClaim`):
+  /// later resolves await it rather than run the factory again.
+  var awaitableBuild: BuildSignal? {
+    get { extras?.awaitableBuild }
+    set {
+      if newValue == nil && extras == nil { return }
+      makeExtras().awaitableBuild = newValue
+    }
   }
 
   /// What the cached instance was built with, when its build was observed (see `Holdings`).

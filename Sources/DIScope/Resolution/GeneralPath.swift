@@ -150,17 +150,18 @@ extension Container {
     let step: ResolutionStep.Outcome
     switch scope {
     case .prototype:
-      number = try build(registration, in: self, thread: thread, slot: slot)
+      try build(registration, in: self, thread: thread, slot: slot)
+      number = observed ? stepNumber() : nil
       step = .created
     case .graph:
       if let entry = thread.graph[registration] {
         fill(slot, from: entry)
-        number = entry.number
+        number = entry.number == 0 ? nil : entry.number
         step = .cached
       } else {
-        let built = try build(registration, in: self, thread: thread, slot: slot)
-        thread.graph.append(GraphEntry(registration: registration, box: slot.boxed(), number: built))
-        number = built
+        try build(registration, in: self, thread: thread, slot: slot)
+        number = observed ? stepNumber() : nil
+        thread.graph.append(GraphEntry(registration: registration, box: slot.boxed(), number: number ?? 0))
         step = .created
       }
     case .singleton, .eager, .weak:
@@ -214,7 +215,7 @@ extension Container {
     if scope == .weak, let weakInstance, slot.assign(weakInstance) { return }
     do {
       // Shared instances are built in, and resolve their dependencies from, their owner.
-      _ = try build(registration, in: scope.isCached ? owner : self, thread: thread, slot: slot)
+      try build(registration, in: scope.isCached ? owner : self, thread: thread, slot: slot)
     } catch let error as ResolutionError {
       run.fail(registration, with: error)
       throw error
@@ -234,10 +235,10 @@ extension Container {
   }
 
   /// Runs the factory with the registration entered on the chain (`enterBuild`: the guard against
-  /// cycles and runaway depth), and numbers what it built.
+  /// cycles and runaway depth). Numbers nothing: see `stepNumber()`.
   func build(
     _ registration: Registration, in container: Container, thread: ThreadState, slot: ServiceSlot
-  ) throws -> Int {
+  ) throws {
     try enterBuild(.passUnretained(registration), thread: thread)
     defer { thread.chain.pop() }
     do {
@@ -250,6 +251,13 @@ extension Container {
     if thread.edgeLog != nil || family.isObserved {
       registration.learnImplementation(of: slot.instance())
     }
-    return thread.isDryRun ? 0 : family.nextInstanceNumber()
   }
+
+  /// The number of an instance that a step reports and no registration keeps: a prototype, a
+  /// graph-scope instance, a shared build a change overtook. The one numbering rule, on every
+  /// path (general, routed, async): an instance gets a number when its registration keeps it
+  /// (drawn under the family lock that stores it: `finishBuilding`, `register` for a mock or a
+  /// value) or when a step reports it; never otherwise, so an unobserved prototype costs no
+  /// number, and the numbers an observer sees do not depend on which path built what.
+  func stepNumber() -> Int { family.nextInstanceNumber() }
 }

@@ -181,18 +181,15 @@ extension Container {
     return registration._withUnsafeGuaranteedRef { registration in
       guard registration.isolation == .none else { return .general }
       return family.withLock { _ in
-        // A shutdown since the route was found valid: the general path refuses, with its error
-        // (a claim here would build, and cache, in a container that let go of everything).
         // (`hasShutDown` is set under this lock, with the registry's flag.)
-        if owner._withUnsafeGuaranteedRef({ $0.hasShutDown.load(ordering: .relaxed) }) { return .general }
-        return registration.state.withLockHeld { state in
-          // The route's scope was read when the route was stored: the generation vouches for it.
-          guard !state.isBuilding, state.weakInstance == nil else { return .general }
-          if state.hasCached, let box = state.cachedBox(of: registration) {
-            return .built(box, number: state.cachedNumber ?? 0)
-          }
-          state.builder = me
-          return .claimed(epoch: state.epoch)
+        let isShutDown = owner._withUnsafeGuaranteedRef { $0.hasShutDown.load(ordering: .relaxed) }
+        // The route's scope was read when the route was stored: the generation vouches for it.
+        switch registration.state.withLockHeld({ $0.claim(registration, for: me, ownerIsShutDown: isShutDown) }) {
+        case .claimed(let epoch): return .claimed(epoch: epoch)
+        case .cached(let box, let number): return .built(box, number: number)
+        // A shutdown since the route was found valid: the general path refuses, with its error.
+        // Another builder: the general path waits for it. (A weak instance: never routed.)
+        case .ownerShutDown, .busy, .weak: return .general
         }
       }
     }
@@ -289,7 +286,7 @@ extension Container {
       if thread.chain.isEmpty { thread.endGraph() }
       return skipStep(
         build.registration.unsafelyUnwrapped, .prototype, thread: thread,
-        number: { family.nextInstanceNumber() },
+        number: { stepNumber() },
         instanceType: { lent.map { type(of: $0.takeUnretainedValue()) } ?? type(of: instance()) })
     }
     // A closure cannot consume what it captures; it can take it out of an optional.

@@ -11,7 +11,6 @@ extension Container {
     _ registration: Registration, owner: Container, scope: Scope, generation: UInt64,
     entryID: UInt64?, observed: Bool, thread: ThreadState, slot: ServiceSlot
   ) throws {
-    let isDryRun = thread.isDryRun
     // The same rule `enterBuild` applies, asked before the claim: a registration this thread is
     // building already would otherwise wait for itself.
     guard thread.chain.admits(.passUnretained(registration)) else {
@@ -19,22 +18,13 @@ extension Container {
     }
     let lock = family.state
     let me = ObjectIdentifier(thread)
-    let claim: SharedBuildClaim = try lock.withLock { family in
+    let claim: SharedClaim = try lock.withLock { family in
       let builds = family.builds
       while true {
-        let (state, cached) = registration.state.withLockHeld { state in
-          let cached = state.cachedBox(of: registration)
-          return (state, cached)
+        let claim = registration.state.withLockHeld {
+          $0.claim(registration, for: me, ownerIsShutDown: owner.registry.isShutDown)
         }
-        if let cached, !isDryRun { return .cached(cached, state.cachedNumber ?? 0) }
-        // Its owner shut down since the lookup: built for this resolve alone, uncached (no epoch
-        // ever matches -1), as a build under way at the shutdown is, and claimed by no one.
-        if owner.registry.isShutDown, !isDryRun { return .build(epoch: -1) }
-        if let weak = state.weakInstance, !isDryRun { return .weak(weak, state.cachedNumber ?? 0) }
-        if !state.isBuilding || isDryRun {
-          if !isDryRun { registration.state.withLockHeld { $0.builder = me } }
-          return .build(epoch: state.epoch)
-        }
+        guard case .busy = claim else { return claim }
         if let loop = Self.waitLoop(for: registration, of: me, in: builds) {
           throw crossThreadCycle(waitingFor: registration, loopsBackTo: loop, thread: thread)
         }
@@ -43,6 +33,8 @@ extension Container {
         builds.waiting[me] = nil
       }
     }
+    // Out of the lock: the error reads the containers' names.
+    if case .ownerShutDown = claim { throw wasShutDown(owner, asked: registration.key, thread: thread) }
     let number: Int
     switch claim {
     case .cached(let cached, let cachedNumber):
@@ -50,65 +42,71 @@ extension Container {
       number = cachedNumber
     case .weak(let object, let cachedNumber) where slot.assign(object):
       number = cachedNumber
-    case .weak, .build:
-      let epoch: Int
-      if case .build(let claimed) = claim { epoch = claimed } else { epoch = -1 }
+    case .weak, .claimed, .ownerShutDown, .busy:
+      // Kept only in the epoch claimed; a weak instance of another type is built for this resolve
+      // alone.
+      let epoch: Int? = if case .claimed(let claimed) = claim { claimed } else { nil }
       // While observed, the steps finishing under this build are gathered as what it holds
       // (see `HeldFrames`); its own step, reported last, takes them.
       if observed { thread.heldFrames.startCollecting(at: thread.chain.count) }
       defer { if observed { thread.heldFrames.endSharedBuild() } }
-      let built: Int
       do {
         // Singletons are built in, and resolve their dependencies from, the container that owns
         // them.
-        built = try build(registration, in: owner, thread: thread, slot: slot)
+        try build(registration, in: owner, thread: thread, slot: slot)
       } catch {
-        if !isDryRun { finishBuilding(registration, store: nil) }
+        if epoch != nil { finishBuilding(registration, store: nil) }
         throw error
       }
-      if !isDryRun {
+      var kept: Int? = nil
+      if let epoch {
         let value = slot.instance()
         let box = scope != .weak ? slot.boxed() : nil
-        let kept: FinishedBuild.Kept =
+        let keeping: FinishedBuild.Kept =
           if let box { .box(box) } else if type(of: value) is AnyClass { .weak(value as AnyObject) } else { .nothing }
         // Only class instances have a reference count to make immortal; `nil` (no copy of the
         // value) for everything else, and for every registration not made with `registerImmortal`.
         let immortal: AnyObject? =
           registration.isImmortal && scope != .weak && type(of: value) is AnyClass
           ? value as AnyObject : nil
-        let stored = finishBuilding(
-          registration,
-          store: FinishedBuild(epoch: epoch, number: built, kept: kept, immortal: immortal))
+        kept = finishBuilding(
+          registration, store: FinishedBuild(epoch: epoch, number: nil, kept: keeping, immortal: immortal))
         // Kept where the inlined lookup finds it: the next resolve on this thread is a hit. Only
         // what the registration stored (a build dropped meanwhile is not its instance), under the
         // generation the registration was found valid for, and never while observed (a hit
         // reports no step).
-        if stored, let box, let entryID, !observed {
+        if let kept, let box, let entryID, !observed {
           thread.cache.store(
             containerID: entryID, typeID: registration.key.typeID, name: registration.key.name,
             generation: generation, box: box,
             route: FastPathCache.Route(
-              registration: registration, owner: owner, scope: scope, cachedNumber: built))
+              registration: registration, owner: owner, scope: scope, cachedNumber: kept))
         }
       }
       if observed {
-        emitStep(registration, .created, scope, built, ObservedInstance(value: slot.instance()), thread, found: generation)
+        emitStep(
+          registration, .created, scope, kept ?? stepNumber(), ObservedInstance(value: slot.instance()),
+          thread, found: generation)
       }
       return
     }
     if observed { emitStep(registration, .cached, scope, number, ObservedInstance(value: slot.instance()), thread, found: generation) }
   }
 
-  /// Clears `isBuilding`, stores what was built if the registration did not change meanwhile, and
-  /// wakes the threads waiting for it. `immortal` is the instance to keep forever (see
-  /// `Container.registerImmortal`), made so before any other thread can be handed it. Returns
-  /// whether it stored it.
+  /// Ends a claimed build (see `SharedClaim`): the claim cleared, what was built stored if the
+  /// registration's epoch is still the claim's (`store` `nil`: the build failed), and the threads
+  /// waiting for it woken. `immortal` is the instance to keep forever (see
+  /// `Container.registerImmortal`), made so before any other thread can be handed it. Returns the
+  /// number of the instance it stored, drawn as it is stored; `nil` when it stored nothing.
   @discardableResult
-  func finishBuilding(_ registration: Registration, store: FinishedBuild?) -> Bool {
+  func finishBuilding(_ registration: Registration, store: FinishedBuild?) -> Int? {
+    var number: Int? = nil
     endBuild(of: registration, claimedIn: store?.epoch) { state, family in
       guard let store else { return }
       if let immortal = store.immortal { Immortality.keepForever(immortal) }
-      state.cachedNumber = store.number ?? family.nextInstanceNumber()
+      let kept = store.number ?? family.nextInstanceNumber()
+      state.cachedNumber = kept
+      number = kept
       switch store.kept {
       case .box(let box): state.cache(box)
       case .object(let object): state.cache(object: object)
@@ -116,6 +114,7 @@ extension Container {
       case .nothing: break
       }
     }
+    return number
   }
 
   /// The end of every shared build, under the family lock (borrowed: no reference count of its
@@ -131,9 +130,8 @@ extension Container {
     Unmanaged.passUnretained(family.state)._withUnsafeGuaranteedRef { lock in
       lock.withLock { family in
         let kept = registration.state.withLockHeld { state in
-          state.builder = nil
           // Dropped meanwhile (a scope or caching change, a shutdown): built for nothing.
-          guard let epoch, state.epoch == epoch else { return false }
+          guard state.endClaim(claimedIn: epoch) else { return false }
           keep(&state, &family)
           return true
         }
@@ -161,6 +159,4 @@ extension Container {
   }
 }
 
-/// What a thread found as it went to build a shared instance under the family lock: built already
-/// (boxed, or a live weak instance, with its number), or the build claimed in `epoch`.
-private enum SharedBuildClaim { case cached(InstanceBox, Int), weak(AnyObject, Int), build(epoch: Int) }
+

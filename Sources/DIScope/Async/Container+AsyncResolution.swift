@@ -202,27 +202,21 @@ extension Container {
         stackDepth: family.withLock { _ in depthInStack(of: registration) }, resolver: .task(resolution)))
   }
 
-  /// An `async` registration in a validation run: an instance already cached answers as it is;
-  /// otherwise what the run built of it, or the failure it met; otherwise its factory runs, and
-  /// the run keeps what it built (never cached, numbered or observed).
+  /// An `async` registration in a validation run: what answers without a build, by the run's one
+  /// rule (`ValidationRun.answerWithoutBuilding`); otherwise its factory runs, and the run keeps
+  /// what it built (never cached, numbered or observed).
   private func buildInValidation(
     _ registration: Registration, run: ValidationRun, resolver: AsyncResolver,
     make: @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
   ) async throws -> AsyncAnswer {
-    switch run.outcome(of: registration) {
-    case .built:
-      if let box = run.builtBox(of: registration) { return .box(box) }
-    case .failed(let error):
-      throw error
-    case nil:
-      break
+    let read = registration.state.withLock { StateSnapshot(&$0, of: registration) }
+    switch try run.answerWithoutBuilding(
+      registration, scope: read.scope, cached: read.cached, weakInstance: read.weakInstance)
+    {
+    case .box(let box): return .box(box)
+    case .object(let object): return .object(.init(object: object))
+    case nil: break
     }
-    let cached: AsyncAnswer? = registration.state.withLock { state in
-      if let box = state.cachedBox(of: registration) { return .box(box) }
-      if let object = state.weakInstance { return .object(.init(object: object)) }
-      return nil
-    }
-    if let cached { return cached }
     do {
       let box = try await buildAsync(registration, resolver: resolver, make: make)
       run.keep(registration, box: box)

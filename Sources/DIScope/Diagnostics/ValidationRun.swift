@@ -50,6 +50,35 @@ final class ValidationRun: Sendable {
     state.withLock { $0.outcomes[ObjectIdentifier(registration)] }
   }
 
+  /// What answers a registration in a run without its factory (see `answerWithoutBuilding`).
+  enum Answer {
+    case box(InstanceBox)
+    case object(AnyObject)
+  }
+
+  /// What answers `registration` in this run without running its factory: the one rule of the
+  /// dry run, for the synchronous engine (`Container.produceInDryRun`) and the async one
+  /// (`buildInValidation`) alike. What the run built of it answers again, and a failure it met is
+  /// thrown again; otherwise an instance cached before the run answers as it is (built before, it
+  /// is not built again). `nil`: run its factory, once in the run, and `keep` what it built (or
+  /// `fail` with its error): never cached, numbered or observed.
+  func answerWithoutBuilding(
+    _ registration: Registration, scope: Scope, cached: InstanceBox?, weakInstance: AnyObject?
+  ) throws -> Answer? {
+    switch outcome(of: registration) {
+    case .built(let entry):
+      // `keep` boxes every entry it makes.
+      return .box(unsafeDowncast(entry.instance, to: InstanceBox.self))
+    case .failed(let error):
+      throw error
+    case nil:
+      break
+    }
+    if scope.isCached, let cached { return .box(cached) }
+    if scope == .weak, let weakInstance { return .object(weakInstance) }
+    return nil
+  }
+
   /// Whether the run built `registration` (so its dependencies were seen).
   func hasBuilt(_ registration: Registration) -> Bool {
     if case .built = outcome(of: registration) { return true }

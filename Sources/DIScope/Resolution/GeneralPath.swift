@@ -191,28 +191,21 @@ extension Container {
     }
   }
 
-  /// `produce` in a validation run: an instance already cached answers as it is (built before,
-  /// it is not built again); otherwise what this run built of the registration, or the failure
-  /// it met, answers again; otherwise its factory runs — once in the run — and what it built is
-  /// kept by the run, never cached, numbered or observed.
+  /// `produce` in a validation run: what answers without a build, by the run's one rule
+  /// (`ValidationRun.answerWithoutBuilding`); otherwise the factory runs — once in the run — and
+  /// what it built is kept by the run, never cached, numbered or observed.
   private func produceInDryRun(
     _ registration: Registration, owner: Container, scope: Scope, cached: InstanceBox?,
     weakInstance: AnyObject?, run: ValidationRun, thread: ThreadState, slot: ServiceSlot
   ) throws {
-    switch run.outcome(of: registration) {
-    case .built(let entry):
-      fill(slot, from: entry)
+    switch try run.answerWithoutBuilding(registration, scope: scope, cached: cached, weakInstance: weakInstance) {
+    case .box(let box):
+      return slot.unbox(box)
+    case .object(let object) where slot.assign(object):
       return
-    case .failed(let error):
-      throw error
-    case nil:
+    case .object, nil:
       break
     }
-    if scope.isCached, let cached {
-      slot.unbox(cached)
-      return
-    }
-    if scope == .weak, let weakInstance, slot.assign(weakInstance) { return }
     do {
       // Shared instances are built in, and resolve their dependencies from, their owner.
       try build(registration, in: scope.isCached ? owner : self, thread: thread, slot: slot)

@@ -137,8 +137,9 @@ public final class Container: @unchecked Sendable {
     resetObjectScope(objectScope as ObjectScopeProtocol, serviceType: serviceType)
   }
 
-  /// Empties the registrations' storages, and drops what DIScope cached for them (setting a
-  /// registration's scope drops its cache).
+  /// Drops what DIScope cached for the registrations (setting a registration's scope drops its
+  /// cache: a `.container` or `.weak` instance is kept nowhere else), and empties a custom
+  /// scope's storages.
   private func reset(_ registrations: [Registered]) {
     for registered in registrations {
       registered.entry.resetInstance()
@@ -163,8 +164,8 @@ public final class Container: @unchecked Sendable {
       // A parent's registration: switched where it is registered.
       return parent?.setCaching(isCaching, for: token) ?? discope.setCaching(isCaching, for: token)
     }
-    // Swinject's storage keeps the instance too: emptied with DIScope's cache, or the rebuild
-    // would hand back the same one.
+    // A custom scope's storage keeps its instance itself: emptied with DIScope's cache, or the
+    // rebuild would hand back the same one.
     if !isCaching { entry.resetInstance() }
     return discope.setCaching(isCaching, for: token)
   }
@@ -302,7 +303,7 @@ public final class Container: @unchecked Sendable {
         try Container.build(entry, owner: reference, askedBy: id) as! Service
       }
     }
-    entry.noteToken(token)
+    entry.noteToken(token, in: reference)
     hasRegisteredItself.store(true, ordering: .releasing)
     let replaced = locked {
       defer { services[key] = Registered(entry: entry, token: token) }

@@ -117,3 +117,21 @@ final class WeakReference {
     set { object = newValue.flatMap { type(of: $0) is AnyClass ? $0 as AnyObject : nil } }
   }
 }
+
+/// What a registration in `.container` or `.weak` keeps in place of Swinject's storage: only the
+/// instance a build under way made, until the graph that built it completes. DIScope caches the
+/// instance (the registration is a singleton, or a weak one), and the entry reads that cache
+/// (`ServiceEntry.instance(inGraph:askedBy:)`): a second reference here would outlive what a
+/// shutdown, a `resetObjectScope` or `discope attach` let go of. While the graph is resolved, a
+/// cycle through `initCompleted` comes back to the instance before DIScope caches it: this
+/// answers it, as Swinject's storage does.
+///
+/// Internal: an app never reaches a registration's storage; `ObjectScope.container.makeStorage()`
+/// still makes Swinject's `PermanentStorage`, for a custom scope over it.
+final class BuildUnderWayStorage: InstanceStorage {
+  /// The instance the graph being resolved built, until it completes.
+  var instance: Any?
+
+  /// The graph is complete: DIScope caches the instance, if it keeps it.
+  func graphResolutionCompleted() { instance = nil }
+}

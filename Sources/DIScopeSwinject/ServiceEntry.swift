@@ -18,12 +18,13 @@ internal protocol ServiceEntryProtocol: AnyObject, Sendable {
   /// The service type it was registered for.
   var serviceType: Any.Type { get }
 
-  /// The instance its storage keeps for `graph`, read under its lock; `nil` for a `.container`
-  /// instance that `asker`, the DIScope registration that built it, asks for again.
+  /// The instance its scope has for `graph`: for `.container` and `.weak`, the one a build under
+  /// way keeps, or else DIScope's cache of its registrations; `nil` for an instance that `asker`,
+  /// the DIScope registration that built it, asks for again. Otherwise its storage's, read under
+  /// its lock.
   func instance(inGraph graph: GraphIdentifier, askedBy asker: DIScopeRegistrationID?) -> Any?
   /// Keeps `instance` for `graph` in its storage, under its lock, built for `builder`; returns
-  /// whether the storage may keep it beyond the graph (any scope but `.graph`, `.weak` and
-  /// `.transient`).
+  /// whether the storage may keep it beyond the graph (a custom scope's only).
   func setInstance(_ instance: Any, inGraph graph: GraphIdentifier, builtFor builder: DIScopeRegistrationID?) -> Bool
   /// Tells its storage that a graph it took part in is complete.
   func graphResolutionCompleted()
@@ -40,8 +41,9 @@ internal protocol ServiceEntryProtocol: AnyObject, Sendable {
   var registeredAt: (fileID: StaticString, line: UInt) { get }
   /// Runs its `initCompleted` handlers on `instance`, if it is a `Service`.
   func completeInitialization(of instance: Any, resolver: Resolver)
-  /// Notes a DIScope registration made for it (its own key, or a type forwarded to it).
-  func noteToken(_ token: RegistrationToken)
+  /// Notes a DIScope registration made for it (its own key, or a type forwarded to it) in the
+  /// DIScope container of the facade container `registrant` refers to.
+  func noteToken(_ token: RegistrationToken, in registrant: ContainerReference)
 }
 
 /// A registration: returned by `register`, to configure it by chaining.
@@ -78,10 +80,17 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     var objectScope: ObjectScopeProtocol
     var storage: InstanceStorage?
     var initCompletedActions: [(Resolver, Service) -> Void] = []
-    var tokens: [RegistrationToken] = []
-    /// The DIScope registration whose build put the instance in a `.container` storage, which
-    /// caches it too (`nil` when a resolve of a cycle put it there, or none did).
+    var tokens: [NotedToken] = []
+    /// The DIScope registration whose build made the `.container` or `.weak` instance DIScope
+    /// caches (`nil` when a resolve of a cycle made it, or none did).
     var builtFor: DIScopeRegistrationID?
+  }
+
+  /// A DIScope registration made for the entry, and the facade container in whose DIScope
+  /// container it was made (which its cache is read from).
+  struct NotedToken {
+    let token: RegistrationToken
+    let registrant: ContainerReference
   }
   // A pthread mutex (NSLock), which the thread sanitizer understands (Synchronization's Mutex
   // is a futex on Linux, which it does not).
@@ -168,9 +177,18 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
 
   private static func storage(of state: inout State) -> InstanceStorage {
     if let storage = state.storage { return storage }
-    let storage = state.objectScope.makeStorage()
+    // DIScope caches a `.container` or `.weak` instance itself: the storage keeps only the one a
+    // build under way made, which no cache holds yet (see `BuildUnderWayStorage`).
+    let storage =
+      isCachedByDIScope(state.objectScope) ? BuildUnderWayStorage() : state.objectScope.makeStorage()
     state.storage = storage
     return storage
+  }
+
+  /// Whether DIScope caches an instance of a registration in `scope` (`.container`, a singleton;
+  /// `.weak`, a weak registration), so that the facade keeps none beyond its build.
+  private static func isCachedByDIScope(_ scope: ObjectScopeProtocol) -> Bool {
+    scope === ObjectScope.container || scope === ObjectScope.weak
   }
 
   internal var initCompleted: Any? {
@@ -193,10 +211,10 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
       updateFlags(state)
       return state.tokens
     }
-    if let discope = container?.discope {
-      let scope = ObjectScope.discopeScope(for: objectScope)
+    let scope = ObjectScope.discopeScope(for: objectScope)
+    for noted in tokens {
       // Never refused: every registration of the facade is vouched for (`registerUncheckedSendable`).
-      for token in tokens { _ = try? discope.setScope(scope, for: token) }
+      _ = try? noted.registrant.container?.discope.setScope(scope, for: noted.token)
     }
     return self
   }
@@ -227,21 +245,35 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
   }
 
   func instance(inGraph graph: GraphIdentifier, askedBy asker: DIScopeRegistrationID?) -> Any? {
-    locked { state in
+    let found: Any?
+    let cachedIn: [NotedToken]
+    (found, cachedIn) = locked { state in
       let storage = Self.storage(of: &state)
-      // DIScope caches a `.container` instance in the registration that built it, a singleton,
-      // and calls that registration's factory again only once it let go of the instance (its
-      // caching switched off or its scope changed, by `discope attach` or by code holding
-      // `discope`): Swinject's storage lets go of it too, or it would answer for ever with what
-      // DIScope dropped. A type forwarded to the entry is another registration, which the
+      guard Self.isCachedByDIScope(state.objectScope) else {
+        return (storage.instance(inGraph: graph), [])
+      }
+      // DIScope calls a registration's factory again only once it let go of the instance that
+      // registration built (its caching switched off or its scope changed, by `discope attach`
+      // or by code holding `discope`): that instance no longer answers, or DIScope's change
+      // would not take effect. A type forwarded to the entry is another registration, which the
       // instance answers as Swinject's forwarding does.
-      if let asker, asker == state.builtFor, state.objectScope === ObjectScope.container {
+      if let asker, asker == state.builtFor {
         storage.instance = nil
         state.builtFor = nil
-        return nil
+        return (nil, [])
       }
-      return storage.instance(inGraph: graph)
+      if let building = storage.instance { return (building, []) }
+      return (nil, state.tokens)
     }
+    if let found { return found }
+    // DIScope's cache is the one truth, read out of the entry's lock (the registration asking
+    // is building, and has nothing cached: DIScope called its factory).
+    for noted in cachedIn {
+      if let cached = noted.registrant.container?.discope.cachedInstance(of: noted.token) {
+        return cached
+      }
+    }
+    return nil
   }
 
   func setInstance(_ instance: Any, inGraph graph: GraphIdentifier, builtFor builder: DIScopeRegistrationID?) -> Bool {
@@ -249,7 +281,8 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
       Self.storage(of: &state).setInstance(instance, inGraph: graph)
       state.builtFor = builder
       let scope = state.objectScope
-      return scope !== ObjectScope.graph && scope !== ObjectScope.weak && scope !== ObjectScope.transient
+      return scope !== ObjectScope.graph && scope !== ObjectScope.transient
+        && !Self.isCachedByDIScope(scope)
     }
   }
 
@@ -270,12 +303,9 @@ public final class ServiceEntry<Service>: ServiceEntryProtocol, @unchecked Senda
     for action in actions { action(resolver, service) }
   }
 
-  func noteToken(_ token: RegistrationToken) {
-    locked { $0.tokens.append(token) }
+  func noteToken(_ token: RegistrationToken, in registrant: ContainerReference) {
+    locked { $0.tokens.append(NotedToken(token: token, registrant: registrant)) }
   }
-
-  /// The DIScope tokens made for it, and the scope they have.
-  internal var tokens: [RegistrationToken] { locked { $0.tokens } }
 }
 
 /// One line describing a registration, as Swinject's `description` and failure log print it.

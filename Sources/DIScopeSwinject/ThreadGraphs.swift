@@ -33,8 +33,8 @@ final class ThreadGraphs {
     /// What was stored in the graph, told when it completes.
     // unchecked: its thread's own
     @exclusivity(unchecked) var inFlight: [ServiceEntryProtocol] = []
-    /// What `validate()`'s dry run stored in a storage that outlives the graph (`.container`, a
-    /// custom scope): emptied when the graph completes, since a dry run keeps nothing.
+    /// What `validate()`'s dry run stored in a storage that outlives the graph (a custom scope's):
+    /// emptied when the graph completes, since a dry run keeps nothing.
     // unchecked: its thread's own
     @exclusivity(unchecked) var storedInDryRun: [ServiceEntryProtocol] = []
     init(containerID: UInt64) { self.containerID = containerID }

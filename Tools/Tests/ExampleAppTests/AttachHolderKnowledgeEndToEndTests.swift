@@ -177,4 +177,34 @@ extension AttachEndToEndTests {
     #expect(!left.contains("[y/N]"), "\(left)")
     #expect(left.contains("hint: attach again and run the fix named to rebuild each"), "\(left)")
   }
+
+  /// The full screen: `:quit`, `u` undoes in the screen's question; once the screen is put back,
+  /// the terminal asks about the rebuild as the REPL does.
+  @Test(.enabled(if: AttachBinaries.isReadyInTmux, "tmux is missing"))
+  func quittingTheFullScreenOffersTheRebuildOnceTheScreenIsBack() throws {
+    let app = try ServedApp(extraArguments: ["--requests"])
+    defer { app.close() }
+    let tmux = try TmuxSession(
+      command: AttachBinaries.shell("attach '\(app.socketPath)'", in: app.directory), columns: 200, rows: 50)
+    defer { tmux.close() }
+    try tmux.waitFor("the panes") { $0.contains("┌ 1 ") }
+    for command in ["mock Logging", "cache t2 off", "cache t2 on", "resolve WebService"] {
+      try run(tmux, command)
+    }
+    try tmux.waitFor("WebService resolved") { $0.contains("cached t2 [singleton]") || $0.contains("created t2 [singleton]") }
+    try run(tmux, ":quit")
+    try tmux.waitFor("the question about the session's changes") { $0.contains("Quit: u undoes") }
+    try tmux.type("u")
+    let offer = try tmux.waitFor("the offer, the screen put back") {
+      $0.contains("holds the app's own Logging (t1 ConsoleLogger)? [y/N]")
+    }
+    #expect(!offer.contains("┌ 1 "), "the screen is put back first:\n\(offer)")
+    try tmux.type("y")
+    try tmux.press("Enter")
+    let left = try tmux.waitFor("what leaving did") { $0.contains("[exit 0]") }
+    #expect(left.contains("rebuilt WebService#"), "\(left)")
+    let tick = app.lastTick
+    waitForTicks(app, after: tick)
+    #expect(app.output.split(separator: "\n").last { $0.hasPrefix("tick ") }?.contains("webService.logger=ConsoleLogger") == true, "\(app.describe())")
+  }
 }

@@ -91,15 +91,18 @@ public struct LeaveReport: Codable, Sendable, Hashable {
 public struct HolderToRebuild: Codable, Sendable, Hashable {
   /// The holder: `WebService#23`.
   public var instance: String
-  /// Its registration's token (`t2`) and service (`WebService`).
+  /// Its registration's token: `t2`.
   public var token: String
+  /// The service its registration answers: `WebService`.
   public var service: String
-  /// What it holds that the session put in (`MockLogger#18`), for which service (`Logging`).
+  /// What it holds that the session put in: `MockLogger#18`.
   public var held: String
+  /// The service it asked for when it was handed `held`: `Logging`.
   public var heldService: String
   /// What answers the held service now (`t1 ConsoleLogger`), or `nil` when nothing does.
   public var answeringNow: String?
 
+  /// A holder as the server offers it (tests and other clients make one to compare).
   public init(instance: String, token: String, service: String, held: String, heldService: String, answeringNow: String?) {
     self.instance = instance
     self.token = token

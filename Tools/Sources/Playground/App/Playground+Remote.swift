@@ -9,7 +9,10 @@ extension Playground {
   /// swaps, and commands that run in the app. Leaving detaches: the app goes on as it was, and
   /// what the session changed there is undone unless kept. The full screen asks, listing the
   /// changes, as the user quits; the REPL keeps them only with `keepsChanges`. What was undone or
-  /// kept is said on standard error once the screen is put back.
+  /// kept is said on standard error once the screen is put back. With `asksOnLeaving` (someone
+  /// at a terminal to answer), leaving undoes first, still attached, and asks about each
+  /// instance that still holds what the session put in whether the app should rebuild it (see
+  /// `RebuildOffer`); otherwise, or after Ctrl-C, the report says how.
   ///
   /// ```swift
   /// let client = try DebugClient.connect(to: path)
@@ -36,7 +39,8 @@ extension Playground {
     // a screen left without the question (nothing changed, or the app ended) keeps nothing.
     engine.view.close(keepingChanges: repl && keepsChanges)
     let report = engine.view.leaveReport
-    let offer = RebuildOffer(report: report, canAsk: asksOnLeaving)
+    // Interrupted (Ctrl-C), the user wants out: no question, the report says how.
+    let offer = RebuildOffer(report: report, canAsk: asksOnLeaving && status != 130)
     for line in report?.lines(app: client.app, offersRebuild: offer != nil) ?? [] { printError(line) }
     if let offer {
       let accepted = offer.holders.filter { RebuildOffer.isYes(askOnStandardError(RebuildOffer.question(for: $0))) }

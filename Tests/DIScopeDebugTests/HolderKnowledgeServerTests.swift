@@ -65,6 +65,40 @@ struct HolderKnowledgeServerTests {
     #expect(try container.resolve(Shop.self).greeter is MockHello, "what the report says: the app's Shop holds the mock")
   }
 
+  /// The offer: undone first, the session still attached; the holder offered is rebuilt at the
+  /// client's word (its cache dropped, so the next resolve builds it with the app's own Hello),
+  /// once, and only while it is the instance offered; then the detach finds nothing to undo.
+  @Test func aHolderOfferedAfterTheUndoIsRebuiltAtTheClientsWord() throws {
+    let (container, shop) = Self.shopWithASingletonHolder()
+    let server = try SessionJournalTests.start(container)
+    defer { server.stop() }
+    let client = try DebugClient.connect(to: server.socketPath)
+    for command in ["mock Greeter", "resolve Shop"] {
+      #expect(!(try client.run(command).outcome.isFailure), "\(command)")
+    }
+    let held = try container.resolve(Shop.self)
+    #expect(held.greeter is MockHello)
+    let undone = try client.undoChanges()
+    #expect(undone.undone.count == 1, "\(undone)")
+    let offered = try #require(undone.rebuildable)
+    #expect(offered.map(\.token) == ["\(shop)"], "\(offered)")
+    #expect(offered.first?.heldService == "Greeter" && offered.first?.answeringNow == "t1 Greeter", "\(offered)")
+    #expect(try container.resolve(Shop.self) === held, "offered, not rebuilt yet")
+
+    let lines = try client.rebuild(offered)
+    #expect(lines.first?.hasPrefix("rebuilt Shop#") == true, "\(lines)")
+    #expect(lines.last?.contains("a rebuild cannot reach it") == true, "\(lines)")
+    let rebuilt = try container.resolve(Shop.self)
+    #expect(rebuilt !== held && rebuilt.greeter is Hello, "built again with the app's own Greeter")
+    #expect(held.greeter is MockHello, "what already held the old one keeps it, as the note says")
+    // Asked again: the instance offered is gone, and the new one is never dropped.
+    #expect(try client.rebuild(offered).first?.contains("not rebuilt") == true)
+    #expect(try container.resolve(Shop.self) === rebuilt)
+
+    let left = try #require(client.detach(keepChanges: false))
+    #expect(left.isEmpty, "nothing left to undo: \(left)")
+  }
+
   @Test func leavingWithNothingHoldingWhatTheSessionPutInIsAsItWas() throws {
     let (container, _) = Self.shopWithASingletonHolder()
     _ = try container.resolve(Shop.self)

@@ -56,13 +56,14 @@ struct ReadmeTourTests {
   @Test func errorsReadLikeThis() throws {
     let container = Container()
     container.register(WebService.self) { r in WebService(logger: try r.resolve(Logger.self)) }
-    container.register(Logger.self, name: "file") { _ in FileLogger() }
+    // As if made in the app's assembly, at the site the README shows.
+    container.register(Logger.self, name: "file", fileID: "MyApp/AppAssembly.swift", line: 12) { _ in FileLogger() }
     let error = try #require(throws: ResolutionError.self) { try container.resolve(WebService.self) }
     // --- README: error ---
     #expect(error.description == """
       error: no registration for 'Logger'
         path: WebService -> Logger
-        hint: 'Logger' is registered under the name "file"; to fix, register it: container.register(Logger.self) { r in ... }
+        hint: 'Logger' is registered under the name "file" (t2 Logger named "file" [singleton] made at AppAssembly.swift:12); to fix, register it: container.register(Logger.self) { r in ... }
       """)
     // --- end ---
   }

@@ -83,12 +83,13 @@ extension Container {
     let takes = registration.argumentTypes.map { "takes arguments \($0)" } ?? "takes no arguments"
     let gave = passed.map { "the resolve passed \($0)" } ?? "the resolve passed none"
     let isDependency = thread.chain.count > (thread.chain.last === registration ? 1 : 0)
+    let made = registrationInfo(registration)
     let hint: ResolutionHint =
       registration.argumentTypes == nil
-      ? .resolveWithoutArguments(service: registration.key.serviceName)
+      ? .resolveWithoutArguments(service: registration.key.serviceName, registration: made)
       : passed == nil && isDependency
-        ? .injectProvider(service: registration.key.serviceName, arguments: registration.argumentTypes!)
-        : .passArguments(registration.argumentTypes!)
+        ? .injectProvider(service: registration.key.serviceName, arguments: registration.argumentTypes!, registration: made)
+        : .passArguments(registration.argumentTypes!, registration: made)
     return ResolutionError(
       kind: .argumentMismatch, key: registration.key,
       path: thread.chain.last === registration
@@ -111,23 +112,41 @@ extension Container {
     let sameType = keys.filter { $0.typeID == key.typeID && $0.dynamicService == key.dynamicService }
     if !sameType.isEmpty {
       var names: [String?] = []
-      for other in sameType where !names.contains(other.name) { names.append(other.name) }
-      hints.append(.registeredUnderAnotherName(service: key.serviceName, names: names))
+      var registrations: [RegistrationInfo] = []
+      for other in sameType where !names.contains(other.name) {
+        names.append(other.name)
+        if let answering = answeringInfo(other) { registrations.append(answering) }
+      }
+      hints.append(.registeredUnderAnotherName(service: key.serviceName, names: names, registrations: registrations))
     }
     if let twin = keys.first(where: {
       $0.serviceName == key.serviceName && $0.typeID != key.typeID
     }) {
-      hints.append(.sameNameInAnotherModule(registered: twin.qualifiedServiceName, asked: key.qualifiedServiceName))
+      hints.append(
+        .sameNameInAnotherModule(
+          registered: twin.qualifiedServiceName, asked: key.qualifiedServiceName, registration: answeringInfo(twin)))
     }
-    let close = keys.map(\.serviceName).filter {
-      $0 != key.serviceName && EditDistance.isClose($0, key.serviceName)
+    let close = keys.filter {
+      $0.serviceName != key.serviceName && EditDistance.isClose($0.serviceName, key.serviceName)
     }
-    if let guess = close.first { hints.append(.didYouMean(guess)) }
+    if let guess = close.first { hints.append(.didYouMean(guess.serviceName, registration: answeringInfo(guess))) }
     if hints.isEmpty && !keys.isEmpty {
       hints.append(.registeredHere(keys.prefix(8).map(\.serviceName), more: keys.count > 8))
     }
     hints.append(.register(key))
     return hints
+  }
+}
+
+extension Container {
+  /// The registration that answers `key` here, as a hint names it (with where it was made).
+  func answeringInfo(_ key: ServiceKey) -> RegistrationInfo? {
+    family.withLock { state in lookup(key, in: state).map { info(of: $0.0, owner: $0.1) } }
+  }
+
+  /// `registration` as a hint names it. Outside the family lock.
+  func registrationInfo(_ registration: Registration) -> RegistrationInfo {
+    family.withLock { _ in info(of: registration, owner: selfOrParent(withID: registration.ownerID)) }
   }
 }
 

@@ -11,12 +11,13 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
   /// Every registration of the key was removed: its stack is empty.
   case stackEmptied(ServiceKey)
   /// The service is registered under other names (`nil`: without one), each listed once, in
-  /// the order they were first registered.
-  case registeredUnderAnotherName(service: String, names: [String?])
-  /// A type of the same name from another module is registered.
-  case sameNameInAnotherModule(registered: String, asked: String)
-  /// A registered service whose name is close to the one asked for.
-  case didYouMean(String)
+  /// the order they were first registered; `registrations` are those that answer them, where known.
+  case registeredUnderAnotherName(service: String, names: [String?], registrations: [RegistrationInfo])
+  /// A type of the same name from another module is registered (by `registration`, where known).
+  case sameNameInAnotherModule(registered: String, asked: String, registration: RegistrationInfo?)
+  /// A registered service whose name is close to the one asked for, and the registration that
+  /// answers it, where known.
+  case didYouMean(String, registration: RegistrationInfo?)
   /// What is registered, when nothing is close (the first few, and whether there are more).
   case registeredHere([String], more: Bool)
   /// Register the service: the fix for a missing registration.
@@ -30,11 +31,11 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
   /// A resolve by key asked for another type: resolve it as the key's type.
   case resolveAsKeyType(String)
   /// The registration takes no runtime arguments: resolve it without.
-  case resolveWithoutArguments(service: String)
+  case resolveWithoutArguments(service: String, registration: RegistrationInfo?)
   /// A dependency cannot be given runtime arguments: inject a provider and call it with them.
-  case injectProvider(service: String, arguments: String)
+  case injectProvider(service: String, arguments: String, registration: RegistrationInfo?)
   /// Pass the arguments the registration takes, in order.
-  case passArguments(String)
+  case passArguments(String, registration: RegistrationInfo?)
   /// Advice with no fields of its own (a caller's).
   case note(String)
 
@@ -42,12 +43,12 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .stackEmptied(let key):
       "the stack of '\(key)' is empty: every registration of it was removed"
-    case .registeredUnderAnotherName(let service, let names):
-      "'\(service)' is registered " + Self.whereRegistered(names)
-    case .sameNameInAnotherModule(let registered, let asked):
-      "'\(registered)' is registered, but this resolve asked for '\(asked)': a type of the same "
-        + "name from another module"
-    case .didYouMean(let name): "did you mean '\(name)'?"
+    case .registeredUnderAnotherName(let service, let names, let registrations):
+      "'\(service)' is registered " + Self.whereRegistered(names) + Self.made(registrations)
+    case .sameNameInAnotherModule(let registered, let asked, let registration):
+      "'\(registered)' is registered" + Self.made(registration) + ", but this resolve asked for '\(asked)': "
+        + "a type of the same name from another module"
+    case .didYouMean(let name, let registration): "did you mean '\(name)'" + Self.made(registration) + "?"
     case .registeredHere(let names, let more):
       "registered here: \(names.map { "'\($0)'" }.joined(separator: ", "))\(more ? ", ..." : "")"
     case .register(let key):
@@ -65,13 +66,32 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
       "a graph this deep is almost always a mistake; check the path for a service that builds a "
         + "new copy of itself under another name"
     case .resolveAsKeyType(let type): "resolve it as its key's type: resolve(key: key, as: \(type).self)"
-    case .resolveWithoutArguments(let service): "resolve it without arguments: resolve(\(service).self)"
-    case .injectProvider(let service, let arguments):
+    case .resolveWithoutArguments(let service, let registration):
+      "resolve it without arguments: resolve(\(service).self)" + Self.made(registration)
+    case .injectProvider(let service, let arguments, let registration):
       "a dependency is resolved without arguments: inject a Provider<\(service), ...> and call it "
-        + "with \(arguments)"
-    case .passArguments(let arguments): "pass \(arguments) in that order: resolve(_:arguments:)"
+        + "with \(arguments)" + Self.made(registration)
+    case .passArguments(let arguments, let registration):
+      "pass \(arguments) in that order: resolve(_:arguments:)" + Self.made(registration)
     case .note(let text): text
     }
+  }
+
+  /// `t4 WebService [singleton] made at AppAssembly.swift:42`: a registration a hint refers to,
+  /// with where it was made when known. The one place a hint names a registration.
+  public static func mention(_ registration: RegistrationInfo) -> String {
+    "\(registration.token) \(registration.key) [\(registration.scope)]"
+      + (registration.location.map { " made at \($0)" } ?? "")
+  }
+
+  /// ` (t4 WebService [singleton] made at AppAssembly.swift:42)`, or nothing.
+  private static func made(_ registration: RegistrationInfo?) -> String {
+    registration.map { " (\(mention($0)))" } ?? ""
+  }
+
+  /// ` (t2 Logger [singleton] made at A.swift:3; t5 ...)`, or nothing.
+  private static func made(_ registrations: [RegistrationInfo]) -> String {
+    registrations.isEmpty ? "" : " (" + registrations.map(mention).joined(separator: "; ") + ")"
   }
 
   /// `without a name and under the names "a", "b"`: each name quoted as Swift writes a string

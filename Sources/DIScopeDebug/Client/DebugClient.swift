@@ -64,6 +64,8 @@ public final class DebugClient: Sendable {
     var results: [Int: Reply] = [:]
     var explanations: [Int: (title: String, lines: [String])] = [:]
     var leaveReport: LeaveReport?
+    var undoReports: [Int: LeaveReport] = [:]
+    var rebuilt: [Int: [String]] = [:]
   }
   private let state = Locked(State())
   /// Bumped whenever something arrives, for a screen that polls.
@@ -187,6 +189,33 @@ public final class DebugClient: Sendable {
     return reply
   }
 
+  /// Undoes what this client's session changed in the app, and stays attached: a client that
+  /// offers to rebuild what still holds the session's changes (``LeaveReport/rebuildable``) asks
+  /// this, then ``rebuild(_:)``, then ``detach(keepChanges:)``.
+  public func undoChanges() throws(DebugClientError) -> LeaveReport {
+    let (id, semaphore) = try request { .undoChanges(id: $0) }
+    _ = semaphore.wait(timeout: .now() + .seconds(30))
+    let report = state.withLock { state -> LeaveReport? in
+      state.waiting[id] = nil
+      return state.undoReports.removeValue(forKey: id)
+    }
+    guard let report else { throw DebugClientError(message: endedReason ?? "the app did not answer") }
+    return report
+  }
+
+  /// Asks the app to rebuild `holders` (from ``undoChanges()``'s report); returns what it did, a
+  /// line each.
+  public func rebuild(_ holders: [HolderToRebuild]) throws(DebugClientError) -> [String] {
+    let (id, semaphore) = try request { .rebuild(id: $0, holders: holders) }
+    _ = semaphore.wait(timeout: .now() + .seconds(30))
+    let lines = state.withLock { state -> [String]? in
+      state.waiting[id] = nil
+      return state.rebuilt.removeValue(forKey: id)
+    }
+    guard let lines else { throw DebugClientError(message: endedReason ?? "the app did not answer") }
+    return lines
+  }
+
   /// Asks for the stacks again (after events were dropped).
   public func refresh() { send(.refresh) }
 
@@ -308,6 +337,16 @@ public final class DebugClient: Sendable {
           wake = waiting
         }
       case .left(let report): state.leaveReport = report
+      case .undone(let id, let report):
+        if let waiting = state.waiting[id] {
+          state.undoReports[id] = report
+          wake = waiting
+        }
+      case .rebuilt(let id, let lines):
+        if let waiting = state.waiting[id] {
+          state.rebuilt[id] = lines
+          wake = waiting
+        }
       case .refused(let reason): state.updates.ended = "the app refused: \(reason)"
       case .bye(let reason): state.updates.ended = "the app's server said bye: \(reason) (pid \(app.pid))"
       case .hello: break

@@ -23,6 +23,8 @@ final class AttachedSession {
   private var session: Session?
   /// What the session changed in the app, to undo as it leaves.
   let journal = SessionJournal()
+  /// What the last undo offered to rebuild (see `HolderRebuild`).
+  private var rebuildOffers: [HolderRebuild.Offer] = []
 
   init(container: Container, isReadOnly: Bool, glyphs: ResolutionTree.Glyphs) {
     self.container = container
@@ -136,7 +138,16 @@ final class AttachedSession {
   /// Undoes the session's changes, newest first, told of the other sessions attached now (see
   /// ``SessionJournal/undo(others:)``).
   func undoChanges(others: [(client: Int, journal: SessionJournal)]) -> SessionJournal.Undoing {
-    journal.undo(others: others)
+    let undoing = journal.undo(others: others)
+    rebuildOffers = undoing.rebuildable
+    return undoing
+  }
+
+  /// Rebuilds the holders the last undo offered that the client asked for (see `HolderRebuild`).
+  func rebuild(_ holders: [HolderToRebuild]) -> [String] {
+    guard !isReadOnly else { return ["not rebuilt: this app's debug server is read-only"] }
+    defer { rebuildOffers = [] }
+    return HolderRebuild.rebuild(holders, offers: rebuildOffers)
   }
 
   /// Forgets the session's changes without undoing them (the user kept them); returns them.

@@ -141,6 +141,19 @@ final class ClientConnection: Sendable {
           session.container.explanation(ofServiceNamed: service)?.lines(stale: { StaleText.line($0) }) ?? []
         outbox.send(.explanation(id: id, title: "why \(service)", lines: lines))
       }
+    case .undoChanges(let id):
+      onCommandQueue { [self] session in
+        let report = undo(session, others: server.journals.others(than: self.id))
+        outbox.send(.undone(id: id, report: report))
+        outbox.requestSnapshot()
+      }
+    case .rebuild(let id, let holders):
+      onCommandQueue { [self] session in
+        let lines = session.rebuild(holders)
+        server.log("client \(self.id): rebuilt at its word: \(lines.joined(separator: "; "))")
+        outbox.send(.rebuilt(id: id, lines: lines))
+        outbox.requestSnapshot()
+      }
     case .detach(let keepChanges):
       state.withLock {
         $0.isDetaching = true
@@ -307,6 +320,12 @@ final class ClientConnection: Sendable {
       if !kept.isEmpty { server.log("client \(id): kept its changes: \(kept.joined(separator: "; "))") }
       return LeaveReport(kept: kept)
     }
+    return undo(session, others: others)
+  }
+
+  /// Undoes the session's changes (as it leaves, or at the client's `undoChanges`); logs what was
+  /// done. On the command queue.
+  private func undo(_ session: AttachedSession, others: [(client: Int, journal: SessionJournal)]) -> LeaveReport {
     let undoing = session.undoChanges(others: others)
     if !undoing.undone.isEmpty { server.log("client \(id): undid its changes: \(undoing.undone.joined(separator: "; "))") }
     if !undoing.notUndone.isEmpty {
@@ -315,7 +334,9 @@ final class ClientConnection: Sendable {
     if !undoing.stillHolding.isEmpty {
       server.log("client \(id): left instances holding what it put in: \(undoing.stillHolding.joined(separator: "; "))")
     }
-    return LeaveReport(undone: undoing.undone, notUndone: undoing.notUndone, stillHolding: undoing.stillHolding)
+    return LeaveReport(
+      undone: undoing.undone, notUndone: undoing.notUndone, stillHolding: undoing.stillHolding,
+      rebuildable: undoing.rebuildable.map(\.holder))
   }
 
   /// Called by each of the two threads as it ends: the last one closes the socket (closed

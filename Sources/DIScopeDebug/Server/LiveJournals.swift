@@ -12,6 +12,11 @@ final class LiveJournals: @unchecked Sendable {
   /// On the command queue.
   func remove(client: Int) -> [(client: Int, journal: SessionJournal)] {
     journals[client] = nil
-    return journals.sorted { $0.key < $1.key }.map { (client: $0.key, journal: $0.value) }
+    return others(than: client)
+  }
+
+  /// The journals of the clients other than `client`, by client number. On the command queue.
+  func others(than client: Int) -> [(client: Int, journal: SessionJournal)] {
+    journals.filter { $0.key != client }.sorted { $0.key < $1.key }.map { (client: $0.key, journal: $0.value) }
   }
 }

@@ -125,6 +125,8 @@ final class SessionJournal {
     /// The cached instances that, once undone, still hold an instance of a registration the
     /// session pushed, each with how to rebuild it: the app is not as it was while they live.
     var stillHolding: [String] = []
+    /// Of those, the ones the app can rebuild (see `HolderRebuild`).
+    var rebuildable: [HolderRebuild.Offer] = []
   }
 
   /// Undoes every change, newest first, and empties the journal. A registration the app changed
@@ -207,20 +209,24 @@ final class SessionJournal {
       }
     }
     changes = []
-    result.stillHolding = Self.holders(of: pushed, in: owners)
+    let holders = Self.holders(of: pushed, in: owners)
+    result.stillHolding = holders.map { StaleText.line($0.stale) }
+    result.rebuildable = holders.compactMap { HolderRebuild.Offer($0.stale, scannedFrom: $0.owner) }
     return result
   }
 
   /// The cached instances, answering in `owners` or their parents, that hold an instance of one
-  /// of `tokens` (gone now), each worded with its fix. Read from holder tracking, which is on
-  /// while a client is attached and from the server's start: an instance whose holdings are
+  /// of `tokens` (gone now), each with the container scanned. Read from holder tracking, which is
+  /// on while a client is attached and from the server's start: an instance whose holdings are
   /// unknown was built before either, so holds nothing the session put in.
-  private static func holders(of tokens: Set<DIScope.RegistrationToken>, in owners: [Container]) -> [String] {
+  private static func holders(of tokens: Set<DIScope.RegistrationToken>, in owners: [Container])
+    -> [(stale: StaleReference, owner: Container)]
+  {
     guard !tokens.isEmpty else { return [] }
     var seen = Set<String>()
     return owners.flatMap { owner in
-      owner.scanStaleReferences().found.filter { tokens.contains($0.held.registration.token) }
-    }.map { StaleText.line($0) }.filter { seen.insert($0).inserted }
+      owner.scanStaleReferences().found.filter { tokens.contains($0.held.registration.token) }.map { ($0, owner) }
+    }.filter { seen.insert(StaleText.line($0.stale)).inserted }
   }
 
   /// Forgets every change without undoing it (the user kept them).

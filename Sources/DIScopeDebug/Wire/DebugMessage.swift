@@ -60,12 +60,20 @@ public struct LeaveReport: Codable, Sendable, Hashable {
   /// session put in, with how to rebuild it (`... 'cache t2 off' then 'cache t2 on' rebuilds it`).
   /// While one is listed, the app is not as it was. `nil` from a server that does not say.
   public var stillHolding: [String]?
+  /// Of those, the ones the app can rebuild at the client's word (``ClientMessage/rebuild(id:holders:)``):
+  /// a cached instance of a registration of the attached container, whose next resolve builds one
+  /// that holds what answers now. `nil` when none (a holder in a child container is only said).
+  public var rebuildable: [HolderToRebuild]?
 
-  public init(undone: [String] = [], kept: [String] = [], notUndone: [String] = [], stillHolding: [String] = []) {
+  public init(
+    undone: [String] = [], kept: [String] = [], notUndone: [String] = [], stillHolding: [String] = [],
+    rebuildable: [HolderToRebuild] = []
+  ) {
     self.undone = undone
     self.kept = kept
     self.notUndone = notUndone
     self.stillHolding = stillHolding.isEmpty ? nil : stillHolding
+    self.rebuildable = rebuildable.isEmpty ? nil : rebuildable
   }
 
   /// Whether the app is as it was before the session: everything undone, and nothing left
@@ -74,6 +82,35 @@ public struct LeaveReport: Codable, Sendable, Hashable {
 
   /// Whether the session had changed nothing.
   public var isEmpty: Bool { undone.isEmpty && kept.isEmpty && notUndone.isEmpty && (stillHolding ?? []).isEmpty }
+}
+
+/// A cached instance that, after a session's undo, still holds an instance of a registration the
+/// session put in, and that the app can rebuild: its registration drops it (as `cache t2 off`
+/// then `cache t2 on` would), so that the next resolve builds one with what answers now. What the
+/// app already holds of the old instance keeps it: a rebuild cannot reach that.
+public struct HolderToRebuild: Codable, Sendable, Hashable {
+  /// The holder: `WebService#23`.
+  public var instance: String
+  /// Its registration's token: `t2`.
+  public var token: String
+  /// The service its registration answers: `WebService`.
+  public var service: String
+  /// What it holds that the session put in: `MockLogger#18`.
+  public var held: String
+  /// The service it asked for when it was handed `held`: `Logging`.
+  public var heldService: String
+  /// What answers the held service now (`t1 ConsoleLogger`), or `nil` when nothing does.
+  public var answeringNow: String?
+
+  /// A holder as the server offers it (tests and other clients make one to compare).
+  public init(instance: String, token: String, service: String, held: String, heldService: String, answeringNow: String?) {
+    self.instance = instance
+    self.token = token
+    self.service = service
+    self.held = held
+    self.heldService = heldService
+    self.answeringNow = answeringNow
+  }
 }
 
 /// Names a client may complete: the app's services and tokens, the session's declarations.
@@ -111,6 +148,13 @@ public enum ClientMessage: Codable, Sendable, Hashable {
   /// The client leaves: its session's changes are undone, or, with `keepChanges`, stay in the
   /// app; the server answers `left` and closes.
   case detach(keepChanges: Bool)
+  /// Undoes the session's changes now, without leaving (answered by `undone`): a client that
+  /// offers to rebuild what still holds the session's changes asks this first, then `rebuild`,
+  /// then `detach`, which finds nothing left to undo.
+  case undoChanges(id: Int)
+  /// Rebuilds each of `holders` (from the last `undone`) still cached as it was named; answered by
+  /// `rebuilt`, a line for each.
+  case rebuild(id: Int, holders: [HolderToRebuild])
 }
 
 /// From the app's server to a client.
@@ -133,6 +177,10 @@ public enum ServerMessage: Codable, Sendable, Hashable {
   case explanation(id: Int, title: String, lines: [String])
   /// The answer to `detach`: what was undone or kept. The server closes after it.
   case left(LeaveReport)
+  /// The answer to `undoChanges`: what was undone; the session stays attached.
+  case undone(id: Int, report: LeaveReport)
+  /// The answer to `rebuild`: what was rebuilt, or why not, a line each.
+  case rebuilt(id: Int, lines: [String])
   /// The server is going away (the app stopped it or is exiting).
   case bye(reason: String)
 }

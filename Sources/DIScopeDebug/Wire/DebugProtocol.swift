@@ -4,7 +4,7 @@
 /// each refuses the other's when it differs, with a message naming both.
 public enum DebugProtocol {
   /// Bumped on any change a peer of the previous version would misread.
-  public static let version = 2
+  public static let version = 3
   /// The largest frame either side accepts: a longer length prefix is a protocol error, and the
   /// peer that sent it is disconnected (a snapshot of 10,000 registrations is about 2 MB).
   public static let maximumFrameSize = 16 << 20

@@ -3,7 +3,9 @@ import Testing
 
 /// Fails a test that ends with a cached instance of `Container.shared` still holding a mock the
 /// test removed: a singleton built while the mock answered keeps handing it out after `remove`,
-/// which no stack shows.
+/// which no stack shows. A cached instance built before the check began, whose holdings are
+/// unknown, fails it too when the test removed a mock pushed before it began (see
+/// ``StaleMockCheck/unknownHolders``).
 ///
 /// Opt-in, per test or per suite; put it after `.isolatedDependencies` to check the isolated
 /// container. It tracks holders for the test's duration (which costs what an observer costs).

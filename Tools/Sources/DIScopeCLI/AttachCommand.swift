@@ -31,7 +31,9 @@ public struct AttachCommand: ContextualCommand {
       listing them; --repl and --script keep them only with --keep-changes. 'release #N' and \
       'shutdown' cannot be undone, and are said so; an instance the app keeps that still holds \
       what the session put in (a singleton rebuilt over its mock) is named, with the command that \
-      rebuilds it. The server tracks holders from its start: 'why' and 'show stale' say \
+      rebuilds it, and leaving from a terminal offers to rebuild it (its registration lets go of \
+      it, so the next resolve builds one with what answers now; what the app already holds of \
+      it keeps it); with --no-input, or input that is no terminal, it never asks. The server tracks holders from its start: 'why' and 'show stale' say \
       'unknown', and why, of what was built before. --script refuses, before running anything, a \
       script with a command that changes the app, unless --allow-changes. Exit status: 0 on \
       quit, 130 on Ctrl-C; 1 when no app could be attached, or the script would change the app without \
@@ -62,6 +64,9 @@ public struct AttachCommand: ContextualCommand {
 
   @Flag(name: .long, help: "Let a script piped into --repl write files with :save and :record.")
   var allowWrites = false
+
+  @Flag(name: .long, help: "Never ask (as leaving does, to rebuild what still holds the session's changes); say how instead.")
+  var noInput = false
 
   @Flag(name: .long, help: "List the attachable apps and stop.")
   var list = false
@@ -130,7 +135,8 @@ public struct AttachCommand: ContextualCommand {
     return Playground.attach(
       to: client, recordPath: record,
       historyFile: repl ? PlaygroundOptions.defaultHistoryFile() : nil, repl: repl, isASCII: isASCII,
-      allowsScriptedWrites: allowWrites, keepsChanges: keepChanges)
+      allowsScriptedWrites: allowWrites, keepsChanges: keepChanges,
+      asksOnLeaving: !noInput && isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1)
   }
 
   /// `fix.dis:3:1: 'remove t1' would change the container of the app it runs against`, for the

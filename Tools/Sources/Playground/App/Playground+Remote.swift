@@ -9,7 +9,10 @@ extension Playground {
   /// swaps, and commands that run in the app. Leaving detaches: the app goes on as it was, and
   /// what the session changed there is undone unless kept. The full screen asks, listing the
   /// changes, as the user quits; the REPL keeps them only with `keepsChanges`. What was undone or
-  /// kept is said on standard error once the screen is put back.
+  /// kept is said on standard error once the screen is put back. With `asksOnLeaving` (someone
+  /// at a terminal to answer), leaving undoes first, still attached, and asks about each
+  /// instance that still holds what the session put in whether the app should rebuild it (see
+  /// `RebuildOffer`); otherwise, or after Ctrl-C, the report says how.
   ///
   /// ```swift
   /// let client = try DebugClient.connect(to: path)
@@ -17,13 +20,15 @@ extension Playground {
   /// ```
   public static func attach(
     to client: DebugClient, recordPath: String? = nil, historyFile: String? = nil, repl: Bool = false, isASCII: Bool = false,
-    allowsScriptedWrites: Bool = false, keepsChanges: Bool = false
+    allowsScriptedWrites: Bool = false, keepsChanges: Bool = false, asksOnLeaving: Bool = false
   ) -> Int32 {
     let rule =
       if !repl { ":quit asks whether to keep it or undo it" } else if keepsChanges {
         "leaving keeps it (--keep-changes)"
       } else { "leaving undoes it (discope attach --repl --keep-changes keeps it)" }
     let engine = RemoteEngine(client: client, leavingRule: rule)
+    // Someone to answer: leaving undoes first and stays attached, for the rebuild offer.
+    engine.view.offersRebuild = asksOnLeaving
     var options = PlaygroundOptions(engineFactory: { engine })
     options.allowsScriptedWrites = allowsScriptedWrites
     options.isASCII = isASCII
@@ -33,8 +38,24 @@ extension Playground {
     // Already closed when the user chose at the question; otherwise the REPL's flag decides, and
     // a screen left without the question (nothing changed, or the app ended) keeps nothing.
     engine.view.close(keepingChanges: repl && keepsChanges)
-    for line in engine.view.leaveReport?.lines(app: client.app) ?? [] { printError(line) }
+    let report = engine.view.leaveReport
+    // Interrupted (Ctrl-C), the user wants out: no question, the report says how.
+    let offer = RebuildOffer(report: report, canAsk: asksOnLeaving && status != 130)
+    for line in report?.lines(app: client.app, offersRebuild: offer != nil) ?? [] { printError(line) }
+    if let offer {
+      let accepted = offer.holders.filter { RebuildOffer.isYes(askOnStandardError(RebuildOffer.question(for: $0))) }
+      if !accepted.isEmpty { for line in engine.view.rebuild(accepted) { printError("  " + line) } }
+      if accepted.count < offer.holders.count { printError("  " + RebuildOffer.declinedHint) }
+    }
+    for line in engine.view.detachAfterUndo()?.lines(app: client.app) ?? [] { printError(line) }
     return status
+  }
+
+  /// Writes `question` on standard error, where the leave report goes, and reads the answer on
+  /// standard input; `nil` at its end.
+  private static func askOnStandardError(_ question: String) -> String? {
+    StandardStreams.printError(question.terminalSafe)
+    return readLine()
   }
 }
 
@@ -45,7 +66,7 @@ extension LeaveReport {
   /// left shop (pid 4242) as it was: undone, newest first:
   ///   put back t1 Config -> AppConfig [singleton]
   /// ```
-  public func lines(app: AppIdentity) -> [String] {
+  public func lines(app: AppIdentity, offersRebuild: Bool = false) -> [String] {
     var lines: [String] = []
     let who = "\(app.name) (pid \(app.pid))"
     if !kept.isEmpty { lines += ["left \(who) with this session's changes kept:"] + kept.map { "  " + $0 } }
@@ -58,7 +79,10 @@ extension LeaveReport {
     if !notUndone.isEmpty { lines += ["not undone in \(who):"] + notUndone.map { "  " + $0 } }
     if let stillHolding, !stillHolding.isEmpty {
       lines += ["still holding what this session put in, in \(who):"] + stillHolding.map { "  " + $0 }
-      lines.append("  hint: attach again and run the fix named to rebuild each, or leave it until the app rebuilds it")
+      // Offered, the questions follow instead, and the hint only for what is declined.
+      if !offersRebuild {
+        lines.append("  hint: attach again and run the fix named to rebuild each, or leave it until the app rebuilds it")
+      }
     }
     return lines
   }

@@ -114,8 +114,9 @@ public struct PlaygroundError: Error, Sendable, CustomStringConvertible {
 extension PlaygroundController {
   /// Runs `.dis` text's commands one by one, as if typed (the demo world's set-up).
   public func runPrelude(_ text: String) {
-    let script = ReplayScript(script: ScriptParser().parse(text, path: "<demo>").script)
-    for step in script.steps { submitEntry(step.entry, prose: step.prose) }
+    // Named as `Session.demo()` names it: pane 1 shows a registration's line as `demo.dis:12`.
+    let script = ReplayScript(script: ScriptParser().parse(text, path: "demo.dis").script)
+    for step in script.steps { submitEntry(step.entry, prose: step.prose, site: script.site(of: step)) }
   }
 }
 

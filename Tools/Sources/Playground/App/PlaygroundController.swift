@@ -254,8 +254,9 @@ public final class PlaygroundController {
     update { $0.views[.transcript]?.follow() }
   }
 
-  /// Starts over on a fresh engine, then runs `entries` (with their prose) on it.
-  func restart(replaying entries: [(Entry, [String])]) {
+  /// Starts over on a fresh engine, then runs `entries` (with their prose, and where each was
+  /// written) on it.
+  func restart(replaying entries: [(Entry, [String], site: RegistrationSite?)]) {
     state.epoch += 1
     state.trace.clear()
     state.mocks.clear()
@@ -264,7 +265,7 @@ public final class PlaygroundController {
     pending = entries.map { PendingCommand(prose: $0.1) }
     state.pendingCommands += 1
     isRegistrationsStale = true
-    worker.submit(.restart(replaying: entries.map(\.0), epoch: state.epoch))
+    worker.submit(.restart(replaying: entries.map { (entry: $0.0, site: $0.site) }, epoch: state.epoch))
   }
 
   /// Tab completes from the words the worker reported last, so it never waits on the engine.

@@ -16,9 +16,10 @@ final class EngineWorker: @unchecked Sendable {
   /// Work for the engine. `epoch` ties the results to the model state that asked for them.
   enum Job: Sendable {
     case run(source: String, epoch: Int)
-    case runEntry(Entry, epoch: Int)
+    /// A command of a script, written at `site` (`nil`: none).
+    case runEntry(Entry, site: RegistrationSite?, epoch: Int)
     /// A fresh engine (a replay stepping back, or `:open`), then `entries` replayed on it.
-    case restart(replaying: [Entry], epoch: Int)
+    case restart(replaying: [(entry: Entry, site: RegistrationSite?)], epoch: Int)
   }
 
   enum Result: Sendable {
@@ -90,15 +91,15 @@ final class EngineWorker: @unchecked Sendable {
     case .run(let source, let epoch):
       view.epoch = epoch
       produced.append(.outcome(engine.run(source), epoch: epoch))
-    case .runEntry(let entry, let epoch):
+    case .runEntry(let entry, let site, let epoch):
       view.epoch = epoch
-      produced.append(.outcome(engine.run(entry), epoch: epoch))
+      produced.append(.outcome(engine.run(entry, at: site), epoch: epoch))
     case .restart(let entries, let epoch):
       engine = factory()
       let fresh = engine.makeView(glyphs: glyphs)
       fresh.epoch = epoch
       currentView.withLock { $0 = fresh }
-      for entry in entries { produced.append(.outcome(engine.run(entry), epoch: epoch)) }
+      for (entry, site) in entries { produced.append(.outcome(engine.run(entry, at: site), epoch: epoch)) }
     }
     let left = pending.subtract(1, ordering: .relaxed).newValue
     let words = reportsCompletionWords.load(ordering: .relaxed) ? engine.completionWords : nil

@@ -21,6 +21,9 @@ public protocol PlaygroundEngine: AnyObject {
   func run(_ source: String) -> PlaygroundOutcome
   /// Runs one parsed command.
   func run(_ entry: Entry) -> PlaygroundOutcome
+  /// Runs one parsed command written at `site` (a script's path and line), which the
+  /// registrations it makes keep, and pane 1 shows as `demo.dis:12`; `nil` for one typed.
+  func run(_ entry: Entry, at site: RegistrationSite?) -> PlaygroundOutcome
   /// Names for tab completion: declared services and implementations, live tokens, instances.
   var completionWords: CompletionWords { get }
   /// What the panes show of the container commands act on, with trace lines in `glyphs`. Made
@@ -42,6 +45,11 @@ public protocol LocalPlaygroundEngine: PlaygroundEngine {
   /// Words a failed resolve as the engine's own commands would (a script's hints name script
   /// commands, not Swift calls), for the trace pane: one wording wherever the error shows.
   var errorDescriber: ErrorDescriber { get }
+}
+
+extension PlaygroundEngine {
+  /// An engine whose registrations keep no script line (an app's keep their own code's).
+  public func run(_ entry: Entry, at site: RegistrationSite?) -> PlaygroundOutcome { run(entry) }
 }
 
 extension LocalPlaygroundEngine {

@@ -12,6 +12,10 @@ extension Session: LocalPlaygroundEngine {
 
   public func run(_ entry: Entry) -> PlaygroundOutcome { PlaygroundOutcome(execute(entry)) }
 
+  public func run(_ entry: Entry, at site: RegistrationSite?) -> PlaygroundOutcome {
+    PlaygroundOutcome(execute(entry, at: site))
+  }
+
   public var instanceTypeNamer: InstanceTypeNamer {
     { value in (value as? PlaygroundInstance)?.typeName }
   }

@@ -1,3 +1,4 @@
+import DIScope
 import DisSyntax
 
 /// `:hint`, `:goal`, `:solution` and `:next`: the playground's commands for `discope learn`.
@@ -6,7 +7,7 @@ extension PlaygroundController {
   public func openExercise(_ index: Int) {
     guard let learn else { return }
     learn.open(index)
-    let start = learn.exercise.start.map { ($0, [String]()) }
+    let start = learn.exercise.start.map { ($0, [String](), site: RegistrationSite?.none) }
     restart(replaying: start)
     update {
       $0.replay = nil
@@ -50,6 +51,6 @@ extension PlaygroundController {
   func stepThroughSolution() {
     guard let learn else { return }
     learn.usedSolution = true
-    for entry in learn.exercise.solution { submitEntry(entry, prose: []) }
+    for entry in learn.exercise.solution { submitEntry(entry, prose: [], site: nil) }
   }
 }

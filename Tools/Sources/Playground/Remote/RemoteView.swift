@@ -21,6 +21,10 @@ public final class RemoteView: ContainerView {
     var ended: String?
     var isClosed = false
     var leaveReport: LeaveReport?
+    /// Whether leaving undoes first and waits, attached, for the rebuild offer (see
+    /// `offersRebuild`); then whether it still has to detach.
+    var offersRebuild = false
+    var awaitsDetach = false
     /// When the stacks were last asked for on a timer: the app's children come and go (a
     /// request's lives milliseconds) with no event saying so.
     var lastChildrenRefresh = ContinuousClock.now
@@ -109,9 +113,47 @@ public final class RemoteView: ContainerView {
   }
 
   public func close(keepingChanges: Bool) {
-    guard !state.withLock({ state in defer { state.isClosed = true }; return state.isClosed }) else { return }
+    guard let offersRebuild = state.withLock({ state -> Bool? in
+      defer { state.isClosed = true }
+      return state.isClosed ? nil : state.offersRebuild
+    }) else { return }
+    // Undone first, the session still attached, for `rebuild(_:)` and then `detachAfterUndo()`;
+    // an app that does not answer is left the usual way.
+    if !keepingChanges && offersRebuild, let undone = try? client.undoChanges() {
+      state.withLock {
+        $0.leaveReport = undone
+        $0.awaitsDetach = true
+      }
+      return
+    }
     let report = client.detach(keepChanges: keepingChanges)
     state.withLock { $0.leaveReport = report }
+  }
+
+  /// Whether leaving without keeping the changes undoes them first and stays attached, so that
+  /// the one leaving may be offered to rebuild what still holds them (see `RebuildOffer`): set by
+  /// a client that can ask someone, before it closes.
+  public var offersRebuild: Bool {
+    get { state.withLock { $0.offersRebuild } }
+    set { state.withLock { $0.offersRebuild = newValue } }
+  }
+
+  /// Asks the app to rebuild `holders` (from ``leaveReport``, after an undo that stayed
+  /// attached); what it did, a line each.
+  public func rebuild(_ holders: [HolderToRebuild]) -> [String] {
+    do {
+      return try client.rebuild(holders)
+    } catch {
+      return ["not rebuilt: \(error.message)"]
+    }
+  }
+
+  /// Detaches after an undo that stayed attached; what the detach did (nothing, unless the app
+  /// changed something of the session's since), or nil when there was no such undo.
+  @discardableResult
+  public func detachAfterUndo() -> LeaveReport? {
+    guard state.withLock({ state in defer { state.awaitsDetach = false }; return state.awaitsDetach }) else { return nil }
+    return client.detach(keepChanges: false)
   }
 
   /// What the app did about the session's changes as it was left; nil before, or when it did not

@@ -1,3 +1,4 @@
+import DIScope
 import DisSyntax
 
 /// Stepping through a script: forward runs the next command on the live session; back rebuilds
@@ -15,7 +16,7 @@ extension PlaygroundController {
     }
     replay.position += 1
     update { $0.replay = replay }
-    submitEntry(step.entry, prose: step.prose)
+    submitEntry(step.entry, prose: step.prose, site: replay.script.site(of: step))
   }
 
   /// `,`: back one command, rebuilding the state from the start.
@@ -32,7 +33,7 @@ extension PlaygroundController {
     replay.position -= 1
     replay.isPlaying = false
     let steps = replay.script.steps[..<replay.position]
-    restart(replaying: steps.map { ($0.entry, $0.prose) })
+    restart(replaying: steps.map { ($0.entry, $0.prose, site: replay.script.site(of: $0)) })
     update { $0.replay = replay }
   }
 
@@ -71,10 +72,10 @@ extension PlaygroundController {
     return true
   }
 
-  func submitEntry(_ entry: Entry, prose: [String]) {
+  func submitEntry(_ entry: Entry, prose: [String], site: RegistrationSite?) {
     pending.append(PendingCommand(prose: prose))
     update { $0.pendingCommands += 1 }
-    worker.submit(.runEntry(entry, epoch: state.epoch))
+    worker.submit(.runEntry(entry, site: site, epoch: state.epoch))
   }
 
   private func notReplaying() {

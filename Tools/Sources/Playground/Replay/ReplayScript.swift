@@ -1,3 +1,4 @@
+import DIScope
 import DisSyntax
 
 /// A `.dis` script as steps to walk through: each command, with the prose (comments, a section
@@ -21,6 +22,9 @@ public struct ReplayScript: Sendable {
 
   public var path: String
   public var steps: [Step]
+
+  /// Where `step` was written, as the registrations it makes keep it (`demo.dis:12`).
+  public func site(of step: Step) -> RegistrationSite { RegistrationSite(fileID: path, line: step.line) }
 
   /// Parses `text`; throws the rendered diagnostics when the script has errors.
   public init(text: String, path: String) throws(ReplayScriptError) {

@@ -1,3 +1,4 @@
+import Foundation
 import DisScript
 import DisSyntax
 import Testing
@@ -17,6 +18,21 @@ import Testing
     #expect(trace.contains("└─ ZoneController → RFZoneController#3 created t3 [singleton]"), "\(trace)")
     let stacks = controller.texts(.registrations)
     #expect(stacks.contains { $0.contains("t4 ControlContext") && $0.contains("holds #4") }, "\(stacks)")
+  }
+
+  /// Issue 44: pane 1 names where each registration was made, as the attached view does: the
+  /// demo's by its script line (`demo.dis:N`, the line that activated its assembly); one typed,
+  /// nowhere.
+  @Test func paneOneNamesTheScriptLineThatMadeEachRegistration() throws {
+    let controller = try demo()
+    let lines = DemoWorld.script.split(separator: "\n", omittingEmptySubsequences: false)
+    let activate = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "activate RFAssembly" }) + 1
+    let stacks = controller.texts(.registrations)
+    let webService = try #require(stacks.first { $0.contains("t2 WebService") }, "\(stacks)")
+    #expect(webService.hasSuffix("[singleton] from RFAssembly demo.dis:\(activate)"), "\(webService)")
+    controller.enter("register Logger = ConsoleLogger")
+    let typed = try #require(controller.texts(.registrations).first { $0.contains("t7 ConsoleLogger") })
+    #expect(typed.hasSuffix("[singleton]"), "\(typed)")
   }
 
   /// Text that does not parse stays in the transcript (and so in a recording) as typed, in a

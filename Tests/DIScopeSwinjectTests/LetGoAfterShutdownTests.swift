@@ -13,19 +13,7 @@ struct LetGoAfterShutdownTests {
   static let rounds = 50
 
   @Test func aShutDownContainerKeepsNothingItsThreadsAndTasksResolved() async throws {
-    let (root, child) = makeApp()
-    let built = WeakReferences()
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
-      for _ in 0..<Self.rounds { Self.resolveEverything(root: root, child: child, into: built) }
-    }
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<Self.threads {
-        group.addTask {
-          for _ in 0..<Self.rounds { Self.resolveEverything(root: root, child: child, into: built) }
-        }
-      }
-    }
-    #expect(built.alive.count == ServiceKind.allCases.count, "before: \(built.alive)")
+    let (root, child, built) = await appResolvedOnThreadsAndTasks()
 
     try child.discope.shutdownSynchronously()
     try root.discope.shutdownSynchronously()
@@ -36,19 +24,7 @@ struct LetGoAfterShutdownTests {
   }
 
   @Test func aResetContainerScopeKeepsNothingItsThreadsAndTasksResolved() async throws {
-    let (root, child) = makeApp()
-    let built = WeakReferences()
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
-      for _ in 0..<Self.rounds { Self.resolveEverything(root: root, child: child, into: built) }
-    }
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<Self.threads {
-        group.addTask {
-          for _ in 0..<Self.rounds { Self.resolveEverything(root: root, child: child, into: built) }
-        }
-      }
-    }
-    #expect(built.alive.count == ServiceKind.allCases.count, "before: \(built.alive)")
+    let (root, child, built) = await appResolvedOnThreadsAndTasks()
 
     // The child's reset reaches the parent's registrations too, as Swinject's does.
     child.resetObjectScope(.container)
@@ -60,6 +36,27 @@ struct LetGoAfterShutdownTests {
       #expect(config != nil && root.resolve(Config.self) === config)
       #expect(child.resolve(Handler.self)?.config === config)
     }
+  }
+
+  /// The app (`makeApp`), every service resolved on `threads` threads and as many tasks, and weak
+  /// references to what they built: one instance of each kind.
+  private func appResolvedOnThreadsAndTasks() async
+    -> (root: DIScopeSwinject.Container, child: DIScopeSwinject.Container, built: WeakReferences)
+  {
+    let (root, child) = makeApp()
+    let built = WeakReferences()
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+      for _ in 0..<Self.rounds { Self.resolveEverything(root: root, child: child, into: built) }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<Self.threads {
+        group.addTask {
+          for _ in 0..<Self.rounds { Self.resolveEverything(root: root, child: child, into: built) }
+        }
+      }
+    }
+    #expect(built.alive.count == ServiceKind.allCases.count, "before: \(built.alive)")
+    return (root, child, built)
   }
 
   /// `.container` services of every kind the facade builds: typed (`Config`), forwarded

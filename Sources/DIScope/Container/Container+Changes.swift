@@ -194,7 +194,7 @@ extension Container {
       if key.text == nil {
         thread.cache.forget(containerID: id.raw, typeID: key.typeID, name: nil)
       } else {
-        thread.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.name)
+        thread.cache.forget(containerID: id.raw, typeID: key.typeID, name: key.entryName)
       }
     }
   }

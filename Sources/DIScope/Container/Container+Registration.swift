@@ -368,7 +368,7 @@ extension Container {
     // A child's plain value is answered from its value slot (see `valueRegisteredInChild`), not a cache.
     // A shut-down container resolves nothing: no entry may answer for it.
     let remembersMock =
-      isPrebuilt && !isInValueSlot && !isShutDown && key.dynamicService == nil && !thread.isDryRun
+      isPrebuilt && !isInValueSlot && !isShutDown && !thread.isDryRun
       && thread.edgeLog == nil
     // A factory pushed over a key this thread resolved before (a test registering its own
     // factory over a service, then resolving it): its route is remembered too, under the scope
@@ -376,7 +376,7 @@ extension Container {
     // which only the general path builds.
     let routeScope = isCaching ? scope : .prototype
     let remembersRoute =
-      !isPrebuilt && !isShutDown && isolation == .none && key.dynamicService == nil
+      !isPrebuilt && !isShutDown && isolation == .none
       && (routeScope == .singleton || routeScope == .prototype || routeScope == .graph)
       && thread.isPlain
     // Last, and only if nothing changed meanwhile (an observer's handler may have removed the
@@ -387,14 +387,14 @@ extension Container {
     noteEntries()
     if remembersRoute {
       thread.cache.storeRouteIfKnown(
-        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+        containerID: id.raw, typeID: key.typeID, name: key.entryName, generation: generation,
         route: FastPathCache.Route(registration: consume registration, owner: self, scope: routeScope))
     } else {
       // The thread that pushes a mock is the one that resolves it next (a test swapping in its
       // mocks, then running the code under test): it finds the mock in its own cache, with no
       // lock and no lookup. Observed, the entry only spares the lookup (see `FastPathCache`).
       thread.cache.storeMock(
-        containerID: id.raw, typeID: key.typeID, name: key.name, generation: generation,
+        containerID: id.raw, typeID: key.typeID, name: key.entryName, generation: generation,
         route: FastPathCache.Route(
           registration: consume registration, owner: self, scope: .singleton,
           cachedNumber: prebuiltNumber),

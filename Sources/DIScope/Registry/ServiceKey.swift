@@ -24,9 +24,13 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
   final class Text: Sendable {
     let name: String?
     let dynamicService: String?
+    /// The name a thread's cache keeps the key's entry under (see `entryName`).
+    let entryName: String?
     @usableFromInline init(name: String?, dynamicService: String?) {
       self.name = name
       self.dynamicService = dynamicService
+      // Made once, with the key: a dynamic key is resolved by name over and over.
+      self.entryName = dynamicService.map { "\u{0}\($0)\u{0}\(name ?? "")" } ?? name
     }
   }
 
@@ -58,6 +62,12 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   @usableFromInline var typeID: ObjectIdentifier { ObjectIdentifier(type) }
+
+  /// The name a thread's cache (`FastPathCache`) keeps this key's entries under, beside `typeID`:
+  /// the name, or, for a dynamic service (which shares its Swift type with every other one), the
+  /// service and the name together, in a form no Swift name takes (it starts with a NUL). So a
+  /// script's resolve follows routes and keeps cached instances as a typed one does.
+  var entryName: String? { text?.entryName }
 
   /// The service's display name: the short type name, or the dynamic service's name.
   public var serviceName: String { dynamicService ?? String(describing: type) }

@@ -34,7 +34,8 @@ extension Container {
     // Whether this thread may remember, and follow, which registration answers the key. Observed
     // resolves follow routes too (observers see every step all the same); only cached instances
     // are never stored while observed, since a hit in the inlined fast path emits nothing.
-    let isRoutable = key.dynamicService == nil && thread.isPlain
+    // A dynamic key (a script's service) too: its entries are kept under its `entryName`.
+    let isRoutable = thread.isPlain
     // Whose entries hold this key's route: this container's, or, for a key it did not register,
     // an ancestor's (see `entryOwner(for:)`).
     // Unretained: this container holds its ancestors alive for the whole resolve.
@@ -46,7 +47,7 @@ extension Container {
       if isRoutable,
         case let generation = entryOwner.entryGeneration,
         let route = thread.cache.route(
-          containerID: entryID, typeID: key.typeID, name: key.name, generation: generation)
+          containerID: entryID, typeID: key.typeID, name: key.entryName, generation: generation)
       {
         // A repeat resolve of an unchanged key: no family lock, no stack lookup. The route's scope
         // is the one `generation` vouches for (a later change bumps it, and the route is never
@@ -114,12 +115,12 @@ extension Container {
         snapshot: snapshot, slot: slot)
       if isRoutable, isStorable,
         thread.cache.route(
-          containerID: entryID, typeID: key.typeID, name: key.name, generation: generation) == nil
+          containerID: entryID, typeID: key.typeID, name: key.entryName, generation: generation) == nil
       {
         // The scope read under the lock is the one `generation` vouches for: a later change
         // bumps the generation, and this route is never used.
         thread.cache.store(
-          containerID: entryID, typeID: key.typeID, name: key.name, generation: generation,
+          containerID: entryID, typeID: key.typeID, name: key.entryName, generation: generation,
           box: nil,
           route: FastPathCache.Route(registration: registration, owner: owner, scope: snapshot.scope))
       }
@@ -169,7 +170,7 @@ extension Container {
       if scope != .weak, let cached = read.cached {
         if let entryID {
           thread.cache.store(
-            containerID: entryID, typeID: registration.key.typeID, name: registration.key.name,
+            containerID: entryID, typeID: registration.key.typeID, name: registration.key.entryName,
             generation: generation, box: cached,
             route: FastPathCache.Route(
               registration: registration, owner: owner, scope: scope, cachedNumber: read.cachedNumber),

@@ -146,7 +146,7 @@ extension Container {
     registration._withUnsafeGuaranteedRef { registration in
       thread.cache.store(
         containerID: entryOwner._withUnsafeGuaranteedRef { $0.id.raw }, typeID: typeID,
-        name: registration.key.name, generation: generation, box: box,
+        name: registration.key.entryName, generation: generation, box: box,
         route: FastPathCache.Route(
           // The route's owner, held alive by the resolving container (see `Route.owner`).
           registration: registration, owner: owner.takeUnretainedValue(),

@@ -77,7 +77,7 @@ extension Container {
         // reports no step).
         if let kept, let box, let entryID, !observed {
           thread.cache.store(
-            containerID: entryID, typeID: registration.key.typeID, name: registration.key.name,
+            containerID: entryID, typeID: registration.key.typeID, name: registration.key.entryName,
             generation: generation, box: box,
             route: FastPathCache.Route(
               registration: registration, owner: owner, scope: scope, cachedNumber: kept))

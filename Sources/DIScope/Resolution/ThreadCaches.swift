@@ -83,7 +83,7 @@ enum ThreadCaches {
   /// after a change that let go of it (a removal, a scope or caching change) and bumped the
   /// container's generation: as for a shutdown, but one key.
   static func forget(changedKey key: ServiceKey, of containerID: UInt64, own: FastPathCache) {
-    let name = key.text == nil ? nil : key.name
+    let name = key.entryName
     takeFromOtherTables(
       than: own, holding: { $0.hasBox(containerID: containerID, typeID: key.typeID, name: name) },
       take: { $0.takeBox(containerID: containerID, typeID: key.typeID, name: name) })

@@ -222,7 +222,10 @@ public final class PlaygroundController {
     }
     guard !outcome.recordedText.isEmpty else { return }
     let before = state.transcript.fileLines.count
-    state.transcript.append(recorded: outcome.recordedText, isFailure: outcome.isFailure)
+    state.transcript.append(
+      recorded: outcome.recordedText,
+      commandLineCount: outcome.entry.map { ScriptRecorder.commandText($0).split(separator: "\n").count } ?? 1,
+      errorLines: outcome.errorLines)
     writeToRecording(Array(state.transcript.fileLines[before...]))
   }
 

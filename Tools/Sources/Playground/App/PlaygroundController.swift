@@ -209,7 +209,7 @@ public final class PlaygroundController {
     }
     if outcome.wasNotRun {
       appendComment(["not run: " + (outcome.source ?? "")] + outcome.output, kind: .error)
-      state.notice = outcome.output.first
+      state.showErrorLine(outcome.output.first)
       return
     }
     if outcome.entry == nil && outcome.playgroundCommand == nil {

@@ -269,7 +269,11 @@ struct DebugServerTests {
     let client = try DebugClient.connect(to: path)
     server.stop()
     #expect(!FileManager.default.fileExists(atPath: path))
-    #expect(Self.eventually { client.takeUpdates().ended?.contains("stopped its debug server") == true })
+    #expect(
+      Self.eventually {
+        guard case .bye(let reason, _) = client.takeUpdates().ended else { return false }
+        return reason.contains("stopped its debug server")
+      })
     #expect(throws: DebugClientError.self) { try client.run("show stacks") }
     // Stopped, the container may be served again.
     let again = try DebugServer.start(container, socketPath: path, log: { _ in })

@@ -5,17 +5,54 @@ public struct ResolutionTree: Sendable {
   /// Dependencies in the order they were resolved.
   public let children: [ResolutionTree]
 
-  /// The glyphs a rendering uses.
+  /// The glyphs a rendering uses: the one table every tool draws its trees with.
   public enum Glyphs: Sendable {
     /// `├─ │  └─` (the default).
     case unicode
     /// `|- |  `- ` for terminals and files that want plain ASCII.
     case ascii
 
-    var branch: String { self == .unicode ? "├─ " : "|- " }
-    var last: String { self == .unicode ? "└─ " : "`- " }
-    var pipe: String { self == .unicode ? "│  " : "|  " }
-    var arrow: String { self == .unicode ? "→" : "->" }
+    /// Before a child that has a sibling below it: `├─ `.
+    public var branch: String { self == .unicode ? "├─ " : "|- " }
+    /// Before a last child: `└─ `.
+    public var last: String { self == .unicode ? "└─ " : "`- " }
+    /// Under a child that has a sibling below it, before that child's own children: `│  `.
+    public var pipe: String { self == .unicode ? "│  " : "|  " }
+    /// Under a last child, before its own children.
+    public var space: String { "   " }
+    /// Between a service and the type that answers it: `→`.
+    public var arrow: String { self == .unicode ? "→" : "->" }
+
+    /// Draws a forest, depth first: `line(node, lead)` for each node, `lead` the glyphs before
+    /// it (empty for a root, `│  └─ ` for a grandchild); what a line is (text, a styled line of
+    /// a pane) is the caller's.
+    ///
+    /// ```swift
+    /// Glyphs.unicode.draw([tree], children: \.children) { tree, lead in lead + tree.label }
+    /// ```
+    public func draw<Node, Line>(
+      _ roots: [Node], children: (Node) -> [Node], line: (_ node: Node, _ lead: String) -> Line
+    ) -> [Line] {
+      var lines: [Line] = []
+      for root in roots {
+        lines.append(line(root, ""))
+        drawChildren(of: root, indent: "", children: children, line: line, into: &lines)
+      }
+      return lines
+    }
+
+    private func drawChildren<Node, Line>(
+      of node: Node, indent: String, children: (Node) -> [Node], line: (Node, String) -> Line,
+      into lines: inout [Line]
+    ) {
+      let below = children(node)
+      for (index, child) in below.enumerated() {
+        let isLast = index == below.count - 1
+        lines.append(line(child, indent + (isLast ? last : branch)))
+        drawChildren(
+          of: child, indent: indent + (isLast ? space : pipe), children: children, line: line, into: &lines)
+      }
+    }
   }
 
   /// The tree, one line a step, deterministic (no addresses, no times):
@@ -26,21 +63,16 @@ public struct ResolutionTree: Sendable {
   /// │  └─ Logger → ConsoleLogger#1 created t1 [singleton]
   /// └─ ZoneController → RFZoneController#3 created t3 [singleton]
   /// ```
-  public func rendered(glyphs: Glyphs = .unicode) -> [String] {
-    var lines = [Self.line(for: step, glyphs: glyphs)]
-    append(children: children, prefix: "", into: &lines, glyphs: glyphs)
-    return lines
-  }
-
-  private func append(
-    children: [ResolutionTree], prefix: String, into lines: inout [String], glyphs: Glyphs
-  ) {
-    for (index, child) in children.enumerated() {
-      let isLast = index == children.count - 1
-      lines.append(prefix + (isLast ? glyphs.last : glyphs.branch) + Self.line(for: child.step, glyphs: glyphs))
-      child.append(
-        children: child.children, prefix: prefix + (isLast ? "   " : glyphs.pipe), into: &lines,
-        glyphs: glyphs)
+  ///
+  /// - Parameters:
+  ///   - glyphs: The branches' glyphs.
+  ///   - typeName: Names a step's instance when the caller knows better than the runtime (see
+  ///     ``line(for:typeName:glyphs:)``); `nil` for the container's name.
+  public func rendered(glyphs: Glyphs = .unicode, typeName: (ResolutionStep) -> String? = { _ in nil })
+    -> [String]
+  {
+    glyphs.draw([self], children: \.children) { tree, lead in
+      lead + Self.line(for: tree.step, typeName: typeName(tree.step), glyphs: glyphs)
     }
   }
 
@@ -82,31 +114,5 @@ public struct ResolutionTree: Sendable {
     if registration.isMock { tags.append("mock") }
     if registration.container != step.container { tags.append("from \(registration.container)") }
     return "\(subject) \(step.outcome) \(registration.token) [\(tags.joined(separator: ", "))]"
-  }
-}
-
-/// Builds trees from steps as they arrive (innermost first, root last).
-struct ResolutionTreeBuilder {
-  /// Finished subtrees waiting for their parent, by depth.
-  private var pending: [[ResolutionTree]] = []
-
-  /// Adds a step; returns the finished tree when the step is a root.
-  mutating func add(_ step: ResolutionStep) -> ResolutionTree? {
-    while pending.count <= step.depth + 1 { pending.append([]) }
-    let children = pending[step.depth + 1]
-    pending[step.depth + 1] = []
-    let tree = ResolutionTree(step: step, children: children)
-    guard step.depth > 0 else {
-      pending.removeAll(keepingCapacity: true)
-      return tree
-    }
-    pending[step.depth].append(tree)
-    return nil
-  }
-
-  /// The steps of a root resolve that failed before finishing, as partial trees, outermost first.
-  mutating func abandon() -> [ResolutionTree] {
-    defer { pending.removeAll(keepingCapacity: true) }
-    return pending.flatMap { $0 }
   }
 }

@@ -20,7 +20,7 @@
 public final class TraceRecorder: Sendable {
   /// The trees being built, one per resolution under way (by who resolves: a thread, or an
   /// `await` resolution).
-  private let builders = Protected<[ResolutionStep.Resolver: ResolutionTreeBuilder]>([:])
+  private let builders = Protected<[ResolutionStep.Resolver: StepTreeBuilder<ResolutionTree>]>([:])
   private let observation: Protected<Observation?> = Protected(nil)
   /// How many trees `recorded` keeps.
   private let limit: Int
@@ -57,7 +57,10 @@ public final class TraceRecorder: Sendable {
         // who resolved them, a thread or an `await` resolution.
         let thread = step.resolver
         let finished = builders.withLock { builders -> ResolutionTree? in
-          let tree = builders[thread, default: ResolutionTreeBuilder()].add(step.described())
+          let step = step.described()
+          let tree = builders[thread, default: StepTreeBuilder()].add(depth: step.depth) {
+            ResolutionTree(step: step, children: $0)
+          }
           if tree != nil { builders[thread] = nil }
           return tree
         }
@@ -72,11 +75,11 @@ public final class TraceRecorder: Sendable {
         onResolution?(tree, thread)
       case .resolutionFailed(let error, _):
         let thread = ResolutionStep.Resolver.thread(ThreadState.current.number)
-        var builder = builders.withLock { $0.removeValue(forKey: thread) } ?? ResolutionTreeBuilder()
+        var builder = builders.withLock { $0.removeValue(forKey: thread) } ?? StepTreeBuilder()
         let partial = builder.abandon()
         onFailure?(
           partial.flatMap { $0.rendered(glyphs: glyphs) }
-            + error.description.split(separator: "\n").map(String.init))
+            + error.lines)
       default:
         break
       }

@@ -50,11 +50,13 @@ extension Container {
 
   func tooDeep(_ registration: Registration, thread: ThreadState) -> ResolutionError {
     let names = thread.chain.map(\.key.description)
-    let shown = names.prefix(5) + ["..."] + names.suffix(5)
+    // Named whole, the path would be thousands of services long: its two ends tell the story.
+    let omitted = max(0, names.count - 10)
+    let shown = omitted == 0 ? names : names.prefix(5) + ["..."] + names.suffix(5)
     return ResolutionError(
       kind: .tooDeep, key: registration.key, path: Array(shown) + [registration.key.description],
       message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services",
-      hints: [.tooDeep])
+      hints: [.tooDeep], omittedFromPath: omitted)
   }
 
   func factoryFailed(_ registration: Registration, error: any Error, thread: ThreadState)

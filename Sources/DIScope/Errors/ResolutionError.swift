@@ -44,6 +44,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public let message: String
   /// What to do about it, as data (see ``ResolutionHint``); ``hint`` words them.
   public let hints: [ResolutionHint]
+  /// How many services of the path it leaves out, where it shows `...` in their place (a
+  /// resolution too deep to name whole); 0 for a whole path, whose services follow the
+  /// resolution's depths (`path[d]` is the service resolved at depth d).
+  public let omittedFromPath: Int
   /// For a `cycle`, the services of the loop in order, the first repeated last (`A -> B -> A`);
   /// empty otherwise.
   public let cycle: [ServiceKey]
@@ -71,7 +75,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// An error with advice as data.
   public init(
     kind: Kind, key: ServiceKey, path: [String], message: String, hints: [ResolutionHint],
-    cycle: [ServiceKey] = [], underlyingError: (any Error)? = nil
+    cycle: [ServiceKey] = [], omittedFromPath: Int = 0, underlyingError: (any Error)? = nil
   ) {
     self.kind = kind
     self.key = key
@@ -79,6 +83,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.message = message
     self.hints = hints
     self.cycle = cycle
+    self.omittedFromPath = omittedFromPath
     self.underlyingError = underlyingError
   }
 
@@ -87,20 +92,31 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public func reached(along path: [String], message: String? = nil) -> ResolutionError {
     ResolutionError(
       kind: kind, key: key, path: path, message: message ?? self.message, hints: hints, cycle: cycle,
-      underlyingError: underlyingError)
+      omittedFromPath: omittedFromPath, underlyingError: underlyingError)
   }
 
   /// `ControlContext -> WebService -> Logger`.
   public var pathDescription: String { path.joined(separator: " -> ") }
 
-  /// The full diagnostic: message, path and hint, one per line. The path is left out when the
-  /// message already ends with it (a cycle met at the root: `dependency cycle: A -> B -> A`).
-  public var description: String {
-    var text = "error: \(message)"
-    if path.count > 1 && !message.hasSuffix(": " + pathDescription) {
-      text += "\n  path: \(pathDescription)"
-    }
-    if let hint { text += "\n  hint: \(hint)" }
-    return text
+  /// Whether the path is worth a line of its own under the message: not for a path of one
+  /// service, nor for a cycle met at its root, whose message names the whole path already
+  /// (`dependency cycle: A -> B -> A`).
+  public var showsPathApart: Bool {
+    path.count > 1 && !(kind == .cycle && cycle.map(\.description) == path)
+  }
+
+  /// The full diagnostic: message, path and hint, one per line (see ``showsPathApart``).
+  public var description: String { lines.joined(separator: "\n") }
+
+  /// The full diagnostic a line each, for a tool that prints lines: `error: MESSAGE`, then
+  /// `  path: …` and `  hint: …` when there are.
+  public var lines: [String] { ["error: \(message)"] + detailLines }
+
+  /// The lines under the message: `  path: …` and `  hint: …`, each when there is one.
+  var detailLines: [String] {
+    var lines: [String] = []
+    if showsPathApart { lines.append("  path: \(pathDescription)") }
+    if let hint { lines.append("  hint: \(hint)") }
+    return lines
   }
 }

@@ -70,6 +70,9 @@ public struct Explanation: Sendable, CustomStringConvertible {
   ///   - stale: How to print a stale reference; its ``StaleReference/description`` by default.
   ///   - wouldBuild: What a resolve would build, when the tool knows (the container cannot see
   ///     into a factory): printed under `resolve now` when the resolve builds.
+  ///   - otherHolders: Holders of the cached instance the container does not know, as the tool
+  ///     names them (a tool's own instances that the container does not cache), listed after
+  ///     the container's own under `held by`.
   ///   - location: Where to say the answering registration was made (`made at:`); its own
   ///     ``RegistrationInfo/location`` by default, `nil` to say nothing (a tool that made the
   ///     registration itself, as a script's session does, knows where already).
@@ -77,6 +80,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
     holder: (_ holder: InstanceReference, _ held: InstanceReference) -> String = { holder, _ in holder.description },
     stale: (StaleReference) -> String = \.description,
     wouldBuild: String? = nil,
+    otherHolders: [String] = [],
     location: (RegistrationInfo) -> RegistrationSite? = \.location
   ) -> [String] {
     guard let answering else {
@@ -95,9 +99,9 @@ public struct Explanation: Sendable, CustomStringConvertible {
     }
     lines.append("  resolve now: \(resolveNowText)")
     if case .builds = onResolve, let wouldBuild { lines.append("  would build: \(wouldBuild)") }
-    if let cached, !heldBy.isEmpty {
-      lines.append(
-        "  held by: " + heldBy.map { "\(holder($0, cached)) (\($0.registration.token))" }.joined(separator: ", "))
+    if let cached, !heldBy.isEmpty || !otherHolders.isEmpty {
+      let holders = heldBy.map { "\(holder($0, cached)) (\($0.registration.token))" } + otherHolders
+      lines.append("  held by: " + holders.joined(separator: ", "))
     }
     lines += self.stale.map { "  stale: " + stale($0) }
     if !untrackedHolders.isEmpty {

@@ -86,8 +86,7 @@ package struct InjectionFailure: Error, Sendable, CustomStringConvertible {
   /// The headline, then the resolve's path and hint, as `ResolutionError` prints them under its
   /// own first line (`error: MESSAGE`), which the headline replaces.
   package var description: String {
-    let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
-    return ([headline[...]] + lines.dropFirst()).joined(separator: "\n")
+    ([headline] + error.detailLines).joined(separator: "\n")
   }
 
   /// The property's name from its storage key path's description (`\CheckoutScreen._analytics`

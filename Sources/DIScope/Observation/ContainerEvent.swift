@@ -70,7 +70,8 @@ extension ContainerEvent {
 /// ``instanceTypeName``, ``description``) only when they are asked for.
 public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// Whether the instance was built now, came from a cache, or was not registered (optional).
-  public enum Outcome: String, Sendable, Hashable {
+  /// Codable as its name (`"created"`), for a debugger's records.
+  public enum Outcome: String, Sendable, Hashable, Codable {
     /// The factory ran: the instance is new.
     case created
     /// The instance came from a cache (a singleton's, a graph's, a weak one still alive, a value).

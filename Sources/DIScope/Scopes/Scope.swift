@@ -3,7 +3,9 @@
 /// ```swift
 /// container.register(Session.self, scope: .graph) { _ in Session() }
 /// ```
-public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+///
+/// Codable as its name (`"singleton"`), for a debugger's records.
+public enum Scope: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
   /// A new instance on every resolve.
   case prototype
   /// One instance per root resolve, shared by everything built inside it (Typhoon's object graph).

@@ -36,8 +36,8 @@ public final class DebugClient: Sendable {
     /// The newest snapshot of the stacks, if one came.
     public var snapshot: ContainerSnapshot?
     public var completion: CompletionRecord?
-    /// Set once the connection is over: `app ended (pid 4242)`, or the server's reason.
-    public var ended: String?
+    /// Set once the connection is over, with why (`app ended (pid 4242)`, or the server's reason).
+    public var ended: ConnectionEnd?
     /// Whether anything at all arrived.
     public var isEmpty: Bool { events.isEmpty && dropped == 0 && snapshot == nil && completion == nil && ended == nil }
   }
@@ -255,7 +255,7 @@ public final class DebugClient: Sendable {
   /// Whether the connection is over.
   public var isEnded: Bool { state.withLock { $0.isEnded } }
 
-  private var endedReason: String? { state.withLock { $0.isEnded ? $0.updates.ended : nil } }
+  private var endedReason: String? { state.withLock { $0.isEnded ? $0.updates.ended?.description : nil } }
 
   private func request(_ message: (Int) -> ClientMessage) throws(DebugClientError) -> (Int, DispatchSemaphore) {
     let semaphore = DispatchSemaphore(value: 0)
@@ -276,18 +276,18 @@ public final class DebugClient: Sendable {
 
   private func readLoop(_ decoder: FrameDecoder) {
     var decoder = decoder
-    var reason: String?
+    var reason: ConnectionEnd?
     reading: while true {
       do {
         while let payload = try decoder.next() {
           let message = try MessageCoding.decode(ServerMessage.self, from: payload)
           if case .bye(let why) = message {
-            reason = "the app's server said bye: \(why) (pid \(app.pid))"
+            reason = .bye(reason: why, pid: app.pid)
           }
           receive(message)
         }
       } catch {
-        reason = "the app sent what this discope cannot read (\(error)); detached"
+        reason = .unreadable(detail: "\(error)")
         break reading
       }
       let bytes = (try? socket.read()) ?? []
@@ -297,7 +297,7 @@ public final class DebugClient: Sendable {
     handle.close()
     let waiting = state.withLock { state -> [DispatchSemaphore] in
       state.isEnded = true
-      if state.updates.ended == nil { state.updates.ended = reason ?? "app ended (pid \(app.pid))" }
+      if state.updates.ended == nil { state.updates.ended = reason ?? .appEnded(pid: app.pid) }
       return Array(state.waiting.values)
     }
     arrivals.add(1, ordering: .relaxed)
@@ -347,8 +347,8 @@ public final class DebugClient: Sendable {
           state.rebuilt[id] = lines
           wake = waiting
         }
-      case .refused(let reason): state.updates.ended = "the app refused: \(reason)"
-      case .bye(let reason): state.updates.ended = "the app's server said bye: \(reason) (pid \(app.pid))"
+      case .refused(let reason): state.updates.ended = .refused(reason: reason)
+      case .bye(let reason): state.updates.ended = .bye(reason: reason, pid: app.pid)
       case .hello: break
       }
     }

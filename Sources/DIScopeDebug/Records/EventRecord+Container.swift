@@ -31,14 +31,15 @@ extension EventRecord {
       let name = typeName ?? step.instance.flatMap { context.instanceTypeName($0.value) }
       self = .step(
         StepRecord(
-          service: step.key.description, outcome: step.outcome.rawValue, scope: step.scope?.description,
+          service: step.key.description, outcome: step.outcome, scope: step.scope,
           depth: step.depth, instanceNumber: step.instanceNumber, isMock: step.registration?.isMock ?? false,
           line: ResolutionTree.line(for: step, typeName: name, glyphs: context.glyphs), thread: thread,
           origin: step.depth == 0 ? "\(step.container)#\(step.containerNumber), \(step.resolver)" : nil))
     case .resolutionFailed(let error, _):
       let asked = error.path.count > 1 ? error.path[0] : error.key.description
-      let lines = context.errorLines?(error) ?? error.description.split(separator: "\n").map(String.init)
-      self = .failure(FailureRecord(asked: asked, path: error.path, lines: lines, thread: thread))
+      let lines = context.errorLines?(error) ?? error.lines
+      self = .failure(FailureRecord(
+          asked: asked, path: error.path, lines: lines, thread: thread, omittedFromPath: error.omittedFromPath))
     case .mockPushed(let info, let shadowing):
       self = .mockPushed(RegistrationRecord(info), shadowing: shadowing.map(RegistrationRecord.init))
     case .mockPopped(let info, let uncovering):

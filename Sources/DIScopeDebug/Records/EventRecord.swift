@@ -30,7 +30,8 @@ public enum EventRecord: Codable, Sendable, Hashable {
   /// resolution that filled a cache (a prototype, graph or cached answer leaves them as they were).
   public var changesStacks: Bool {
     guard case .step(let step) = self else { return !isFailure }
-    return step.outcome == "created" && ["singleton", "eager", "weak"].contains(step.scope ?? "")
+    guard step.outcome == .created, let scope = step.scope else { return false }
+    return scope == .singleton || scope == .eager || scope == .weak
   }
 
   private var isFailure: Bool {
@@ -43,10 +44,10 @@ public enum EventRecord: Codable, Sendable, Hashable {
 public struct StepRecord: Codable, Sendable, Hashable {
   /// The key asked for, as the container names it.
   public var service: String
-  /// `created`, `cached` or `absent`.
-  public var outcome: String
-  /// The scope the instance was produced under.
-  public var scope: String?
+  /// Built now, from a cache, or absent (on the wire as its name: `created`).
+  public var outcome: ResolutionStep.Outcome
+  /// The scope the instance was produced under (on the wire as its name: `singleton`).
+  public var scope: Scope?
   /// 0 for the root resolve, 1 for its dependencies, and so on.
   public var depth: Int
   public var instanceNumber: Int?
@@ -62,7 +63,7 @@ public struct StepRecord: Codable, Sendable, Hashable {
   public var origin: String?
 
   public init(
-    service: String, outcome: String, scope: String?, depth: Int, instanceNumber: Int?, isMock: Bool,
+    service: String, outcome: ResolutionStep.Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, isMock: Bool,
     line: String, thread: UInt, origin: String? = nil
   ) {
     self.origin = origin
@@ -86,10 +87,18 @@ public struct FailureRecord: Codable, Sendable, Hashable {
   /// The error as the engine words it, a line each.
   public var lines: [String]
   public var thread: UInt
+  /// How many services the path leaves out, where it shows `...` (a resolution too deep: see
+  /// `ResolutionError.omittedFromPath`). Optional on the wire: a server that does not say sent
+  /// a whole path.
+  public var omittedFromPath: Int?
 
-  public init(asked: String, path: [String], lines: [String], thread: UInt) {
+  /// Whether the path leaves services out, and so does not follow the depths of the steps.
+  public var omitsPartOfPath: Bool { (omittedFromPath ?? 0) > 0 }
+
+  public init(asked: String, path: [String], lines: [String], thread: UInt, omittedFromPath: Int = 0) {
     self.asked = asked
     self.path = path
+    self.omittedFromPath = omittedFromPath
     self.lines = lines
     self.thread = thread
   }

@@ -54,9 +54,8 @@ final class AttachedSession {
         "error: the app's debug server is read-only: \(refusal)",
         "  hint: show, why, validate, expect and resolving what is built still work; the app can start its server with readOnly: false",
       ]
-      let refused = CommandOutcome(entry: entry, output: output, isFailure: true)
-      return OutcomeRecord(
-        output: output, isFailure: true, recordedText: refused.recordedText, sessionChanges: journal.descriptions)
+      let refused = CommandOutcome(entry: entry, output: output, isFailure: true, errorLines: [0])
+      return record(refused)
     }
     guard entry.command.containerChange != nil else { return record(session.execute(entry)) }
     return record(journalling(entry, in: session))
@@ -110,7 +109,7 @@ final class AttachedSession {
   private func record(_ outcome: CommandOutcome) -> OutcomeRecord {
     OutcomeRecord(
       output: outcome.shownOutput, isFailure: outcome.isFailure, recordedText: outcome.recordedText,
-      sessionChanges: journal.descriptions)
+      sessionChanges: journal.descriptions, errorLines: outcome.errorLines)
   }
 
   /// The names a client may complete now.

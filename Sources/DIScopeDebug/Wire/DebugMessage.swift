@@ -33,10 +33,17 @@ public struct OutcomeRecord: Codable, Sendable, Hashable {
   /// (`removed t1 Config -> AppConfig [singleton]`, `pushed mock t7 MockLogger over Logger`):
   /// what detaching undoes unless the user keeps it.
   public var sessionChanges: [String]
+  /// The indices in `output` of the lines that say what went wrong (`error: …`), as
+  /// `CommandOutcome.errorLines` gives them. Optional on the wire: a server that does not say
+  /// sent none.
+  public var errorLines: [Int]?
 
-  public init(output: [String], isFailure: Bool, recordedText: String, sessionChanges: [String]) {
+  public init(
+    output: [String], isFailure: Bool, recordedText: String, sessionChanges: [String], errorLines: [Int] = []
+  ) {
     self.output = output
     self.isFailure = isFailure
+    self.errorLines = errorLines
     self.recordedText = recordedText
     self.sessionChanges = sessionChanges
   }

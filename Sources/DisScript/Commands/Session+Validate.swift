@@ -32,6 +32,7 @@ extension Session {
         + unchecked + advice
     }
     var lines: [String] = heading
+    var errorLines: [Int] = []
     var loops: Set<[String]> = []
     let findings = report.findings.filter { finding in
       // The same cycle is found once from each registration on it: report it once.
@@ -39,6 +40,7 @@ extension Session {
       return loops.insert(Set(finding.cycle).sorted()).inserted
     }
     for finding in findings {
+      errorLines.append(lines.count)
       if finding.kind == .failure, let key = finding.keys.first, finding.path.count > 1,
         let missing = wording.argumentsMissing(key, resolvedBy: finding.path[finding.path.count - 2], in: container)
       {
@@ -65,7 +67,7 @@ extension Session {
     let count = findings.count
     var summary = "validate found \(count) problem\(count == 1 ? "" : "s") in \(total) \(registrations)"
     if !unchecked.isEmpty { summary += "; \(unchecked.count) not checked" }
-    throw ScriptFailure(lines: lines + unchecked + advice + [summary], isRefusal: false)
+    throw ScriptFailure(lines: lines + unchecked + advice + [summary], isRefusal: false, errorLines: errorLines)
   }
 
   /// What `validate` and `show graph` report: the container's dry run, or, when the session runs

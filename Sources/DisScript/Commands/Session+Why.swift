@@ -8,30 +8,21 @@ extension Session {
   func why(_ service: String, named name: String?) throws -> [String] {
     let (_, key) = try lookUp(service, named: name)
     let explanation = container.explain(key: key)
-    var lines = explanation.lines(
+    // The container knows the holders it caches; the session also holds what it built that
+    // the container does not cache (a prototype's instances, a graph's): they hold the current
+    // instance too, and 'why' names them.
+    var others: [String] = []
+    if let number = explanation.cached?.number {
+      let named = Set(explanation.heldBy.compactMap(\.number))
+      others = sessionHolders(of: number).filter { !named.contains($0.number) }.map(\.text)
+    }
+    return explanation.lines(
       holder: { holder, held in self.label(holder, holding: held) }, stale: { self.line(for: $0) },
-      wouldBuild: explanation.answering.flatMap(wouldBuild),
+      wouldBuild: explanation.answering.flatMap(wouldBuild), otherHolders: others,
       // Where the app made a registration (attached, its `register` call); never one this
       // session made: a script says so itself, and a command's output stays the same whether
       // it was typed, recorded or replayed.
       location: { self.appSite(of: $0) })
-    // The container knows the holders it caches; the session also holds what it built that
-    // the container does not cache (a prototype's instances, a graph's): they hold the current
-    // instance too, and 'why' names them.
-    if let number = explanation.cached?.number {
-      let named = Set(explanation.heldBy.compactMap(\.number))
-      let others = sessionHolders(of: number).filter { !named.contains($0.number) }.map(\.text)
-      if !others.isEmpty {
-        if let index = lines.firstIndex(where: { $0.hasPrefix("  held by: ") }) {
-          lines[index] += ", " + others.joined(separator: ", ")
-        } else {
-          // Where the container puts its own: before the stale references.
-          let index = lines.firstIndex { $0.hasPrefix("  stale: ") } ?? lines.endIndex
-          lines.insert("  held by: " + others.joined(separator: ", "), at: index)
-        }
-      }
-    }
-    return lines
   }
 
   /// The instances the session holds that hold instance `#number`, as `Web#2.logger`.

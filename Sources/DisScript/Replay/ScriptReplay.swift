@@ -72,7 +72,7 @@ public struct ScriptReplay: Sendable {
     var cause: [String] = []
     if outcome.isFailure && !entry.isExpectedToFail {
       // Why it failed first: that is what to fix, far more often than a missing '!'.
-      cause = Array(outcome.output.drop { !$0.hasPrefix("error:") })
+      cause = outcome.failureLines
       problem = "note: the command failed, but has no '!' (if the failure is expected, add '! ' before it)"
     } else if !outcome.isFailure && entry.isExpectedToFail {
       problem = "error: the command succeeded, but its '!' says it must fail"

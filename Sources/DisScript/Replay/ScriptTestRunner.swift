@@ -1,3 +1,4 @@
+import DIScope
 import DIScopeLocked
 import DisSyntax
 import Dispatch
@@ -143,14 +144,18 @@ public struct ScriptTestRunner: Sendable {
   }
 
   /// What only Unicode glyphs draw: tree branches and the arrow from a service to its type.
-  private static let unicodeGlyphs: Set<Character> = ["├", "└", "│", "→"]
+  private static let unicodeGlyphs = Set(
+    [ResolutionTree.Glyphs.unicode.branch, ResolutionTree.Glyphs.unicode.last, ResolutionTree.Glyphs.unicode.pipe,
+     ResolutionTree.Glyphs.unicode.arrow].compactMap(\.first))
 
-  /// Whether `line` is an expected-output line of a tree drawn in ASCII (`  |  `- Logger …`).
+  /// Whether `line` is an expected-output line of a tree drawn in ASCII (`  |  `- Logger …`),
+  /// with the glyphs every tree is drawn with.
   private static func drawsAnASCIIBranch(_ line: String) -> Bool {
+    let ascii = ResolutionTree.Glyphs.ascii
     guard line.hasPrefix("  ") else { return false }
     var rest = line.drop { $0 == " " }
-    while rest.hasPrefix("|  ") { rest = rest.dropFirst(3).drop { $0 == " " } }
-    return rest.hasPrefix("|- ") || rest.hasPrefix("`- ")
+    while rest.hasPrefix(ascii.pipe) { rest = rest.dropFirst(ascii.pipe.count).drop { $0 == " " } }
+    return rest.hasPrefix(ascii.branch) || rest.hasPrefix(ascii.last)
   }
 
   private static func now() -> Double {

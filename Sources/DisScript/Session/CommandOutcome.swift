@@ -23,12 +23,16 @@ public struct CommandOutcome: Sendable {
   public let diagnostics: [Diagnostic]
   /// A playground command (`:record FILE` ...): the session did nothing; the UI handles it.
   public let playgroundCommand: PlaygroundCommand?
+  /// The indices in ``output`` of the lines that say what went wrong (`error: …`, before its
+  /// `  path:` and `  hint:`), after any output that came before the failure.
+  private let outputErrorLines: [Int]
 
   /// Creates an outcome.
   public init(
     entry: Entry?, output: [String], isFailure: Bool, isRefusal: Bool? = nil, diagnostics: [Diagnostic] = [],
-    playgroundCommand: PlaygroundCommand? = nil
+    playgroundCommand: PlaygroundCommand? = nil, errorLines: [Int] = []
   ) {
+    outputErrorLines = isFailure ? errorLines.filter(output.indices.contains) : []
     self.entry = entry
     self.isRefusal = isFailure && (isRefusal ?? (entry == nil))
     // What a command prints is escaped as the language writes strings: a name or value with a
@@ -51,6 +55,33 @@ public struct CommandOutcome: Sendable {
       ["\(diagnostic.severity.rawValue): \(diagnostic.message)".terminalSafe]
         + (diagnostic.hint.map { ["  hint: \($0)".terminalSafe] } ?? [])
     }
+  }
+
+  /// The indices in ``shownOutput`` of the lines that say what went wrong: a failure's
+  /// `error: …` line (not its path and hint, nor output that came before it), a diagnostic that
+  /// is an error. Empty for a command that succeeded.
+  ///
+  /// ```swift
+  /// session.execute("resolve Missing").errorLines   // [0]: "error: unknown service 'Missing'"
+  /// ```
+  public var errorLines: [Int] {
+    guard output.isEmpty && !diagnostics.isEmpty else { return outputErrorLines }
+    // Where each diagnostic starts in `shownOutput`: its line, then its hint's.
+    var indices: [Int] = []
+    var line = 0
+    for diagnostic in diagnostics {
+      if diagnostic.severity == .error { indices.append(line) }
+      line += diagnostic.hint == nil ? 1 : 2
+    }
+    return indices
+  }
+
+  /// What a failure says went wrong: its output from the first line that says so (`error: …`)
+  /// on, without the output that came before it; empty for a command that succeeded, and for
+  /// text that did not parse (its diagnostics are not output).
+  public var failureLines: [String] {
+    guard let first = outputErrorLines.first else { return [] }
+    return Array(output[first...])
   }
 
   /// The exact `.dis` text for this command and its output: `! ` before a command that failed,

@@ -13,10 +13,15 @@ struct ScriptFailure: Error {
   /// unknown name, an argument of the wrong type: what, in Swift, the compiler refuses); false
   /// when it ran and the container, or the check it states, said no.
   var isRefusal = true
+  /// The indices in `lines` of the lines that say what went wrong (`error: …`), after any
+  /// output that came before: what a reader sets apart, never found again by its words.
+  var errorLines: [Int]
 
-  init(lines: [String], isRefusal: Bool = true) {
+  /// `lines` as they are; by default the first says what went wrong.
+  init(lines: [String], isRefusal: Bool = true, errorLines: [Int] = [0]) {
     self.lines = lines
     self.isRefusal = isRefusal
+    self.errorLines = errorLines
   }
 
   /// A failure of a command that ran: the container threw, or what an `expect` states is not so.
@@ -26,12 +31,13 @@ struct ScriptFailure: Error {
     return failure
   }
 
+  /// `path` is printed on a line of its own when it names more than one service: a caller whose
+  /// message names the path already (a cycle met at its root) passes none.
   init(_ message: String, path: [String] = [], hint: String? = nil, before: [String] = []) {
     var lines = before + ["error: " + message]
-    // Not when the message already ends with it (a cycle met at the root).
-    let shown = path.joined(separator: " -> ")
-    if path.count > 1 && !message.hasSuffix(": " + shown) { lines.append("  path: " + shown) }
+    if path.count > 1 { lines.append("  path: " + path.joined(separator: " -> ")) }
     if let hint { lines.append("  hint: " + hint) }
     self.lines = lines
+    errorLines = [before.count]
   }
 }

@@ -21,7 +21,7 @@ struct ScriptWording: Sendable {
         return ScriptFailure(
           "'\(error.key)' (\(info.map(\.token.description) ?? "?")) takes runtime arguments (\(arguments)), "
             + "but was resolved without them",
-          path: Session.withoutRepeats(error.path),
+          path: Self.shownPath(of: error),
           hint: "give them at the root: 'resolve \(service) with \(declarations.argumentParameters(of: className).map { "\($0.name)=..." }.joined(separator: " "))'; "
             + "as a dependency, inject '\(providerSpelling(service, className: className))' and 'call' it with them",
           before: before)
@@ -31,11 +31,16 @@ struct ScriptWording: Sendable {
     // script's is in commands ('reset', 'release container' and a new child).
     if error.kind == .shutDown, let shutDown = container.outermostShutDown {
       return ScriptFailure(
-        error.message, path: Session.withoutRepeats(error.path),
+        error.message, path: Self.shownPath(of: error),
         hint: "a shut-down container resolves nothing more: " + afterShutdown(of: shutDown), before: before)
     }
     return ScriptFailure(
-      error.message, path: Session.withoutRepeats(error.path), hint: hint(error.hints), before: before)
+      error.message, path: Self.shownPath(of: error), hint: hint(error.hints), before: before)
+  }
+
+  /// The path a failure prints on a line of its own: none when the message names it already.
+  static func shownPath(of error: ResolutionError) -> [String] {
+    error.showsPathApart ? Session.withoutRepeats(error.path) : []
   }
 
   /// What to do after `container` was shut down, in commands: a fresh root, or for a request's

@@ -94,7 +94,9 @@ public final class Session {
       return CommandOutcome(entry: entry, output: output, isFailure: false)
     } catch {
       let failure = failure(for: error)
-      return CommandOutcome(entry: entry, output: failure.lines, isFailure: true, isRefusal: failure.isRefusal)
+      return CommandOutcome(
+        entry: entry, output: failure.lines, isFailure: true, isRefusal: failure.isRefusal,
+        errorLines: failure.errorLines)
     }
   }
 

@@ -18,15 +18,15 @@ extension SwiftExport {
     /// The service as the script names it.
     var service: String
     var name: String?
-    var scope: String
+    var scope: DisSyntax.Scope
     var isCaching: Bool
 
     var options: String { SwiftExport.registerOptions(name: name, scope: scope) }
   }
 
   /// `, name: "x", scope: .prototype`: the options of `register`, defaults left out.
-  static func registerOptions(name: String?, scope: String) -> String {
-    (name.map { ", name: \($0.quoted)" } ?? "") + (scope == "singleton" ? "" : ", scope: .\(scope)")
+  static func registerOptions(name: String?, scope: DisSyntax.Scope) -> String {
+    (name.map { ", name: \($0.quoted)" } ?? "") + (scope == .singleton ? "" : ", scope: .\(scope.rawValue)")
   }
 
   /// One Swift class for each shape a script class is declared in: a class declared again in

@@ -227,7 +227,7 @@ public struct SwiftExport {
       tokenOwners[number] = current
       live[number] = LiveRegistration(
         container: current, implementation: implementation, service: registration.service,
-        name: registration.name, scope: registration.scope?.rawValue ?? "singleton",
+        name: registration.name, scope: registration.scope ?? .singleton,
         isCaching: registration.isCacheEnabled != false)
       if registration.isCacheEnabled == false {
         body.append("\(container).setCaching(false, for: \(token(number)))")
@@ -260,7 +260,7 @@ public struct SwiftExport {
       }
     case .changeScope(let number, let scope):
       body.append("try \(owner(of: number.number)).setScope(.\(scope.rawValue), for: \(token(number.number)))")
-      live[number.number]?.scope = scope.rawValue
+      live[number.number]?.scope = scope
     case .changeCaching(let number, let isEnabled):
       body.append("\(owner(of: number.number)).setCaching(\(isEnabled), for: \(token(number.number)))")
       live[number.number]?.isCaching = isEnabled
@@ -366,7 +366,7 @@ public struct SwiftExport {
     case .type(let name), .instance(let name): name
     }
     registeredImplementation[registration.service] = implementation
-    return (implementation, Self.registerOptions(name: registration.name, scope: registration.scope?.rawValue ?? "singleton"))
+    return (implementation, Self.registerOptions(name: registration.name, scope: registration.scope ?? .singleton))
   }
 
   /// A class declared again changes what its live registrations build: in Swift, the new class

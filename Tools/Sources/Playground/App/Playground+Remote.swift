@@ -99,7 +99,8 @@ extension RemoteEngine {
     ScriptTestRunner(section: section).runFile(path) { entry in
       let outcome = run(entry)
       return CommandOutcome(
-        entry: entry, output: outcome.output, isFailure: outcome.isFailure, playgroundCommand: outcome.playgroundCommand)
+        entry: entry, output: outcome.output, isFailure: outcome.isFailure, playgroundCommand: outcome.playgroundCommand,
+        errorLines: outcome.errorLines)
     }
   }
 }

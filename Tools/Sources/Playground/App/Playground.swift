@@ -77,9 +77,8 @@ public enum Playground {
     if let recordPath = options.recordPath {
       controller.startRecording(to: recordPath, isFromCommandLine: true)
       if controller.state.recording == nil {
-        // The notice says "error: …"; callers add their own prefix.
-        let notice = controller.state.notice ?? "cannot record"
-        throw PlaygroundError(notice.hasPrefix("error: ") ? String(notice.dropFirst(7)) : notice)
+        // What went wrong, without the notice's "error: ": callers add their own prefix.
+        throw PlaygroundError(controller.state.noticeProblem ?? controller.state.notice ?? "cannot record")
       }
     }
     controller.settle()

@@ -16,19 +16,20 @@ extension PlaygroundController {
     }
     settle()
     guard !givenPath.allSatisfy(\.isWhitespace) else {
-      update { $0.notice = "error: ':save' needs a file name: ':save NAME.dis'" }
+      update { $0.showError("':save' needs a file name: ':save NAME.dis'") }
       return
     }
     let path = FileSystem.expandingTilde(givenPath, home: homeDirectory)
     let target = FileSystem.target(of: path)
     if FileSystem.isDirectory(target) {
-      update { $0.notice = "error: cannot save to '\(givenPath)': it is a directory; name a file in it" }
+      update { $0.showError("cannot save to '\(givenPath)': it is a directory; name a file in it") }
       return
     }
     if let recorder, let recorded = FileSystem.identity(of: recorder.path), FileSystem.identity(of: target) == recorded {
       update {
-        $0.notice = "error: cannot save to '\(givenPath)': it is the file being recorded, which holds the session "
-          + "already; ':stop' ends it, or save to another file"
+        $0.showError(
+          "cannot save to '\(givenPath)': it is the file being recorded, which holds the session "
+            + "already; ':stop' ends it, or save to another file")
       }
       return
     }
@@ -36,9 +37,10 @@ extension PlaygroundController {
       let left = writtenFiles[Self.canonical(target)]
       guard left == found else {
         update {
-          $0.notice = "error: '\(givenPath)' already exists and "
-            + (left == nil ? "this session did not write it" : "was changed since this session wrote it")
-            + "; ':save! \(givenPath)' replaces it"
+          $0.showError(
+            "'\(givenPath)' already exists and "
+              + (left == nil ? "this session did not write it" : "was changed since this session wrote it")
+              + "; ':save! \(givenPath)' replaces it")
         }
         return
       }
@@ -49,7 +51,7 @@ extension PlaygroundController {
       noteWritten(target)
       update { $0.notice = "saved the session to \(givenPath) (\($0.transcript.fileLines.count + 1) lines)" }
     } catch {
-      update { $0.notice = "error: \(error)" }
+      update { $0.showError("\(error)") }
     }
   }
 
@@ -69,12 +71,12 @@ extension PlaygroundController {
     }
     settle()
     guard !givenPath.allSatisfy(\.isWhitespace) else {
-      update { $0.notice = "error: ':record' needs a file name: ':record NAME.dis'" }
+      update { $0.showError("':record' needs a file name: ':record NAME.dis'") }
       return
     }
     let path = FileSystem.expandingTilde(givenPath, home: homeDirectory)
     if FileSystem.isDirectory(path) {
-      update { $0.notice = "error: cannot record to '\(givenPath)': it is a directory; name a file in it" }
+      update { $0.showError("cannot record to '\(givenPath)': it is a directory; name a file in it") }
       return
     }
     do {
@@ -85,13 +87,13 @@ extension PlaygroundController {
         $0.notice = "recording to \(givenPath) (the session so far included)"
       }
     } catch {
-      var message = "error: \(error)"
+      var message = "\(error)"
       if error.isOccupied {
         message += isFromCommandLine
           ? ". To fix, name a new file with --record, or move '\(givenPath)' away first"
           : ". To fix, ':record' a new file, or ':save! \(givenPath)' to write the whole session over it"
       }
-      update { $0.notice = message }
+      update { $0.showError(message) }
     }
   }
 

@@ -63,7 +63,11 @@ extension PlaygroundController {
         let shown = PaneContent.commandLine(state: preview, width: width).spans.map(\.text).joined()
         fits = shown.hasSuffix(text) || (shown.contains(text) && !shown.hasSuffix("…"))
       }
-      update { $0.overlay = fits ? nil : .wholeLine(text); $0.notice = text }
+      update {
+        $0.overlay = fits ? nil : .wholeLine(text)
+        // An error line stays one, by its kind.
+        if line.kind == .error { $0.showErrorLine(text) } else { $0.notice = text }
+      }
     }
   }
 

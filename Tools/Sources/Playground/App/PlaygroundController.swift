@@ -126,6 +126,7 @@ public final class PlaygroundController {
       shownView = view
       shownFamily = nil
       isRegistrationsStale = true
+      view.follow(events: showsPanes)
     }
     if showsPanes && (isRegistrationsStale || view.snapshotVersion != shownSnapshotVersion) {
       shownSnapshotVersion = view.snapshotVersion
@@ -154,9 +155,13 @@ public final class PlaygroundController {
   }
 
   /// Whether the panes follow the container: its events applied to panes 2 and 3, pane 1 read
-  /// again after each command. Off for a script read line by line, which prints only the
-  /// transcript: reading the stacks after every command cost as much as running it.
-  public var showsPanes = true
+  /// again after each command. Off for the line REPLs (a script read line by line, a terminal's
+  /// `discope repl`), which print only the transcript: reading the stacks after every command
+  /// cost as much as running it, and off, the view does not even observe the container
+  /// (`ContainerView.follow(events:)`): only what is drawn is computed.
+  public var showsPanes = true {
+    didSet { view.follow(events: showsPanes) }
+  }
 
   /// Whether quitting asks what to do with the changes the session made in an attached app (the
   /// full screen). Off in the line REPL, whose `--keep-changes` flag decides instead: a line
@@ -209,7 +214,7 @@ public final class PlaygroundController {
     }
     if outcome.wasNotRun {
       appendComment(["not run: " + (outcome.source ?? "")] + outcome.output, kind: .error)
-      state.notice = outcome.output.first
+      state.showErrorLine(outcome.output.first)
       return
     }
     if outcome.entry == nil && outcome.playgroundCommand == nil {
@@ -222,7 +227,10 @@ public final class PlaygroundController {
     }
     guard !outcome.recordedText.isEmpty else { return }
     let before = state.transcript.fileLines.count
-    state.transcript.append(recorded: outcome.recordedText, isFailure: outcome.isFailure)
+    state.transcript.append(
+      recorded: outcome.recordedText,
+      commandLineCount: outcome.entry.map { ScriptRecorder.commandText($0).split(separator: "\n").count } ?? 1,
+      errorLines: outcome.errorLines)
     writeToRecording(Array(state.transcript.fileLines[before...]))
   }
 

@@ -28,6 +28,8 @@ public final class ContainerFeed: ContainerView {
     var epoch = 0
     var container: Container?
     var observation: Observation?
+    /// Whether the container is observed (see ``follow(events:)``).
+    var isFollowing = true
     var snapshotVersion = 0
     /// When a resolution in another container (a child the app made) last had pane 1 read
     /// again: children come and go with no event of their own, and a busy app's requests
@@ -52,16 +54,43 @@ public final class ContainerFeed: ContainerView {
 
   /// Starts following `container` (and its children), stopping the previous one.
   public func attach(to container: Container) {
-    let old = state.withLock { state -> Observation? in
+    let (old, follows) = state.withLock { state -> (Observation?, Bool) in
       let old = state.observation
       state.observation = nil
       state.container = container
       state.snapshotVersion += 1
-      return old
+      return (old, state.isFollowing)
     }
     old?.cancel()
+    if follows { observe(container) }
+  }
+
+  /// Stops observing the container while `isOn` is false (nothing is drawn from its events), and
+  /// observes the current one again when it is true.
+  public func follow(events isOn: Bool) {
+    let (old, container) = state.withLock { state -> (Observation?, Container?) in
+      guard state.isFollowing != isOn else { return (nil, nil) }
+      state.isFollowing = isOn
+      if isOn {
+        state.snapshotVersion += 1
+        return (nil, state.container)
+      }
+      defer { state.observation = nil }
+      return (state.observation, nil)
+    }
+    old?.cancel()
+    if let container { observe(container) }
+  }
+
+  /// Observes `container`, unless another was attached, or following stopped, meanwhile.
+  private func observe(_ container: Container) {
     let observation = container.observe { [weak self] event in self?.append(event) }
-    state.withLock { $0.observation = observation }
+    let unwanted = state.withLock { state -> Observation? in
+      guard state.isFollowing, state.container === container, state.observation == nil else { return observation }
+      state.observation = observation
+      return nil
+    }
+    unwanted?.cancel()
   }
 
 

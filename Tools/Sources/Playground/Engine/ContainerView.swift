@@ -39,9 +39,15 @@ public protocol ContainerView: AnyObject, Sendable {
   /// Names to complete that arrived on their own (an attached app's, on attaching); nil when
   /// none arrived since the last call. A local engine's words come with each command's result.
   func takeCompletionWords() -> CompletionWords?
+  /// Whether the view follows the container's events: off while no pane is drawn (a line REPL),
+  /// so that a container in this process is not observed and no event is worded for no one; on
+  /// again, it follows from then on (pane 1 is read afresh).
+  func follow(events isOn: Bool)
 }
 
 extension ContainerView {
+  /// A view whose events come whatever it says (an attached app's server sends them).
+  public func follow(events isOn: Bool) {}
   public func takeNotices() -> [String] { [] }
   public func refresh() {}
   public var sessionChanges: [String] { [] }

@@ -91,11 +91,15 @@ public struct PlaygroundOutcome: Sendable, Hashable {
   /// What the engine says of the command beyond its output (an attached app's first change):
   /// shown right after the command, as a comment, and never part of what a recording expects.
   public var notes: [String] = []
+  /// The indices in `output` of the lines that say what went wrong (`error: …`), as
+  /// `CommandOutcome.errorLines` gives them: what the panes style as errors.
+  public var errorLines: [Int]
 
   public init(
     entry: Entry?, output: [String], isFailure: Bool, recordedText: String,
-    playgroundCommand: PlaygroundCommand? = nil
+    playgroundCommand: PlaygroundCommand? = nil, errorLines: [Int] = []
   ) {
+    self.errorLines = errorLines
     self.entry = entry
     self.output = output
     self.isFailure = isFailure

@@ -38,7 +38,8 @@ extension PlaygroundOutcome {
   public init(_ outcome: CommandOutcome) {
     self.init(
       entry: outcome.entry, output: outcome.shownOutput, isFailure: outcome.isFailure,
-      recordedText: outcome.recordedText, playgroundCommand: outcome.playgroundCommand)
+      recordedText: outcome.recordedText, playgroundCommand: outcome.playgroundCommand,
+      errorLines: outcome.errorLines)
   }
 }
 

@@ -43,7 +43,34 @@ public struct PlaygroundState: Sendable {
   public var continuation: [String] = []
   public var overlay: Overlay?
   /// A one-line message under the panes (a playground command's result, a hint).
-  public var notice: String? { didSet { isNoticeTranscribed = false } }
+  public var notice: String? {
+    didSet {
+      isNoticeTranscribed = false
+      noticeProblem = nil
+      isNoticeError = false
+    }
+  }
+  /// Whether the notice says what went wrong (``showError(_:)``, ``showErrorLine(_:)``): it is
+  /// shown as an error, even over a script's prose.
+  public private(set) var isNoticeError = false
+  /// What went wrong, without the notice's `error: `, when ``showError(_:)`` set it: for a
+  /// caller that words the failure its own way (`discope: cannot record …`).
+  public private(set) var noticeProblem: String?
+
+  /// Shows `error: PROBLEM` as the notice.
+  public mutating func showError(_ problem: String) {
+    notice = "error: " + problem
+    noticeProblem = problem
+    isNoticeError = true
+  }
+
+  /// Shows `line`, a line that says what went wrong as it stands (a command's `error: …`), as
+  /// the notice.
+  public mutating func showErrorLine(_ line: String?) {
+    notice = line
+    isNoticeError = line != nil
+  }
+
   /// The notice as the full screen shows it beside the command line: none while it says what the
   /// course line already says on its own row (the line REPLs print the notice itself).
   public var commandLineNotice: String? { notice == courseLine?.text ? nil : notice }

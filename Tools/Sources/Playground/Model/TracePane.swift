@@ -27,9 +27,9 @@ public struct TracePane: Sendable {
   /// How many resolutions are kept (older ones are dropped).
   public var limit = 200
   public var glyphs: ResolutionTree.Glyphs
-  /// Finished steps waiting for their parent, by depth, for each thread resolving: an app
-  /// resolving on several threads interleaves their steps, each resolution all on one thread.
-  private var pending: [UInt: [[Node]]] = [:]
+  /// The resolutions under way, each thread's: an app resolving on several threads interleaves
+  /// their steps, each resolution all on one thread.
+  private var pending: [UInt: StepTreeBuilder<Node>] = [:]
   private var groupStarts: [Int] = []
 
   public init(glyphs: ResolutionTree.Glyphs = .unicode) { self.glyphs = glyphs }
@@ -39,10 +39,16 @@ public struct TracePane: Sendable {
     switch record {
     case .step(let step): add(step)
     case .failure(let failure):
-      let partial = Self.partialTree(pending.removeValue(forKey: failure.thread) ?? [], path: failure.path)
+      var builder = pending.removeValue(forKey: failure.thread) ?? StepTreeBuilder()
+      // What it built, under the services of its path that never finished (side by side when
+      // the path is shortened and does not follow the depths).
+      let partial =
+        failure.omitsPartOfPath
+        ? builder.abandon()
+        : builder.abandon(under: failure.path) { Node(step: nil, unfinished: $0 + " …", children: $1) }
       // Headed by what was asked (the path's root), not by where it failed.
       var block = [PaneLine("resolve \(failure.asked) — failed", kind: .error)]
-      for node in partial { block += render(node) }
+      block += render(partial)
       block += failure.lines.map { PaneLine($0, kind: .error) }
       append(block)
     case .gap(let count):
@@ -51,19 +57,6 @@ public struct TracePane: Sendable {
       append([PaneLine("… \(count) events dropped (this terminal read slower than the app resolved)", kind: .secondary)])
     default: break
     }
-  }
-
-  /// What a failed resolve built, under the services of its path that never finished: the
-  /// steps waiting at depth d belong to `path[d - 1]`. A path that does not follow the depths
-  /// (shortened, for a graph too deep) leaves them side by side.
-  static func partialTree(_ pending: [[Node]], path: [String]) -> [Node] {
-    let deepest = pending.lastIndex { !$0.isEmpty } ?? 0
-    guard deepest <= path.count, !path.contains("...") else { return pending.flatMap { $0 } }
-    var unfinished: [Node] = []
-    for depth in stride(from: deepest, through: 1, by: -1) {
-      unfinished = [Node(step: nil, unfinished: path[depth - 1] + " …", children: pending[depth] + unfinished)]
-    }
-    return (pending.first ?? []) + unfinished
   }
 
   /// Forgets every resolution.
@@ -76,20 +69,14 @@ public struct TracePane: Sendable {
   }
 
   private mutating func add(_ step: StepRecord) {
-    var waiting = pending.removeValue(forKey: step.thread) ?? []
-    while waiting.count <= step.depth + 1 { waiting.append([]) }
-    let node = Node(step: step, children: waiting[step.depth + 1])
-    waiting[step.depth + 1] = []
-    guard step.depth == 0 else {
-      waiting[step.depth].append(node)
-      pending[step.thread] = waiting
-      return
-    }
-    let optional = step.outcome == "absent" ? "?" : ""
+    guard let node = pending[step.thread, default: StepTreeBuilder()].add(depth: step.depth, { Node(step: step, children: $0) })
+    else { return }
+    pending[step.thread] = nil
+    let optional = step.outcome == .absent ? "?" : ""
     // Where it started and who resolved it: an app's requests resolve in their own children,
     // on many threads.
     let origin = step.origin.map { "  (\($0))" } ?? ""
-    append([PaneLine("resolve\(optional) \(step.service)\(origin)", kind: .heading)] + render(node))
+    append([PaneLine("resolve\(optional) \(step.service)\(origin)", kind: .heading)] + render([node]))
   }
 
   private mutating func append(_ block: [PaneLine]) {
@@ -108,28 +95,15 @@ public struct TracePane: Sendable {
     }
   }
 
-  private func render(_ node: Node) -> [PaneLine] {
-    var result = [line(node, prefix: "")]
-    appendChildren(node.children, prefix: "", into: &result)
-    return result
+  private func render(_ roots: [Node]) -> [PaneLine] {
+    glyphs.draw(roots, children: \.children) { line($0, prefix: $1) }
   }
-
-  private func appendChildren(_ children: [Node], prefix: String, into result: inout [PaneLine]) {
-    let (branch, last, pipe) =
-      glyphs == .unicode ? ("├─ ", "└─ ", "│  ") : ("|- ", "`- ", "|  ")
-    for (index, child) in children.enumerated() {
-      let isLast = index == children.count - 1
-      result.append(line(child, prefix: prefix + (isLast ? last : branch)))
-      appendChildren(child.children, prefix: prefix + (isLast ? "   " : pipe), into: &result)
-    }
-  }
-
 
   private func line(_ node: Node, prefix: String) -> PaneLine {
     guard let step = node.step else { return PaneLine(prefix + node.unfinished, kind: .error) }
     let text = prefix + step.line
     let kind: LineKind =
-      step.isMock ? .mock : step.outcome == "cached" ? .cached : step.outcome == "absent" ? .secondary : .plain
+      step.isMock ? .mock : step.outcome == .cached ? .cached : step.outcome == .absent ? .secondary : .plain
     return PaneLine(text, kind: kind)
   }
 }

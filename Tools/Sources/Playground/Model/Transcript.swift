@@ -21,16 +21,17 @@ public struct Transcript: Sendable {
   /// The whole transcript as a `.dis` file, header included.
   public var text: String { ScriptRecorder.header + fileLines.map { $0 + "\n" }.joined() }
 
-  /// Appends a command's recorded text (as `CommandOutcome.recordedText` gives it).
-  public mutating func append(recorded text: String, isFailure: Bool = false) {
+  /// Appends a command's recorded text (as `CommandOutcome.recordedText` gives it): its command
+  /// on `commandLineCount` lines (an assembly's block takes several), then its output, of which
+  /// the lines at `errorLines` (as `CommandOutcome.errorLines` counts them) say what went wrong.
+  public mutating func append(recorded text: String, commandLineCount: Int = 1, errorLines: [Int] = []) {
     guard !text.isEmpty else { return }
     entryCount += 1
     var body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if body.last == "" { body.removeLast() }
+    let errors = Set(errorLines.map { $0 + commandLineCount })
     for (index, line) in body.enumerated() {
-      let isOutput = line.hasPrefix("  ") || line.isEmpty
-      let kind: LineKind =
-        !isOutput ? .command : (isFailure && line.contains("error") ? .error : .plain)
+      let kind: LineKind = index < commandLineCount ? .command : errors.contains(index) ? .error : .plain
       add(line, kind: kind, heading: index == 0)
     }
   }

@@ -13,6 +13,9 @@ enum InteractiveREPL {
     do {
       controller = try Playground.makeController(options, isSynchronous: true)
       controller.asksAboutSessionChanges = false
+      // Only the transcript is printed here: no pane is drawn, so none is computed (reading the
+      // stacks after every command cost as much as running it, as for a script piped in).
+      controller.showsPanes = false
     } catch {
       Playground.printError("error: \(error)")
       return 1

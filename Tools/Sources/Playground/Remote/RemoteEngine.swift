@@ -54,7 +54,7 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
       let reply = try view.client.run(source)
       var outcome = PlaygroundOutcome(
         entry: entry, output: reply.outcome.output, isFailure: reply.outcome.isFailure,
-        recordedText: reply.outcome.recordedText)
+        recordedText: reply.outcome.recordedText, errorLines: reply.outcome.errorLines ?? [])
       if let note = view.note(reply) { outcome.notes = [note] }
       return outcome
     } catch {
@@ -63,7 +63,7 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
   }
 
   private func notRun(_ source: String, entry: Entry?, _ message: String) -> PlaygroundOutcome {
-    var outcome = PlaygroundOutcome(entry: entry, output: [message], isFailure: true, recordedText: "")
+    var outcome = PlaygroundOutcome(entry: entry, output: [message], isFailure: true, recordedText: "", errorLines: [0])
     outcome.source = source
     outcome.wasNotRun = true
     return outcome

@@ -68,8 +68,8 @@ public final class RemoteView: ContainerView {
         client.refresh()
       }
       if let ended = updates.ended, state.ended == nil {
-        state.ended = ended
-        state.notices.append(ended + (ended.hasPrefix("app ended") ? "; the panes keep what it showed (:quit leaves)" : ""))
+        state.ended = ended.description
+        state.notices.append(ended.description + (ended.isAppGone ? "; the panes keep what it showed (:quit leaves)" : ""))
       }
       return updates.events.map { FeedItem(record: $0, epoch: state.epoch) }
     }

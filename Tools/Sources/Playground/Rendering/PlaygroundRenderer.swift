@@ -131,13 +131,13 @@ final class PlaygroundRenderer {
     guard let notice = state.commandLineNotice, !state.isShowingOverlayWindow else { return [] }
     // Stepping through a script, the section's prose keeps its rows for all but errors: the
     // step notices say again what the keys do.
-    guard state.replay == nil || notice.hasPrefix("error") else { return [] }
+    guard state.replay == nil || state.isNoticeError else { return [] }
     let line = PaneContent.commandLine(state: state, width: max(1, columns - statusWidth))
     let shown = line.spans.map(\.text).joined()
     guard shown.hasSuffix("…") || !shown.contains(notice) else { return [] }
     let rows = ProseText.wrap(notice, width: max(1, columns))
     let maximum = ProseText.maximumRows(screenRows: state.overlayPageHeight.map { $0 + 3 } ?? 24)
-    let style = notice.hasPrefix("error") ? TextStyle(isBold: true, color: .negative) : TextStyle.plain
+    let style = state.isNoticeError ? TextStyle(isBold: true, color: .negative) : TextStyle.plain
     return rows.prefix(maximum).map { StyledSpan($0, style: style) }
   }
 

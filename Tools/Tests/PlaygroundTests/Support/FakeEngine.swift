@@ -11,7 +11,7 @@ final class FakeEngine: LocalPlaygroundEngine {
   private var followers: [(Container) -> Void] = []
   func followContainer(_ handler: @escaping (Container) -> Void) { followers.append(handler) }
   var instanceTypeNamer: InstanceTypeNamer { { _ in nil } }
-  var errorDescriber: ErrorDescriber { { error, _ in error.description.split(separator: "\n").map(String.init) } }
+  var errorDescriber: ErrorDescriber { { error, _ in error.lines } }
   private var tokens: [String: DIScope.RegistrationToken] = [:]
   private(set) var commands: [String] = []
 
@@ -67,7 +67,7 @@ final class FakeEngine: LocalPlaygroundEngine {
     recorded.isExpectedToFail = failed
     return PlaygroundOutcome(
       entry: entry, output: output, isFailure: failed,
-      recordedText: ScriptRecorder.text(for: recorded, output: output))
+      recordedText: ScriptRecorder.text(for: recorded, output: output), errorLines: failed ? [0] : [])
   }
 
   /// How many times the completion words were read.

@@ -130,15 +130,20 @@ extension Container {
         throw prefixed(error, by: path)
       }
     }
-    if let start = path.firstIndex(where: { $0.registration === registration }) {
+    // The guard's rule (`BuildGuard`), over the task's path.
+    switch BuildGuard.refusal(
+      position: path.firstIndex(where: { $0.registration === registration }), depth: path.count)
+    {
+    case .cycle(let start):
       throw asyncCycle(path: Array(path[start...]), back: registration, prefix: Array(path[..<start]))
-    }
-    if path.count >= Self.maximumDepth {
+    case .tooDeep:
       throw prefixed(
         ResolutionError(
           kind: .tooDeep, key: registration.key, path: [registration.key.description],
           message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services"),
         by: path)
+    case nil:
+      break
     }
     if registration.isolation == .mainActor {
       // On the main actor, the synchronous engine builds it (once, as any singleton).

@@ -71,6 +71,12 @@ struct ResolutionChain: RandomAccessCollection {
     count < Container.maximumDepth && position(of: registration) == nil
   }
 
+  /// Why `registration` may not be entered (`nil`: it may): the guard's rule as `BuildGuard`
+  /// words it for every path of builds, asked once `admits` said no.
+  func refusal(of registration: Unmanaged<Registration>) -> BuildGuard.Refusal? {
+    BuildGuard.refusal(position: position(of: registration), depth: count)
+  }
+
   /// Frees the storage; the owning thread state calls it once, when the thread exits.
   func deallocate() {
     storage.deallocate()
@@ -92,9 +98,30 @@ extension Container {
   /// `ResolutionError` is a large value).
   @inline(never)
   func refusedBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) -> any Error {
-    if let start = thread.chain.position(of: registration) {
+    switch thread.chain.refusal(of: registration) {
+    case .cycle(let start):
       return cycle(through: registration.takeUnretainedValue(), startingAt: start, thread: thread)
+    case .tooDeep, nil:
+      return tooDeep(registration.takeUnretainedValue(), thread: thread)
     }
-    return tooDeep(registration.takeUnretainedValue(), thread: thread)
+  }
+}
+
+/// The guard's one rule, over any path of builds — a thread's `ResolutionChain`, a task's
+/// `AsyncStep`s: entering a registration already on the path closes a cycle (from where it is
+/// on it); entering one `Container.maximumDepth` deep is a runaway. The chain's `admits` is the
+/// same rule, inlined for the resolve path.
+enum BuildGuard {
+  enum Refusal: Equatable {
+    /// The registration is on the path at this position.
+    case cycle(at: Int)
+    case tooDeep
+  }
+
+  /// The refusal of entering a registration found at `position` on a path `depth` long.
+  @inline(__always)
+  static func refusal(position: Int?, depth: Int) -> Refusal? {
+    if let position { return .cycle(at: position) }
+    return depth >= Container.maximumDepth ? .tooDeep : nil
   }
 }

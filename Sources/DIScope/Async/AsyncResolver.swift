@@ -80,7 +80,11 @@ final class AsyncGraph: Sendable {
 /// another task's build.
 struct AsyncStep: Sendable {
   let registration: Registration
-  let isShared: Bool
+  /// The claim of a shared build's step (a singleton, eager or weak one): its builder's identity
+  /// (see `SharedClaim`), held by the step for as long as the build's resolve runs, so that a wait
+  /// recorded under it (`SharedBuilds`) names this build and no other. `nil` for the rest.
+  let claim: BuildSignal?
+  var isShared: Bool { claim != nil }
 }
 
 /// What the async engine produced: a box read back with the service's type, or a weak

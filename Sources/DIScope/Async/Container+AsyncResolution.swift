@@ -154,10 +154,11 @@ extension Container {
       }
       return .box(box)
     }
-    let scope = registration.state.withLock { $0.effectiveScope }
+    let (scope, readIn) = registration.state.withLock { ($0.effectiveScope, $0.epoch) }
     let resolver = AsyncResolver(
       container: scope.isCached ? owner : self,
-      path: path + [AsyncStep(registration: registration, isShared: scope.isCached)], graph: graph)
+      path: path + [AsyncStep(registration: registration, claim: scope.isCached ? BuildSignal() : nil)],
+      graph: graph)
     // Validation builds and keeps nothing, and is observed by no one.
     if let run { return try await buildInValidation(registration, run: run, resolver: resolver, make: make) }
     let (answer, outcome, number): (AsyncAnswer, ResolutionStep.Outcome, Int?)
@@ -174,7 +175,7 @@ extension Container {
       }
     case .singleton, .eager, .weak:
       (answer, outcome, number) = try await produceAsyncShared(
-        registration, scope: scope, resolver: resolver, make: make)
+        registration, scope: scope, readIn: readIn, resolver: resolver, make: make)
     }
     if family.isObserved {
       emitAsyncStep(
@@ -193,13 +194,14 @@ extension Container {
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
     _ answer: AsyncAnswer, depth: Int, resolution: Int
   ) {
-    if skipsObservedSteps { return countSkippedStep(among: family.withLock { $0.observers }) }
     let instance: ObservedInstance =
       switch answer {
       case .box(let box): ObservedInstance(value: box.anyValue)
       case .object(let weak): ObservedInstance(object: weak.object)
       }
+    // Learnt while observed, paused or not, as the synchronous `build` learns it.
     if outcome == .created { registration.learnImplementation(of: instance.value) }
+    if skipsObservedSteps { return countSkippedStep(among: family.withLock { $0.observers }) }
     let number = number ?? (outcome == .created ? stepNumber() : nil)
     emit(
       resolvedStep(
@@ -253,25 +255,27 @@ extension Container {
   /// a build do: they find the instance cached, or (a failed build, one a change overtook) build
   /// it themselves. Nothing but the registration keeps what was built: no task's result does.
   private func produceAsyncShared(
-    _ registration: Registration, scope: Scope, resolver: AsyncResolver,
+    _ registration: Registration, scope: Scope, readIn: Int, resolver: AsyncResolver,
     make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
   ) async throws -> (AsyncAnswer, ResolutionStep.Outcome, Int?) {
+    // This build's claim, made with its step (see `AsyncStep.claim`).
+    let signal = resolver.path.last!.claim!
     // Who waits, if this resolve must await another task's build: the build of the nearest shared
     // registration on the path (this registration itself is last on it, not yet built), named by
-    // its claim's builder.
-    let waiter = resolver.path.dropLast().last(where: \.isShared)?.registration
+    // its claim.
+    let waiting = resolver.path.dropLast().last(where: \.isShared).map { ObjectIdentifier($0.claim!) }
     while true {
-      let signal = BuildSignal()
       let next: AsyncClaimStep = try family.withLock { family in
         let claim = registration.state.withLockHeld {
           $0.claim(
             registration, for: ObjectIdentifier(signal),
-            ownerIsShutDown: resolver.container.registry.isShutDown)
+            ownerIsShutDown: resolver.container.registry.isShutDown, readIn: readIn)
         }
         switch claim {
         case .cached(let box, let number): return .answered(.box(box), number)
         case .weak(let object, let number): return .answered(.object(.init(object: object)), number)
         case .ownerShutDown: return .refused
+        case .changed: return .build(epoch: nil)
         case .claimed(let epoch):
           registration.state.withLockHeld { $0.awaitableBuild = signal }
           return .build(epoch: epoch)
@@ -281,14 +285,13 @@ extension Container {
           guard let building = registration.state.withLockHeld({ $0.awaitableBuild }) else { return .retry }
           // The same wait rule as threads' (`waitLoop`): a wait that would close a loop of builds,
           // each awaiting the next, is a cycle, not a deadlock.
-          let waiting = waiter.flatMap { waiter in waiter.state.withLockHeld { $0.builder } }
           if let waiting {
             if Self.waitLoop(for: registration, of: waiting, in: family.builds) != nil {
               throw asyncCycle(path: resolver.path, back: registration, prefix: [])
             }
-            family.builds.waiting[waiting] = registration
+            family.builds.wait(waiting, for: registration)
           }
-          return .awaiting(building, waiting)
+          return .awaiting(building)
         }
       }
       switch next {
@@ -305,18 +308,20 @@ extension Container {
         do {
           box = try await buildAsync(registration, resolver: resolver, make: make)
         } catch {
-          finishBuilding(registration, store: nil)
+          if epoch != nil { finishBuilding(registration, store: nil) }
           throw error
         }
+        // Unclaimed (the registration changed since this resolve read it): for this resolve alone.
+        guard let epoch else { return (.box(box), .created, nil) }
         let value = box.anyValue
         let kept: FinishedBuild.Kept =
           scope != .weak ? .box(box) : type(of: value) is AnyClass ? .weak(value as AnyObject) : .nothing
         let number = finishBuilding(
           registration, store: FinishedBuild(epoch: epoch, number: nil, kept: kept, immortal: nil))
         return (.box(box), .created, number)
-      case .awaiting(let building, let waiting):
+      case .awaiting(let building):
         await building.wait()
-        if let waiting { family.withLock { $0.builds.waiting[waiting] = nil } }
+        if let waiting { family.withLock { $0.builds.endWait(waiting, for: registration) } }
       case .retry:
         await Task.yield()
       }
@@ -383,10 +388,10 @@ private enum AsyncClaimStep {
   case answered(AsyncAnswer, Int)
   /// Its owner shut down since the lookup: refused.
   case refused
-  /// Build it, claimed in `epoch`.
-  case build(epoch: Int)
-  /// Another task's build, and the builder (of the build this resolve is part of) now waiting.
-  case awaiting(BuildSignal, ObjectIdentifier?)
+  /// Build it, claimed in `epoch`, or (`nil`) for this resolve alone.
+  case build(epoch: Int?)
+  /// Another task's build, awaited.
+  case awaiting(BuildSignal)
   case retry
 }
 

@@ -39,6 +39,8 @@ extension Container {
           isDropping = dropped != nil
         } else {
           holdings = state.takeHoldings()
+          // A build under way (claimed before this) keeps nothing in a removed registration.
+          state.epoch &+= 1
         }
       }
       return registration

@@ -96,8 +96,22 @@ struct FamilyLockedState {
 /// condition, while others changed it, which an `inout` state borrowed across the wait may not
 /// see. `@unchecked Sendable`: read and written only under the family lock.
 final class SharedBuilds: @unchecked Sendable {
+  /// What each builder (a thread, or an `async` build's claim) waits for: one registration for a
+  /// thread; for an `async` build, one per dependency its factory awaits at once (`async let`).
   // unchecked: under the family lock, and never `inout` across the condition's wait.
-  @exclusivity(unchecked) var waiting: [ObjectIdentifier: Registration] = [:]
+  @exclusivity(unchecked) private(set) var waiting: [ObjectIdentifier: [Registration]] = [:]
+
+  /// Records that `builder` waits for `registration`'s build.
+  func wait(_ builder: ObjectIdentifier, for registration: Registration) {
+    waiting[builder, default: []].append(registration)
+  }
+
+  /// Records that `builder` no longer waits for `registration`'s build (one wait of it).
+  func endWait(_ builder: ObjectIdentifier, for registration: Registration) {
+    guard var waits = waiting[builder], let index = waits.firstIndex(where: { $0 === registration }) else { return }
+    waits.remove(at: index)
+    waiting[builder] = waits.isEmpty ? nil : waits
+  }
 }
 
 /// An attached observer: the container it observes, its handler, and its gate (see `ObserverGate`).

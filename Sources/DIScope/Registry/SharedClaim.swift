@@ -19,6 +19,10 @@ enum SharedClaim {
   /// up after the shutdown is (a build claimed before the shutdown goes on, and its instance goes
   /// to its own resolve alone, uncached: `endClaim`).
   case ownerShutDown
+  /// The registration changed (its scope or caching, a removal) since the resolve read the state
+  /// it decided by: built for that resolve alone, as a build a change overtook is, claimed by no
+  /// one and kept by nothing.
+  case changed
   /// Another builder holds the claim: wait for it (a thread on the family's condition, a task on
   /// the builder's task), then claim again.
   case busy(builder: ObjectIdentifier)
@@ -29,13 +33,16 @@ extension RegistrationState {
   /// instead (`self` being `registration`'s state). Under the family lock.
   ///
   /// `ownerIsShutDown`: whether the registration's owner shut down since the resolve found it.
+  /// `readIn`: the epoch of the state the resolve decided its scope by (`nil`: the caller checked
+  /// under this lock that nothing changed since).
   @inline(__always)
   mutating func claim(
-    _ registration: Registration, for builder: ObjectIdentifier, ownerIsShutDown: Bool
+    _ registration: Registration, for builder: ObjectIdentifier, ownerIsShutDown: Bool, readIn: Int?
   ) -> SharedClaim {
     if let cached = cachedBox(of: registration) { return .cached(cached, number: cachedNumber ?? 0) }
     if ownerIsShutDown { return .ownerShutDown }
     if let weak = weakInstance { return .weak(weak, number: cachedNumber ?? 0) }
+    if let readIn, readIn != epoch { return .changed }
     if let holder = self.builder { return .busy(builder: holder) }
     self.builder = builder
     return .claimed(epoch: epoch)

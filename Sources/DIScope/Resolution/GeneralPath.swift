@@ -152,7 +152,7 @@ extension Container {
     switch scope {
     case .prototype:
       try build(registration, in: self, thread: thread, slot: slot)
-      number = observed ? stepNumber() : nil
+      number = observed ? numberForStep(thread) : nil
       step = .created
     case .graph:
       if let entry = thread.graph[registration] {
@@ -161,7 +161,7 @@ extension Container {
         step = .cached
       } else {
         try build(registration, in: self, thread: thread, slot: slot)
-        number = observed ? stepNumber() : nil
+        number = observed ? numberForStep(thread) : nil
         thread.graph.append(GraphEntry(registration: registration, box: slot.boxed(), number: number ?? 0))
         step = .created
       }
@@ -181,8 +181,8 @@ extension Container {
       } else {
         // Built (or found built by another thread) and reported there.
         return try buildShared(
-          registration, owner: owner, scope: scope, generation: generation, entryID: entryID,
-          observed: observed, thread: thread, slot: slot)
+          registration, owner: owner, scope: scope, readIn: read.epoch, generation: generation,
+          entryID: entryID, observed: observed, thread: thread, slot: slot)
       }
       number = read.cachedNumber
       step = .cached
@@ -254,4 +254,11 @@ extension Container {
   /// value) or when a step reports it; never otherwise, so an unobserved prototype costs no
   /// number, and the numbers an observer sees do not depend on which path built what.
   func stepNumber() -> Int { family.nextInstanceNumber() }
+
+  /// `stepNumber()` for an observed step that keeps nothing of its own, when it will be reported
+  /// or gathered under a shared build under way; `nil` while no observer takes events and no
+  /// shared build gathers it (as `skipStep` and the async engine decide).
+  private func numberForStep(_ thread: ThreadState) -> Int? {
+    !skipsObservedSteps || thread.heldFrames.sharedBuilds > 0 ? stepNumber() : nil
+  }
 }

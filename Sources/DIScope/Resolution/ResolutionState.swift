@@ -4,6 +4,8 @@ struct StateSnapshot {
   let cached: InstanceBox?
   let weakInstance: AnyObject?
   let cachedNumber: Int?
+  /// The epoch it was read in: a claim made later checks it (see `SharedClaim.changed`).
+  let epoch: Int
 
   /// Reads `registration`'s state (`state`), under the family lock.
   init(_ state: inout RegistrationState, of registration: Registration) {
@@ -11,6 +13,7 @@ struct StateSnapshot {
     cached = state.cachedBox(of: registration)
     weakInstance = state.weakInstance
     cachedNumber = state.cachedNumber
+    epoch = state.epoch
   }
 }
 

@@ -118,7 +118,9 @@ extension Container {
     entryOwner: Unmanaged<Container>, generation: UInt64, thread: Unmanaged<ThreadState>
   ) -> RoutedBuild {
     thread._withUnsafeGuaranteedRef { state in
-      switch claimSingleton(registration, owner: owner, thread: state) {
+      switch claimSingleton(
+        registration, owner: owner, entryOwner: entryOwner, generation: generation, thread: state)
+      {
       case .claimed(let epoch):
         state.chain.push(registration)
         return RoutedBuild(
@@ -174,7 +176,8 @@ extension Container {
   /// lock. The guard's rule is asked before the claim, so nothing is given back.
   @inline(never)  // off `routedBuild`'s usual paths: kept out of its frame
   private func claimSingleton(
-    _ registration: Unmanaged<Registration>, owner: Unmanaged<Container>, thread: ThreadState
+    _ registration: Unmanaged<Registration>, owner: Unmanaged<Container>,
+    entryOwner: Unmanaged<Container>, generation: UInt64, thread: ThreadState
   ) -> SingletonClaim {
     guard thread.chain.admits(registration) else { return .general }
     let me = ObjectIdentifier(thread)
@@ -183,13 +186,18 @@ extension Container {
       return family.withLock { _ in
         // (`hasShutDown` is set under this lock, with the registry's flag.)
         let isShutDown = owner._withUnsafeGuaranteedRef { $0.hasShutDown.load(ordering: .relaxed) }
-        // The route's scope was read when the route was stored: the generation vouches for it.
-        switch registration.state.withLockHeld({ $0.claim(registration, for: me, ownerIsShutDown: isShutDown) }) {
+        // The route's scope was read when the route was stored: the generation vouches for it,
+        // checked again under this lock (every change bumps it under the lock), so the claim
+        // needs no epoch of its own to compare.
+        guard entryOwner._withUnsafeGuaranteedRef({ $0.entryGeneration }) == generation else { return .general }
+        switch registration.state.withLockHeld({
+          $0.claim(registration, for: me, ownerIsShutDown: isShutDown, readIn: nil)
+        }) {
         case .claimed(let epoch): return .claimed(epoch: epoch)
         case .cached(let box, let number): return .built(box, number: number)
         // A shutdown since the route was found valid: the general path refuses, with its error.
         // Another builder: the general path waits for it. (A weak instance: never routed.)
-        case .ownerShutDown, .busy, .weak: return .general
+        case .ownerShutDown, .changed, .busy, .weak: return .general
         }
       }
     }

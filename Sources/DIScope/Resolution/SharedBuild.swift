@@ -8,8 +8,8 @@ extension Container {
   /// built here goes into this thread's cache under `entryID` (when the resolve may keep one and
   /// nothing observes it), so that the next resolve of it is the inlined hit.
   func buildShared(
-    _ registration: Registration, owner: Container, scope: Scope, generation: UInt64,
-    entryID: UInt64?, observed: Bool, thread: ThreadState, slot: ServiceSlot
+    _ registration: Registration, owner: Container, scope: Scope, readIn: Int,
+    generation: UInt64, entryID: UInt64?, observed: Bool, thread: ThreadState, slot: ServiceSlot
   ) throws {
     // The same rule `enterBuild` applies, asked before the claim: a registration this thread is
     // building already would otherwise wait for itself.
@@ -22,15 +22,15 @@ extension Container {
       let builds = family.builds
       while true {
         let claim = registration.state.withLockHeld {
-          $0.claim(registration, for: me, ownerIsShutDown: owner.registry.isShutDown)
+          $0.claim(registration, for: me, ownerIsShutDown: owner.registry.isShutDown, readIn: readIn)
         }
         guard case .busy = claim else { return claim }
         if let loop = Self.waitLoop(for: registration, of: me, in: builds) {
           throw crossThreadCycle(waitingFor: registration, loopsBackTo: loop, thread: thread)
         }
-        builds.waiting[me] = registration
+        builds.wait(me, for: registration)
         lock.wait()
-        builds.waiting[me] = nil
+        builds.endWait(me, for: registration)
       }
     }
     // Out of the lock: the error reads the containers' names.
@@ -42,9 +42,9 @@ extension Container {
       number = cachedNumber
     case .weak(let object, let cachedNumber) where slot.assign(object):
       number = cachedNumber
-    case .weak, .claimed, .ownerShutDown, .busy:
-      // Kept only in the epoch claimed; a weak instance of another type is built for this resolve
-      // alone.
+    case .weak, .claimed, .ownerShutDown, .changed, .busy:
+      // Kept only in the epoch claimed; a change since the resolve read the state, or a weak
+      // instance of another type, is built for this resolve alone.
       let epoch: Int? = if case .claimed(let claimed) = claim { claimed } else { nil }
       // While observed, the steps finishing under this build are gathered as what it holds
       // (see `HeldFrames`); its own step, reported last, takes them.
@@ -143,17 +143,20 @@ extension Container {
     }
   }
 
-  /// The registration this thread builds that the builder of `registration` waits for, directly
-  /// or through other waiting builders: waiting then would never end. `nil` when the wait is safe.
+  /// The registration `me` builds that the builder of `registration` waits for, directly or
+  /// through other waiting builders (a thread waits for one build at a time, an `async` build for
+  /// each dependency it awaits): waiting then would never end. `nil` when the wait is safe.
   static func waitLoop(for registration: Registration, of me: ObjectIdentifier, in builds: SharedBuilds)
     -> Registration?
   {
-    var wanted = registration
-    for _ in 0...builds.waiting.count {
-      guard let builder = wanted.state.withLockHeld({ $0.builder }) else { return nil }
-      guard let next = builds.waiting[builder] else { return nil }
-      if next.state.withLockHeld({ $0.builder }) == me { return next }
-      wanted = next
+    var wanted = [registration]
+    var seen: Set<ObjectIdentifier> = []
+    while let next = wanted.popLast() {
+      guard let builder = next.state.withLockHeld({ $0.builder }), seen.insert(builder).inserted else { continue }
+      for awaited in builds.waiting[builder] ?? [] {
+        if awaited.state.withLockHeld({ $0.builder }) == me { return awaited }
+        wanted.append(awaited)
+      }
     }
     return nil
   }

@@ -68,6 +68,22 @@ extension AttachEndToEndTests {
     try tmux.waitFor("the undo") { $0.contains("left shop (pid \(app.pid))") && $0.contains("[exit 0]") }
   }
 
+  /// In an attached REPL: mocks Logging, rebuilds WebService (t2) with the mock, then leaves
+  /// (Ctrl-D) and waits until leaving, from a terminal, offers to rebuild it.
+  func leaveWithWebServiceHoldingTheSessionsMock(_ tmux: TmuxSession) throws {
+    for command in ["mock Logging", "cache t2 off", "cache t2 on", "resolve WebService"] {
+      try run(tmux, command)
+    }
+    // Rebuilt with the mock: by this resolve, or by the app's threads just before it.
+    try tmux.waitFor("WebService resolved") {
+      $0.contains("dis> resolve WebService") && ($0.contains("cached t2 [singleton]") || $0.contains("created t2 [singleton]"))
+    }
+    try tmux.press("C-d")
+    try tmux.waitFor("the offer to rebuild") {
+      $0.contains("rebuild WebService#") && $0.contains("(t2) so that it holds the app's own Logging (t1 ConsoleLogger)? [y/N]")
+    }
+  }
+
   /// The issue's defect 3: a singleton rebuilt with the session's mock still holds it once the
   /// mock is removed. Leaving (Ctrl-D) must not say "as it was": it names the holder and the
   /// fix, and the app indeed still logs the mock in its web service.
@@ -77,18 +93,8 @@ extension AttachEndToEndTests {
     defer { app.close() }
     let tmux = try attachREPLInTmux(app)
     defer { tmux.close() }
-    for command in ["mock Logging", "cache t2 off", "cache t2 on", "resolve WebService"] {
-      try run(tmux, command)
-    }
-    // Rebuilt with the mock: by this resolve, or by the app's threads just before it.
-    try tmux.waitFor("WebService resolved") {
-      $0.contains("dis> resolve WebService") && ($0.contains("cached t2 [singleton]") || $0.contains("created t2 [singleton]"))
-    }
-    try tmux.press("C-d")
-    // Leaving from a terminal offers the rebuild; Enter declines it.
-    try tmux.waitFor("the offer to rebuild") {
-      $0.contains("rebuild WebService#") && $0.contains("(t2) so that it holds the app's own Logging (t1 ConsoleLogger)? [y/N]")
-    }
+    try leaveWithWebServiceHoldingTheSessionsMock(tmux)
+    // Enter declines the rebuild.
     try tmux.press("Enter")
     let left = try tmux.waitFor("what leaving left") { $0.contains("[exit 0]") }
     #expect(left.contains("hint: left as they are; attach again and run the fix named"), "\(left)")
@@ -125,14 +131,7 @@ extension AttachEndToEndTests {
     defer { app.close() }
     let tmux = try attachREPLInTmux(app)
     defer { tmux.close() }
-    for command in ["mock Logging", "cache t2 off", "cache t2 on", "resolve WebService"] {
-      try run(tmux, command)
-    }
-    try tmux.waitFor("WebService resolved") {
-      $0.contains("dis> resolve WebService") && ($0.contains("cached t2 [singleton]") || $0.contains("created t2 [singleton]"))
-    }
-    try tmux.press("C-d")
-    try tmux.waitFor("the offer to rebuild") { $0.contains("holds the app's own Logging (t1 ConsoleLogger)? [y/N]") }
+    try leaveWithWebServiceHoldingTheSessionsMock(tmux)
     try tmux.type("y")
     try tmux.press("Enter")
     let left = try tmux.waitFor("what leaving did") { $0.contains("[exit 0]") }

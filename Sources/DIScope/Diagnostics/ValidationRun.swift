@@ -85,12 +85,6 @@ final class ValidationRun: Sendable {
     return false
   }
 
-  /// What the run built of `registration`, boxed.
-  func builtBox(of registration: Registration) -> InstanceBox? {
-    guard case .built(let entry) = outcome(of: registration), entry.isBoxed else { return nil }
-    return unsafeDowncast(entry.instance, to: InstanceBox.self)
-  }
-
   /// Remembers what a factory built: to answer with for the rest of the run (unless it takes
   /// runtime arguments: each sample is its own build, and a resolve without them must still fail
   /// as it would for real), and to dispose at its end (unless it is a mock or a value, the

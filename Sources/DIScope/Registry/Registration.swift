@@ -4,7 +4,7 @@
 /// cached instance), are guarded by the one family lock: a registration costs no lock of its own,
 /// and a resolve that looks a registration up reads its state under the lock it already takes.
 /// A singleton's factory runs exactly once under contention, without holding the lock (so a factory
-/// may resolve and register freely): the builder marks the state `isBuilding`, and others wait on the
+/// may resolve and register freely): the builder claims the state (`SharedClaim`), and others wait on the
 /// family's condition until it is done.
 ///
 /// `@unchecked Sendable`: `_state` is read and written only inside `state.withLock`, which holds

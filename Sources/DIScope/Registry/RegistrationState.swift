@@ -14,8 +14,6 @@ struct RegistrationState {
   /// insert into and remove from, and a waiter that checks for a cycle of waits reads it here (see
   /// `Container.waitLoop`).
   var builder: ObjectIdentifier?
-  /// Whether a thread is building the singleton now.
-  var isBuilding: Bool { builder != nil }
   /// The cached instance: read with `cachedBox(of:)`, stored with `cache(_:)`.
   private var storedCache = StoredCache.none
 

@@ -3,7 +3,7 @@
 /// cache from its first resolve on.
 extension Container {
   /// Builds a singleton, eager or weak instance exactly once under contention: the builder marks
-  /// the registration `isBuilding` under the family lock and builds outside it; other threads wait
+  /// its claim of the registration (`SharedClaim`) under the family lock and builds outside it; other threads wait
   /// on the family's condition, then find the builder's instance. A singleton or eager instance
   /// built here goes into this thread's cache under `entryID` (when the resolve may keep one and
   /// nothing observes it), so that the next resolve of it is the inlined hit.

@@ -156,7 +156,11 @@
         guard !factoryTokens.isEmpty else { return }
         let ref = factoryTokens[index % factoryTokens.count]
         do {
-          world.record(.returned(step: step, "setScope", try ref.container?.setScope(scope, for: ref.token) ?? false))
+          let changed = try ref.container?.setScope(scope, for: ref.token) ?? false
+          // Switched to eager, an `async` registration builds in a task: its build is part of
+          // the step, as the synchronous one is built before `setScope` returns.
+          if path.asyncFactories, let container = ref.container { await container.eagerBuildsFinished() }
+          world.record(.returned(step: step, "setScope", changed))
         } catch {
           world.record(.returned(step: step, "setScope threw \(error)", false))
         }

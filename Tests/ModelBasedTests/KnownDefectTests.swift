@@ -29,6 +29,22 @@
         ], along: [.named("other thread")], excusingKnownDefects: false)
     }
 
+    /// `KnownDefect.droppedInstanceKeptByOtherThreads`, not fixed: the Config mock, resolved by
+    /// the eager Repo's `async` factory (run in a task, on a thread of the pool), is removed, yet
+    /// stays alive past the root's shutdown: the route to its registration (which is the mock) is
+    /// in that pool thread's cache. Found by a long run (seed 777, 1,500 programs), shrunk.
+    @Test func aRemovedMockResolvedByAnAsyncEagerBuildStaysAlive() async {
+      await withKnownIssue("a removed mock's instance stays alive in other threads' caches") {
+        await expectAgreement(
+          [
+            .mock(.config, disposing: false, at: 0),
+            .register(.repo, .eager, loop: false, at: 0),
+            .register(.audit, .weak, loop: false, at: 0),
+            .remove(3),
+          ], along: [.named("async factories")], excusingKnownDefects: false)
+      }
+    }
+
     /// Part of `KnownDefect.observingKeepsWhatSharedInstancesWereBuiltWith`, fixed: observed, a
     /// weak (or singleton) Handler whose factory resolved the Repo mock, then failed (no Audit),
     /// kept the mock alive past the container's shutdown and release, and the recorder's (what
@@ -68,21 +84,21 @@
         ], along: [.named("observed")], excusingKnownDefects: false)
     }
 
-    /// `KnownDefect.eagerRebuildHoldsWhatItDropped`: the Handler singleton switched to eager is
-    /// rebuilt over the weak Audit that only the dropped Handler held.
-    @Test func switchingToEagerBuildsOverWhatItDropped() async {
-      await withKnownIssue("switching to eager builds the new instance while holding the one it dropped") {
-        await expectAgreement(
-          [
-            .register(.config, .singleton, loop: false, at: 0),
-            .register(.repo, .singleton, loop: false, at: 0),
-            .register(.audit, .weak, loop: false, at: 0),
-            .value(at: 0),
-            .register(.handler, .singleton, loop: false, at: 0),
-            .resolve(.handler, at: 0, hold: false),
-            .setScope(3, .eager),
-          ], excusingKnownDefects: false)
-      }
+    /// `KnownDefect.eagerRebuildHoldsWhatItDropped`, fixed: the Handler singleton switched to
+    /// eager was rebuilt over the weak Audit that only the dropped Handler held (`setScope` held
+    /// what it dropped while it built). Along every path, the `async` factories' included (their
+    /// eager build runs in a task, awaited as part of the step).
+    @Test func switchingToEagerBuildsAfterLettingGoOfWhatItDropped() async {
+      await expectAgreement(
+        [
+          .register(.config, .singleton, loop: false, at: 0),
+          .register(.repo, .singleton, loop: false, at: 0),
+          .register(.audit, .weak, loop: false, at: 0),
+          .value(at: 0),
+          .register(.handler, .singleton, loop: false, at: 0),
+          .resolve(.handler, at: 0, hold: false),
+          .setScope(3, .eager),
+        ], excusingKnownDefects: false)
     }
 
     /// `KnownDefect.shutdownKeepsWhatChildrenResolved`, fixed: a request's child that once

@@ -28,5 +28,19 @@
         .resolve(.repo, at: 0, hold: false),
       ])
     }
+
+    /// A registration shadowed by a mock, switched to eager, builds nothing on either engine (the
+    /// async one resolved the key in a task, which answered with the mock and left the route to
+    /// it in a pool thread's cache: the mock outlived its removal). Found by a long run (seed
+    /// 31337), shrunk; along the `async` factories' path, unexcused.
+    @Test func aShadowedRegistrationSwitchedToEagerResolvesNothingOnEitherEngine() async {
+      await expectAgreement(
+        [
+          .register(.config, .prototype, loop: false, at: 0),
+          .mock(.config, disposing: false, at: 0),
+          .setScope(4, .eager),
+          .remove(5),
+        ], along: [.named("async factories"), .named("sync")], excusingKnownDefects: false)
+    }
   }
 #endif

@@ -352,6 +352,8 @@ extension Container {
   }
 
   private func buildEagerly(_ key: ServiceKey, registration: Registration) async {
+    // Asked again: the task may start after a registration was pushed over this one.
+    guard answersForItsKey(registration) else { return }
     do {
       _ = try await resolveAsyncAnswer(
         key, from: nil,

@@ -131,21 +131,27 @@ extension Container {
         reason: .notSendable, token: token, service: registration.key, requested: scope)
     }
     let thread = ThreadState.current
-    let (old, doomed, dropped) = family.withLock { familyState in
-      forgetValue(of: registration.key)
-      defer { bumpGeneration(holding: &familyState) }
-      return registration.state.withLockHeld { state in
-        let old = state.scope
-        state.scope = scope
-        let doomed = Self.instanceToDispose(of: registration, state: &state, thread: thread)
-        return (old, doomed, state.dropCache())
+    let old: Scope
+    do {
+      let (previous, doomed, dropped) = family.withLock { familyState in
+        forgetValue(of: registration.key)
+        defer { bumpGeneration(holding: &familyState) }
+        return registration.state.withLockHeld { state in
+          let old = state.scope
+          state.scope = scope
+          let doomed = Self.instanceToDispose(of: registration, state: &state, thread: thread)
+          return (old, doomed, state.dropCache())
+        }
       }
+      old = previous
+      withExtendedLifetime(dropped) {}  // released here, out of the lock
+      forgetOnThisThread(registration.key)
+      if dropped.0 != nil { forgetOnOtherThreads(registration.key) }
+      // What it had cached is let go of, and the container built it: disposed, as a shutdown would.
+      if let doomed { disposeDropped(doomed) }
     }
-    withExtendedLifetime(dropped) {}  // released here, out of the lock
-    forgetOnThisThread(registration.key)
-    if dropped.0 != nil { forgetOnOtherThreads(registration.key) }
-    // What it had cached is let go of, and the container built it: disposed, as a shutdown would.
-    if let doomed { disposeDropped(doomed) }
+    // Out of the block above, nothing here holds what was dropped: an eager build below is not
+    // built over it (a weak instance only the dropped one held is gone, and built anew).
     if family.isObserved {
       emit(.scopeChanged(registration.info(stackDepth: nil, container: name), from: old))
     }
@@ -225,15 +231,12 @@ extension Container {
   /// Builds an eager registration now. A failure is reported to observers and left for the first
   /// resolve to throw, since registering cannot throw.
   func buildEagerly(_ registration: Registration) {
+    guard answersForItsKey(registration) else { return }
     if registration.isolation == .async || (registration.isolation == .mainActor && !isOnMainActor()) {
       return buildEagerlyInTask(registration)
     }
     let thread = ThreadState.current
-    let isCurrent = family.withLock { _ in
-      registry.stacks[registration.key]?.last === registration
-    }
-    guard isCurrent, thread.chain.isEmpty, let factory = registration.erasedFactory
-    else { return }
+    guard thread.chain.isEmpty, let factory = registration.erasedFactory else { return }
     let edgeLog = EdgeLog()
     thread.edgeLog = edgeLog
     defer { thread.edgeLog = nil }
@@ -245,5 +248,13 @@ extension Container {
         emit(.eagerBuildFailed(registration.info(stackDepth: 0, container: name), error))
       }
     } catch {}
+  }
+
+  /// Whether `registration` is the one its key answers with here: the rule, for both engines, of
+  /// when an eager registration is built. One shadowed (a mock or a newer registration over it)
+  /// builds nothing now; resolving its key would answer with the one over it instead, and leave
+  /// that one's route in the building thread's cache.
+  func answersForItsKey(_ registration: Registration) -> Bool {
+    family.withLock { _ in registry.stacks[registration.key]?.last === registration }
   }
 }

@@ -116,6 +116,22 @@ public final class TraceRecorder: Sendable {
   /// Forgets what was recorded.
   public func clear() { trees.withLock { $0.removeAll() } }
 
+  /// The root resolutions recorded so far, oldest first, each with whether the calling thread
+  /// made it, and forgets them: at once, so that a tree finished meanwhile is neither lost nor
+  /// taken twice (a read of ``recorded`` and a ``clear()`` after it lose one finished between).
+  ///
+  /// ```swift
+  /// for (tree, isOnThisThread) in recorder.take() where isOnThisThread { show(tree) }
+  /// ```
+  public func take() -> [(tree: ResolutionTree, isOnThisThread: Bool)] {
+    let thread = ResolutionStep.Resolver.thread(ThreadState.current.number)
+    let taken = trees.withLock { trees in
+      defer { trees.removeAll() }
+      return trees.suffix(limit)
+    }
+    return taken.map { ($0.tree, $0.resolver == thread) }
+  }
+
   /// Stops recording.
   public func stop() { observation.withLock { $0?.cancel() } }
 }

@@ -18,8 +18,8 @@ extension Session {
     family.disposals = []
     family.eagerFailures = []
     noteObservedResolves()
-    keepAppTraces(family.recorder.recorded)
-    family.recorder.clear()
+    keepAppTraces(family.trees.map(\.tree))
+    family.trees = []
   }
 
   /// Where a command starts: takes in what happened since the last one (the app's own work over
@@ -39,8 +39,9 @@ extension Session {
     drainEvents()
     family.steps = []
     noteObservedResolves()
-    keepAppTraces(family.recorder.recordedElsewhere)
-    family.recorder.clear()
+    // The command's own trees were its output's (`takeTraces()`), or were not asked for.
+    keepAppTraces(family.trees.filter { !$0.isOwn }.map(\.tree))
+    family.trees = []
     budget.reset(to: family.instances.count)
   }
 
@@ -71,16 +72,19 @@ extension Session {
     }
   }
 
-  /// Processes the events buffered since the last call, in order. Called where a command starts
-  /// and ends, between commands (`catchUp()`), and by the readers of what a command caused
-  /// (`takeTraces()`, `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`); nowhere else.
+  /// Takes in the events since the last call, in order: the session's one intake, the only
+  /// caller of `SessionEvents.take()`. Called where a command starts and ends, between commands
+  /// (`catchUp()`), and by the readers of what a command caused (`takeTraces()`,
+  /// `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`, `validationReport()`); nowhere else.
   func drainEvents() {
-    let events = family.events.withLock { events in
-      defer { events.removeAll(keepingCapacity: true) }
-      return events
+    let batch = family.events.take()
+    family.trees += batch.trees
+    if family.trees.count > FamilyState.maximumHeldTrees {
+      family.trees.removeFirst(family.trees.count - FamilyState.maximumHeldTrees)
     }
     let current = Self.currentThread
-    for (event, thread) in events {
+    for arrival in batch.arrivals {
+      let event = arrival.event, thread = arrival.thread
       follow(event)
       switch event {
       case .resolved(let step):
@@ -141,10 +145,10 @@ extension Session {
     drainEvents()
     noteObservedResolves()
     // Only this thread's: over an app's container, its own threads resolve meanwhile.
-    let trees = family.recorder.recordedOnThisThread
+    let trees = family.trees.filter(\.isOwn).map(\.tree)
     // What the app resolved meanwhile, on its other threads, is kept for `show trace`.
-    keepAppTraces(family.recorder.recordedElsewhere)
-    family.recorder.clear()
+    keepAppTraces(family.trees.filter { !$0.isOwn }.map(\.tree))
+    family.trees = []
     return trees.map { tree in
       let lines = TraceText.lines(of: tree, glyphs: options.glyphs)
       family.traces.append(KeptTrace(service: tree.step.key.serviceName, lines: lines))

@@ -43,10 +43,8 @@ struct FamilyState {
   /// `register` of a key nothing answered before): its end skips the look for stale references,
   /// a walk over every registration that would make a long script quadratic.
   var leavesNothingStale = false
-  /// What the containers disposed since the last command looked, in order.
-  var disposals: [Disposal] = []
-  /// The creation numbers of every instance a container of the family disposed: `expect #N disposed`.
-  var disposedNumbers: Set<Int> = []
+  /// What the containers disposed: since the last command looked, and ever (`expect #N disposed`).
+  var disposals = DisposalLedger()
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
   /// Where the family's events are taken in: the session's only observer of its containers.

@@ -15,7 +15,7 @@ extension Session {
     family.steps = []
     // Kept for a command's own output (a `shutdown` lists what it disposed): between commands,
     // a busy app's requests dispose things every second, and none of it is a command's.
-    family.disposals = []
+    family.disposals.forgetUnread()
     family.eagerFailures = []
     noteObservedResolves()
     keepAppTraces(family.trees.map(\.tree))
@@ -29,7 +29,7 @@ extension Session {
     family.leavesNothingStale = false
     family.steps = []
     family.eagerFailures = []
-    family.disposals = []
+    family.disposals.forgetUnread()
     budget.reset(to: family.instances.count)
   }
 
@@ -56,8 +56,7 @@ extension Session {
   /// in order, and forgets it.
   func takeDisposals() -> [Disposal] {
     drainEvents()
-    defer { family.disposals = [] }
-    return family.disposals
+    return family.disposals.takeUnread()
   }
 
   /// Keeps the newest of `trees`, the app's own resolutions (its threads', its requests'), for
@@ -103,8 +102,7 @@ extension Session {
       case .eagerBuildFailed(let info, let error):
         family.eagerFailures.append((info, error))
       case .disposed(let disposal):
-        family.disposals.append(disposal)
-        family.disposedNumbers.insert(disposal.instanceNumber)
+        family.disposals.note(disposal)
       case .resolutionFailed(let error, let container):
         noteFailureSeen(error, in: container)
       default: break

@@ -2,6 +2,16 @@ import DIScope
 
 /// Reading the container's own events: instance numbers, recording mocks, the mock timeline.
 extension Session {
+  /// The current family's one observer: what the playground's panes subscribe to
+  /// (``SessionEvents/subscribe(seenFrom:_:)``) rather than observing the container a second
+  /// time. `reset` makes a new family, with a new one: a follower of the session's container
+  /// (``followContainer(_:)``) subscribes again there.
+  ///
+  /// ```swift
+  /// let subscription = session.events.subscribe(seenFrom: session.container) { queue.append($0) }
+  /// ```
+  public var events: SessionEvents { family.events }
+
   /// Takes in what the container did since the last command (the app's own registrations,
   /// resolutions and mock swaps) without running anything, and lets go of the steps and trees
   /// kept for the next command's output. A long-lived session over a busy app (a debugger

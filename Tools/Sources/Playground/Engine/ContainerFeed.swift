@@ -27,7 +27,7 @@ import Synchronization
 public final class ContainerFeed: ContainerView {
   private struct State {
     var items: [FeedItem] = []
-    /// Events lost to a full queue since the last record queued.
+    /// Events lost to a full queue since the last drain.
     var dropped = 0
     var epoch = 0
     var container: Container?
@@ -91,6 +91,8 @@ public final class ContainerFeed: ContainerView {
       return (old, state.isFollowing)
     }
     old.0?.cancel()
+    // Let go of out of the lock: an intake of the feed's own cancels its observation as it goes,
+    // which takes the family's lock.
     withExtendedLifetime(old.1) {}
     if follows { subscribe(to: container) }
   }

@@ -20,12 +20,14 @@
 public final class TraceRecorder: Sendable {
   /// The trees being built, one per resolution under way (by who resolves: a thread, or an
   /// `await` resolution).
-  private let builders = Protected<[ResolutionStep.Resolver: StepTreeBuilder<ResolutionTree>]>([:])
+  private let builders: Builders
   private let observation: Protected<Observation?> = Protected(nil)
   /// How many trees `recorded` keeps.
   private let limit: Int
   /// The newest finished trees, each with the thread that made it, oldest first.
-  private let trees = Protected<[(tree: ResolutionTree, resolver: ResolutionStep.Resolver)]>([])
+  private let trees: Trees
+  private typealias Builders = Protected<[ResolutionStep.Resolver: StepTreeBuilder<ResolutionTree>]>
+  private typealias Trees = Protected<[(tree: ResolutionTree, resolver: ResolutionStep.Resolver)]>
 
   /// Starts recording `container` (and its children); `onTree`, if given, receives each rendered
   /// root resolution as it finishes. `recorded` keeps the newest `keepingAtMost` trees (0: none,
@@ -43,14 +45,54 @@ public final class TraceRecorder: Sendable {
   }
 
   /// The recorder, handing each finished tree on whole (`DISCOPE_TRACE=1` names who resolved it).
-  init(
+  convenience init(
     _ container: Container, glyphs: ResolutionTree.Glyphs, keepingAtMost limit: Int,
     onResolution: (@Sendable (ResolutionTree, ResolutionStep.Resolver) -> Void)?,
     onFailure: (@Sendable ([String]) -> Void)?
   ) {
+    self.init(glyphs: glyphs, keepingAtMost: limit, onResolution: onResolution, onFailure: onFailure)
+    // The handler holds what records, not the recorder: the recorder holds the observation, and
+    // recording stops when it is released.
+    let handle = container.observe { [recordEvent] event in recordEvent(event) }
+    observation.withLock { $0 = handle }
+  }
+
+  /// A recorder that observes nothing itself: its owner's own observer hands it each event, on
+  /// the event's thread, with ``record(_:)``. For an intake that already observes the family (a
+  /// `DisScript` session's), so that its trees cost no second observer.
+  package convenience init(glyphs: ResolutionTree.Glyphs, keepingAtMost limit: Int = 1_000) {
+    self.init(glyphs: glyphs, keepingAtMost: limit, onResolution: nil, onFailure: nil)
+  }
+
+  /// The recorder's state, observing nothing yet.
+  private init(
+    glyphs: ResolutionTree.Glyphs, keepingAtMost limit: Int,
+    onResolution: (@Sendable (ResolutionTree, ResolutionStep.Resolver) -> Void)?,
+    onFailure: (@Sendable ([String]) -> Void)?
+  ) {
+    let builders = Builders([:]), trees = Trees([])
+    self.builders = builders
+    self.trees = trees
     self.limit = max(0, limit)
-    let builders = self.builders, trees = self.trees
-    let handle = container.observe { event in
+    recordEvent = Self.recording(
+      builders: builders, trees: trees, limit: self.limit, glyphs: glyphs, onResolution: onResolution,
+      onFailure: onFailure)
+  }
+
+  /// Records `event` as the recorder's own observer would: called on the thread the event
+  /// happened on, synchronously (a step is gathered by who resolved it, a failure by the calling
+  /// thread). A step already described (``ResolutionStep/described()``) is kept as it is.
+  package func record(_ event: ContainerEvent) { recordEvent(event) }
+
+  /// What the recorder does with each event (see ``record(_:)``).
+  private let recordEvent: @Sendable (ContainerEvent) -> Void
+
+  private static func recording(
+    builders: Builders, trees: Trees, limit: Int,
+    glyphs: ResolutionTree.Glyphs, onResolution: (@Sendable (ResolutionTree, ResolutionStep.Resolver) -> Void)?,
+    onFailure: (@Sendable ([String]) -> Void)?
+  ) -> @Sendable (ContainerEvent) -> Void {
+    { event in
       switch event {
       case .resolved(let step):
         // An `async` resolution's steps may finish on several threads: they are gathered by
@@ -84,7 +126,6 @@ public final class TraceRecorder: Sendable {
         break
       }
     }
-    observation.withLock { $0 = handle }
   }
 
   /// The root resolutions recorded so far, oldest first.
@@ -115,6 +156,22 @@ public final class TraceRecorder: Sendable {
 
   /// Forgets what was recorded.
   public func clear() { trees.withLock { $0.removeAll() } }
+
+  /// The root resolutions recorded so far, oldest first, each with whether the calling thread
+  /// made it, and forgets them: at once, so that a tree finished meanwhile is neither lost nor
+  /// taken twice (a read of ``recorded`` and a ``clear()`` after it lose one finished between).
+  ///
+  /// ```swift
+  /// for (tree, isOnThisThread) in recorder.take() where isOnThisThread { show(tree) }
+  /// ```
+  public func take() -> [(tree: ResolutionTree, isOnThisThread: Bool)] {
+    let thread = ResolutionStep.Resolver.thread(ThreadState.current.number)
+    let taken = trees.withLock { trees in
+      defer { trees.removeAll() }
+      return trees.suffix(limit)
+    }
+    return taken.map { ($0.tree, $0.resolver == thread) }
+  }
 
   /// Stops recording.
   public func stop() { observation.withLock { $0?.cancel() } }

@@ -28,6 +28,10 @@ extension Container {
     return Observation(family: family, id: observerID, gate: gate)
   }
 
+  /// How many observers the family has (every container's, cancelled ones not counted): for the
+  /// package's tests of who observes a family how often (a session's intake is its only one).
+  package var observerCount: Int { family.observerCount.load(ordering: .relaxed) }
+
   /// Hands `event` to every observer of this container or of one of its parents. (A registration
   /// change, not a step: the list is read under the lock each time, into a cache made for this
   /// one delivery.)

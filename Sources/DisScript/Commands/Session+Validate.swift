@@ -77,8 +77,9 @@ extension Session {
     case .dryRun:
       return budget.countingEachBuildApart { container.validate() }
     case .withoutRunningFactories:
-      // What the app resolved up to now, not only up to the last catch-up (its failures were
-      // taken in where the command started).
+      // What the app resolved up to now, not only up to the last catch-up: the trees are
+      // taken in (they come out of the session's one intake) before they are noted.
+      drainEvents()
       noteObservedResolves()
       return container.validateWithoutBuilding(from: family.observed)
     }

@@ -1,5 +1,4 @@
 import DIScope
-import DIScopeLocked
 
 /// What a session knows about one container family: its containers by name, the tokens it made,
 /// the instances it holds, the assemblies active in each container, and what it has printed that
@@ -44,18 +43,15 @@ struct FamilyState {
   /// `register` of a key nothing answered before): its end skips the look for stale references,
   /// a walk over every registration that would make a long script quadratic.
   var leavesNothingStale = false
-  /// What the containers disposed since the last command looked, in order.
-  var disposals: [Disposal] = []
-  /// The creation numbers of every instance a container of the family disposed: `expect #N disposed`.
-  var disposedNumbers: Set<Int> = []
+  /// What the containers disposed: since the last command looked, and ever (`expect #N disposed`).
+  var disposals = DisposalLedger()
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
-  /// The container's events since the last command, buffered by the observer, each with the
-  /// thread it happened on (`Session.currentThread`).
-  let events: Locked<[(ContainerEvent, UInt)]>
-  let observation: Observation
-  /// Renders each root resolution as a tree, with the container's own renderer.
-  let recorder: TraceRecorder
+  /// Where the family's events are taken in: the session's only observer of its containers.
+  let events: SessionEvents
+  /// The root resolutions taken in and not yet read (by `takeTraces()`, a command's end or
+  /// `catchUp()`), oldest first, at most `maximumHeldTrees`.
+  var trees: [SessionEvents.Tree] = []
   /// What the family's real resolves showed of the graph since the session began: what a
   /// `validate` that runs no factory checks (`SessionOptions.Validation.withoutRunningFactories`).
   var observed = ObservedDependencies()
@@ -63,14 +59,12 @@ struct FamilyState {
   init(root: Container, glyphs: ResolutionTree.Glyphs) {
     self.root = root
     containers = [("root", root)]
-    let events = Locked<[(ContainerEvent, UInt)]>([])
-    self.events = events
-    observation = root.observe { event in
-      let thread = Session.currentThread
-      events.withLock { $0.append((event, thread)) }
-    }
-    recorder = TraceRecorder(root, glyphs: glyphs)
+    events = SessionEvents(root: root, glyphs: glyphs)
   }
+
+  /// How many trees `trees` holds, as the session's recorder held before it (an app resolving
+  /// between two commands of a debugger attached for hours).
+  static let maximumHeldTrees = 1_000
 
   func container(named name: String) -> Container? {
     containers.first { $0.name == name }?.container

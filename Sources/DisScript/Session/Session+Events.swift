@@ -2,6 +2,16 @@ import DIScope
 
 /// Reading the container's own events: instance numbers, recording mocks, the mock timeline.
 extension Session {
+  /// The current family's one observer: what the playground's panes subscribe to
+  /// (``SessionEvents/subscribe(seenFrom:_:)``) rather than observing the container a second
+  /// time. `reset` makes a new family, with a new one: a follower of the session's container
+  /// (``followContainer(_:)``) subscribes again there.
+  ///
+  /// ```swift
+  /// let subscription = session.events.subscribe(seenFrom: session.container) { queue.append($0) }
+  /// ```
+  public var events: SessionEvents { family.events }
+
   /// Takes in what the container did since the last command (the app's own registrations,
   /// resolutions and mock swaps) without running anything, and lets go of the steps and trees
   /// kept for the next command's output. A long-lived session over a busy app (a debugger
@@ -15,11 +25,11 @@ extension Session {
     family.steps = []
     // Kept for a command's own output (a `shutdown` lists what it disposed): between commands,
     // a busy app's requests dispose things every second, and none of it is a command's.
-    family.disposals = []
+    family.disposals.forgetUnread()
     family.eagerFailures = []
     noteObservedResolves()
-    keepAppTraces(family.recorder.recorded)
-    family.recorder.clear()
+    keepAppTraces(family.trees.map(\.tree))
+    family.trees = []
   }
 
   /// Where a command starts: takes in what happened since the last one (the app's own work over
@@ -29,7 +39,7 @@ extension Session {
     family.leavesNothingStale = false
     family.steps = []
     family.eagerFailures = []
-    family.disposals = []
+    family.disposals.forgetUnread()
     budget.reset(to: family.instances.count)
   }
 
@@ -39,8 +49,9 @@ extension Session {
     drainEvents()
     family.steps = []
     noteObservedResolves()
-    keepAppTraces(family.recorder.recordedElsewhere)
-    family.recorder.clear()
+    // The command's own trees were its output's (`takeTraces()`), or were not asked for.
+    keepAppTraces(family.trees.filter { !$0.isOwn }.map(\.tree))
+    family.trees = []
     budget.reset(to: family.instances.count)
   }
 
@@ -55,8 +66,7 @@ extension Session {
   /// in order, and forgets it.
   func takeDisposals() -> [Disposal] {
     drainEvents()
-    defer { family.disposals = [] }
-    return family.disposals
+    return family.disposals.takeUnread()
   }
 
   /// Keeps the newest of `trees`, the app's own resolutions (its threads', its requests'), for
@@ -71,16 +81,19 @@ extension Session {
     }
   }
 
-  /// Processes the events buffered since the last call, in order. Called where a command starts
-  /// and ends, between commands (`catchUp()`), and by the readers of what a command caused
-  /// (`takeTraces()`, `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`); nowhere else.
+  /// Takes in the events since the last call, in order: the session's one intake, the only
+  /// caller of `SessionEvents.take()`. Called where a command starts and ends, between commands
+  /// (`catchUp()`), and by the readers of what a command caused (`takeTraces()`,
+  /// `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`, `validationReport()`); nowhere else.
   func drainEvents() {
-    let events = family.events.withLock { events in
-      defer { events.removeAll(keepingCapacity: true) }
-      return events
+    let batch = family.events.take()
+    family.trees += batch.trees
+    if family.trees.count > FamilyState.maximumHeldTrees {
+      family.trees.removeFirst(family.trees.count - FamilyState.maximumHeldTrees)
     }
     let current = Self.currentThread
-    for (event, thread) in events {
+    for arrival in batch.arrivals {
+      let event = arrival.event, thread = arrival.thread
       follow(event)
       switch event {
       case .resolved(let step):
@@ -99,8 +112,7 @@ extension Session {
       case .eagerBuildFailed(let info, let error):
         family.eagerFailures.append((info, error))
       case .disposed(let disposal):
-        family.disposals.append(disposal)
-        family.disposedNumbers.insert(disposal.instanceNumber)
+        family.disposals.note(disposal)
       case .resolutionFailed(let error, let container):
         noteFailureSeen(error, in: container)
       default: break
@@ -141,10 +153,10 @@ extension Session {
     drainEvents()
     noteObservedResolves()
     // Only this thread's: over an app's container, its own threads resolve meanwhile.
-    let trees = family.recorder.recordedOnThisThread
+    let trees = family.trees.filter(\.isOwn).map(\.tree)
     // What the app resolved meanwhile, on its other threads, is kept for `show trace`.
-    keepAppTraces(family.recorder.recordedElsewhere)
-    family.recorder.clear()
+    keepAppTraces(family.trees.filter { !$0.isOwn }.map(\.tree))
+    family.trees = []
     return trees.map { tree in
       let lines = TraceText.lines(of: tree, glyphs: options.glyphs)
       family.traces.append(KeptTrace(service: tree.step.key.serviceName, lines: lines))

@@ -2,13 +2,13 @@ import DIScope
 
 /// What the family's real resolves show of the dependency graph, kept for a `validate` that runs
 /// no factory (`SessionOptions.Validation.withoutRunningFactories`): the trees the session's
-/// recorder made, and the root resolves that failed, from the session's first command on.
+/// intake made, and the root resolves that failed, from the session's first command on.
 extension Session {
-  /// Notes what the recorder's trees showed (each build's dependencies), before they are let go
+  /// Notes what the trees taken in showed (each build's dependencies), before they are let go
   /// of. Noting a tree twice changes nothing, so a reader may note them without clearing them.
   func noteObservedResolves() {
     guard options.validation == .withoutRunningFactories else { return }
-    family.observed.record(family.recorder.recorded)
+    family.observed.record(family.trees.map(\.tree))
   }
 
   /// Notes a root resolve that failed in `container`.

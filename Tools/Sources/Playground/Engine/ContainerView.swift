@@ -40,8 +40,9 @@ public protocol ContainerView: AnyObject, Sendable {
   /// none arrived since the last call. A local engine's words come with each command's result.
   func takeCompletionWords() -> CompletionWords?
   /// Whether the view follows the container's events: off while no pane is drawn (a line REPL),
-  /// so that a container in this process is not observed and no event is worded for no one; on
-  /// again, it follows from then on (pane 1 is read afresh).
+  /// so that no event is worded for no one (a session's intake hands the view nothing; a
+  /// container with no session is not observed); on again, it follows from then on (pane 1 is
+  /// read afresh).
   func follow(events isOn: Bool)
 }
 

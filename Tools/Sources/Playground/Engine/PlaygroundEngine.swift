@@ -54,7 +54,8 @@ extension PlaygroundEngine {
 
 extension LocalPlaygroundEngine {
   /// A feed over the current container that follows the engine to each new one (it adds itself
-  /// as one more follower: views made before it keep following too).
+  /// as one more follower: views made before it keep following too), observing it itself. A
+  /// `Session` makes its own instead, fed by the session's intake (`Session.events`).
   public func makeView(glyphs: ResolutionTree.Glyphs) -> any ContainerView {
     let feed = ContainerFeed(glyphs: glyphs, instanceTypeNamer: instanceTypeNamer, errorDescriber: errorDescriber)
     feed.attach(to: container)

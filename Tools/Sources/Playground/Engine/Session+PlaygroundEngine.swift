@@ -16,6 +16,19 @@ extension Session: LocalPlaygroundEngine {
     PlaygroundOutcome(execute(entry, at: site))
   }
 
+  /// A feed that subscribes to the session's own intake (``Session/events``), following the
+  /// session to each new container and family: the session's container is observed once, for
+  /// the session and the panes alike.
+  public func makeView(glyphs: ResolutionTree.Glyphs) -> any ContainerView {
+    let feed = ContainerFeed(glyphs: glyphs, instanceTypeNamer: instanceTypeNamer, errorDescriber: errorDescriber)
+    feed.attach(to: container, through: events)
+    followContainer { [weak self, weak feed] container in
+      guard let self else { return }
+      feed?.attach(to: container, through: self.events)
+    }
+    return feed
+  }
+
   public var instanceTypeNamer: InstanceTypeNamer {
     { value in (value as? PlaygroundInstance)?.typeName }
   }

@@ -89,21 +89,43 @@ extension Container {
   /// `validating` makes a root resolve part of a validation run (`await validate()`): the
   /// synchronous parts are its dry runs, and an `async` factory runs at most once in the run,
   /// its instance kept by the run, never cached or numbered.
+  ///
+  /// The root of an `async` resolution reports its failure to observers, once (its synchronous
+  /// parts report none: `ThreadState.partsOfAsyncResolutions`); a validation run reports nothing.
   func resolveAsyncAnswer(
     _ key: ServiceKey, from parent: AsyncResolver?, validating: ValidationRun? = nil,
+    sync unvalidatedSync: @escaping @Sendable (Container) throws -> InstanceBox,
+    make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
+  ) async throws -> AsyncAnswer {
+    guard parent == nil, validating == nil else {
+      return try await answerAsync(key, from: parent, validating: validating, sync: unvalidatedSync, make: make)
+    }
+    do {
+      return try await answerAsync(key, from: nil, validating: nil, sync: unvalidatedSync, make: make)
+    } catch let error as ResolutionError {
+      if family.isObserved { emit(.resolutionFailed(error, container: name)) }
+      throw error
+    }
+  }
+
+  /// `resolveAsyncAnswer`'s engine, which reports no failure itself.
+  private func answerAsync(
+    _ key: ServiceKey, from parent: AsyncResolver?, validating: ValidationRun?,
     sync unvalidatedSync: @escaping @Sendable (Container) throws -> InstanceBox,
     make: @escaping @Sendable (Registration, AsyncResolver) async throws -> InstanceBox
   ) async throws -> AsyncAnswer {
     let path = parent?.path ?? []
     let graph = parent?.graph ?? AsyncGraph(run: validating)
     let run = graph.run
-    // In a validation run, every synchronous part is a dry run of it, on the thread it runs on.
-    let sync: @Sendable (Container) throws -> InstanceBox =
-      if let run {
-        { container in try run.withDryRun(on: ThreadState.current) { try unvalidatedSync(container) } }
-      } else {
-        unvalidatedSync
-      }
+    // Every synchronous part runs as a part of this resolution (it reports no failure of its
+    // own), and, in a validation run, as a dry run of it, on the thread it runs on.
+    let sync: @Sendable (Container) throws -> InstanceBox = { container in
+      let thread = ThreadState.current
+      thread.partsOfAsyncResolutions += 1
+      defer { thread.partsOfAsyncResolutions -= 1 }
+      guard let run else { return try unvalidatedSync(container) }
+      return try run.withDryRun(on: thread) { try unvalidatedSync(container) }
+    }
     let (found, shutDown) = family.withLock { state -> ((Registration, Container)?, Container?) in
       let found = lookup(key, in: state)
       return (found, registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil })

@@ -281,9 +281,13 @@ extension Container {
   }
 
   /// A root resolve failed: the resolve is over, so the thread lets go of the observers it kept
-  /// for its steps (see `emitStep`).
+  /// for its steps (see `emitStep`), and the failure is reported, once, by the root of its
+  /// resolution. A synchronous part of an `async` resolution is not that root: the `async` one
+  /// reports the failure, with the whole path, if it fails (`resolveAsyncAnswer`); a part that
+  /// fails and is tried again (on the main actor) reports nothing.
   func emitRootFailure(_ error: ResolutionError, thread: ThreadState) {
     thread.observers.forget()
+    guard thread.partsOfAsyncResolutions == 0 else { return }
     emit(.resolutionFailed(error, container: name))
   }
 

@@ -44,6 +44,10 @@ final class ThreadState {
   @exclusivity(unchecked) var heldFrames = HeldFrames()  // unchecked: own thread; mutated between steps, never across a factory
   /// Which types have something for a shutdown on this thread to dispose.
   @exclusivity(unchecked) var disposableTypes = DisposableTypes()  // unchecked: own thread; a memo mutated in one call
+  /// How many synchronous parts of `async` resolutions run on this thread now: while one does, a
+  /// root resolve here is not the root of its resolution, and reports no failure of its own (see
+  /// `Container.emitRootFailure`).
+  @exclusivity(unchecked) var partsOfAsyncResolutions = 0  // unchecked: own thread; counted around a synchronous call
   /// What this thread's cache let go of while a resolve was under way on it, kept until the root
   /// resolve ends (see `FastPathCache.discard`).
   @exclusivity(unchecked) var parked: [FastPathCache.Held] = []  // unchecked: own thread; swapped out before what it holds is released

@@ -15,17 +15,49 @@ extension Container {
   /// defer { observation.cancel() }
   /// ```
   public func observe(_ handler: @escaping @Sendable (consuming ContainerEvent) -> Void) -> Observation {
+    attachObserver(handler, tracksHoldersOnly: false)
+  }
+
+  /// An observer that only makes the family track holders (``tracksHolders``, a debug server's
+  /// holder tracking): it takes no event and counts none (its gate is closed from the start),
+  /// and it does not count as reporting (`Family.reportingObserverCount`), so that resolves keep
+  /// their unobserved fast paths except on a thread building a shared instance, whose steps are
+  /// what holdings are made of (see `reportsSteps(on:)`).
+  package func observeForHolderTracking() -> Observation {
+    attachObserver({ _ in }, tracksHoldersOnly: true)
+  }
+
+  private func attachObserver(
+    _ handler: @escaping @Sendable (consuming ContainerEvent) -> Void, tracksHoldersOnly: Bool
+  ) -> Observation {
     let gate = ObserverGate()
+    // Closed before anyone sees it: it neither takes events nor opens the family's count.
+    if tracksHoldersOnly { _ = gate.close() }
     let observerID = family.withLock { state in
       let observerID = state.nextObserverID
       state.nextObserverID += 1
       state.observers.append(ObserverEntry(id: observerID, containerID: id, gate: gate, handler: handler))
       family.observerCount.wrappingAdd(1, ordering: .relaxed)
-      family.openObserverCount.wrappingAdd(1, ordering: .relaxed)
-      family.bumpGeneration(holding: &state)  // per-thread caches must not answer while watched
+      if !tracksHoldersOnly {
+        family.reportingObserverCount.wrappingAdd(1, ordering: .relaxed)
+        family.openObserverCount.wrappingAdd(1, ordering: .relaxed)
+      }
+      // Per-thread caches must not answer while watched; for a holder-tracking observer, kept
+      // too, so that the generation read under the lock vouches for both counts.
+      family.bumpGeneration(holding: &state)
       return observerID
     }
-    return Observation(family: family, id: observerID, gate: gate)
+    return Observation(family: family, id: observerID, gate: gate, isReporting: !tracksHoldersOnly)
+  }
+
+  /// Whether a step on `thread` must be reported (`emitStep`, `skipStep`): some observer wants
+  /// every step, or the thread is building a shared instance while holders are tracked (its
+  /// steps are what the instance holds: see `HeldFrames`). One load and, when no observer
+  /// reports, one comparison. (Tracked is asked again: the thread may be building another
+  /// family's instance, whose holdings never take this family's steps while it is untracked.)
+  @inline(__always)
+  func reportsSteps(on thread: ThreadState) -> Bool {
+    family.hasReportingObserver || (thread.heldFrames.sharedBuilds > 0 && family.isObserved)
   }
 
   /// How many observers the family has (every container's, cancelled ones not counted): for the
@@ -245,7 +277,7 @@ extension Container {
   func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
     -> Unmanaged<InstanceBox>?
   {
-    guard family.isObserved, thread.isPlain else { return nil }
+    guard reportsSteps(on: thread), thread.isPlain else { return nil }
     return thread.cache.observedSingleton(
       at: index, typeID: typeID, generation: { entryGeneration(for: typeID) })
   }
@@ -309,12 +341,15 @@ public final class Observation: Sendable {
   private let family: Family
   private let id: Int
   private let gate: ObserverGate
+  /// Counted in `Family.reportingObserverCount` (every observer but a holder-tracking one).
+  private let isReporting: Bool
   private let isCancelled = Atomic<Bool>(false)
 
-  init(family: Family, id: Int, gate: ObserverGate) {
+  init(family: Family, id: Int, gate: ObserverGate, isReporting: Bool) {
     self.family = family
     self.id = id
     self.gate = gate
+    self.isReporting = isReporting
   }
 
   /// Stops handing events to the handler, and counts them instead, until `resume()`: for an
@@ -340,6 +375,7 @@ public final class Observation: Sendable {
       let removed = state.observers.filter { $0.id == id }
       state.observers.removeAll { $0.id == id }
       family.observerCount.wrappingAdd(-1, ordering: .relaxed)
+      if isReporting { family.reportingObserverCount.wrappingAdd(-1, ordering: .relaxed) }
       family.bumpGeneration(holding: &state)
       return removed
     }

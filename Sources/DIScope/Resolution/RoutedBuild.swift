@@ -63,7 +63,8 @@ extension Container {
   /// `index` of `entryOwner`'s entries; `factoryType` is the caller's
   /// `FactoryRegistration<Service>`: a route answers only a registration of that class.
   /// Observed families take the general path for everything but prototypes, whose steps the
-  /// caller reports itself.
+  /// caller reports itself; a family whose only observer tracks holders keeps the routed graph
+  /// scope too, and claims its singletons on the general path, which gathers their holdings.
   ///
   /// - Throws: A cycle or a runaway depth through a prototype or graph-scope registration.
   @usableFromInline
@@ -92,7 +93,7 @@ extension Container {
         return RoutedBuild(
           kind: .prototype, registration: registration, thread: thread,
           detail: Int(truncatingIfNeeded: generation), owner: nil)
-      case .graph where !family.isObserved:
+      case .graph where !family.hasReportingObserver:
         if let found = registration._withUnsafeGuaranteedRef({ state.graph.index(of: $0) }) {
           return RoutedBuild(kind: .graphHit, registration: nil, thread: thread, detail: found, owner: nil)
         }
@@ -244,7 +245,9 @@ extension Container {
                 ?? GraphEntry(registration: registration, box: box(), number: 0))
           }
         default:
-          if family.isObserved {
+          // Only a reporting observer wants this step: no routed build starts on a thread
+          // gathering holdings (its table is hidden from the lookup that leads here).
+          if family.hasReportingObserver {
             finishObservedRoutedPrototype(build, object: lent, instance: instance, thread: thread)
           } else {
             thread.chain.pop()

@@ -50,14 +50,38 @@ extension Container {
     return Observation(family: family, id: observerID, gate: gate, isReporting: !tracksHoldersOnly)
   }
 
-  /// Whether a step on `thread` must be reported (`emitStep`, `skipStep`): some observer wants
-  /// every step, or the thread is building a shared instance while holders are tracked (its
-  /// steps are what the instance holds: see `HeldFrames`). One load and, when no observer
-  /// reports, one comparison. (Tracked is asked again: the thread may be building another
-  /// family's instance, whose holdings never take this family's steps while it is untracked.)
+  /// Whether a step is reported (`emitStep`, `skipStep`, `emitAsyncStep`), the one rule of every
+  /// path: some observer reports steps (`reporting`: it takes events, or counts those it is not
+  /// handed), or the step is `gathering`, on a thread building a shared instance while holders
+  /// are `tracked` (its steps are what the instance holds: see `HeldFrames`). A holder-tracking
+  /// observer alone (`observeForHolderTracking()`) wants no other step. (Tracked is asked
+  /// apart from gathering: the thread may be building another family's instance, whose
+  /// holdings never take this family's steps while it is untracked.) Asked by a thread
+  /// (`reportsSteps(on:)`, and with the counts read under the family lock in `resolveEntry`),
+  /// by the routed path (no routed build runs while its thread gathers: see
+  /// `FastPathCache.hideFromInlinedLookup()`), and by the async engine (a task gathers nothing).
+  @inline(__always)
+  static func reportsSteps(
+    reporting: Bool, gathering: @autoclosure () -> Bool, tracked: @autoclosure () -> Bool
+  ) -> Bool {
+    reporting || (gathering() && tracked())
+  }
+
+  /// `reportsSteps(reporting:gathering:tracked:)` for a step on `thread`, the counts read now:
+  /// one load and, when no observer reports, one comparison.
   @inline(__always)
   func reportsSteps(on thread: ThreadState) -> Bool {
-    family.hasReportingObserver || (thread.heldFrames.sharedBuilds > 0 && family.isObserved)
+    Self.reportsSteps(
+      reporting: family.hasReportingObserver, gathering: thread.heldFrames.sharedBuilds > 0,
+      tracked: family.isObserved)
+  }
+
+  /// `reportsSteps(reporting:gathering:tracked:)` for a step no shared build gathers: a routed
+  /// build's (its thread gathers nothing while it runs: see `finishRoutedBuild`) and a task's
+  /// (the async engine gathers no holdings). One load.
+  @inline(__always)
+  var reportsUngatheredSteps: Bool {
+    Self.reportsSteps(reporting: family.hasReportingObserver, gathering: false, tracked: family.isObserved)
   }
 
   /// How many observers the family has (every container's, cancelled ones not counted): for the

@@ -92,8 +92,9 @@ extension Container {
       }
       if let shutDown { throw wasShutDown(shutDown, asked: key, thread: thread) }
       observed =
-        (observers.reporting || (observers.tracking && thread.heldFrames.sharedBuilds > 0))
-        && !thread.isDryRun
+        Self.reportsSteps(
+          reporting: observers.reporting, gathering: thread.heldFrames.sharedBuilds > 0,
+          tracked: observers.tracking) && !thread.isDryRun
       tracks = observers.tracking && !thread.isDryRun
       if let edgeLog = thread.edgeLog, let from = thread.chain.last {
         edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)

@@ -93,7 +93,7 @@ extension Container {
         return RoutedBuild(
           kind: .prototype, registration: registration, thread: thread,
           detail: Int(truncatingIfNeeded: generation), owner: nil)
-      case .graph where !family.hasReportingObserver:
+      case .graph where !reportsUngatheredSteps:
         if let found = registration._withUnsafeGuaranteedRef({ state.graph.index(of: $0) }) {
           return RoutedBuild(kind: .graphHit, registration: nil, thread: thread, detail: found, owner: nil)
         }
@@ -245,9 +245,12 @@ extension Container {
                 ?? GraphEntry(registration: registration, box: box(), number: 0))
           }
         default:
-          // Only a reporting observer wants this step: no routed build starts on a thread
-          // gathering holdings (its table is hidden from the lookup that leads here).
-          if family.hasReportingObserver {
+          // No routed build runs on a thread gathering holdings: its table is hidden from the
+          // lookup that leads here from before its outermost shared build starts until after
+          // that build ends (`startGatheringHoldings`), and a build started under this one ends
+          // before it. So only a reporting observer wants this step.
+          assert(thread.heldFrames.sharedBuilds == 0, "DIScope: a routed build on a thread gathering holdings")
+          if reportsUngatheredSteps {
             finishObservedRoutedPrototype(build, object: lent, instance: instance, thread: thread)
           } else {
             thread.chain.pop()
@@ -331,7 +334,7 @@ extension Container {
       }
       thread.chain.pop()
       if thread.chain.isEmpty { thread.endRootResolve() }
-      if family.isObserved { emitRoutedFailure(failure, thread: thread) }
+      if reportsUngatheredSteps { emitRoutedFailure(failure, thread: thread) }
       return failure
     }
   }

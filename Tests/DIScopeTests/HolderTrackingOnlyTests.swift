@@ -84,3 +84,75 @@ struct HolderTrackingOnlyTests {
     #expect(try container.resolve(WebService.self).logger === first.logger)
   }
 }
+
+/// What a holder-tracking observer is and is not: it counts no step on any path (a thread's
+/// steps delivered to another observer or counted for a paused one, a task's), and a thread that
+/// reported to other observers while it only tracks lets go of them when its resolve ends.
+@Suite("Holder tracking alone: counts nothing, keeps nothing")
+struct HolderTrackingCountsNothingTests {
+  final class Front: Sendable {
+    let web: WebService
+    init(web: WebService) { self.web = web }
+  }
+
+  /// Its gate is closed for good: a step handed to the other observers, or counted by a paused
+  /// one, or a task's step, is never counted by it (no atomic add for a count no one reads).
+  @Test func aHolderTrackingObserverCountsNoStep() async throws {
+    let container = Container()
+    let tracker = container.observeForHolderTracking()
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(WebService.self, scope: .prototype) { r in WebService(logger: try r.resolve((any Logger).self)) }
+    container.register(Front.self) { r in Front(web: try r.resolve(WebService.self)) }
+    container.register(Db.self) { _ in
+      await Task.yield()
+      return Db()
+    }
+    _ = try container.resolve(Front.self)  // tracking alone: gathered, counted by no one
+    _ = try await container.resolveAsync(Db.self)  // a task's step: built
+    let log = EventLog()
+    let other = container.observe { log.append($0) }
+    _ = try container.resolve(WebService.self)  // two steps handed to the other observer
+    other.pause()
+    _ = try container.resolve(WebService.self)  // two counted by the paused one
+    _ = try await container.resolveAsync(Db.self)  // and a task's: cached
+    #expect(log.steps.count == 2)
+    #expect(other.resume() == 3)
+    #expect(tracker.resume() == 0, "a holder-tracking observer counts nothing")
+    #expect(container.explain(Front.self).holds?.count == 1, "and holders are tracked")
+    other.cancel()
+    tracker.cancel()
+  }
+
+  /// Tracking alone, a root that is not reported (a routed prototype) over a step that was
+  /// reported (to an observer cancelled before the root ends): the thread kept the observers for
+  /// that step, and lets go of them as the resolve ends, so a cancelled handler is not kept
+  /// alive by a thread that may never report again.
+  @Test func anObserverCancelledDuringAResolveIsNotKeptByItsThread() throws {
+    final class Sink: Sendable {}
+    weak var released: Sink?
+    let container = Container()
+    container.tracksHolders = true
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    let cancelling = Locked<Observation?>(nil)
+    container.register(WebService.self, scope: .prototype) { r in
+      let logger = try r.resolve((any Logger).self)  // reported at depth 1
+      let observation = cancelling.withLock { observation in
+        defer { observation = nil }
+        return observation
+      }
+      observation?.cancel()
+      return WebService(logger: logger)
+    }
+    do {
+      let sink = Sink()
+      released = sink
+      let observation = container.observe { _ in withExtendedLifetime(sink) {} }
+      _ = try container.resolve(WebService.self)  // the general path: its route made
+      cancelling.withLock { $0 = observation }
+      _ = try container.resolve(WebService.self)  // the route, the observer cancelled in its factory
+      #expect(cancelling.withLock { $0 } == nil, "cancelled mid-resolve")
+    }
+    #expect(released == nil, "nothing on this thread holds the cancelled handler")
+    #expect(container.tracksHolders)
+  }
+}

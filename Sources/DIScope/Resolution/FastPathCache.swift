@@ -141,9 +141,12 @@ final class FastPathCache {
   @exclusivity(unchecked) private var isHidden = false  // unchecked: own thread; set around a shared build
 
   /// Points this thread's C record at the table; called whenever the table moves. While hidden,
-  /// the record points at no table: the inlined lookup misses, with no index.
+  /// the record points at no table: the inlined lookup misses, with no index. Only ever on the
+  /// table's own thread (it writes the caller's record): a rebuild, the state's making, a
+  /// shared build hiding or showing the table.
   func publish() {
     let record = discope_thread_local()
+    assert(record == self.record, "DIScope: a thread's cache table published from another thread")
     record.pointee.slots = isHidden ? nil : UnsafeMutableRawPointer(slots)
     record.pointee.cold = UnsafeMutableRawPointer(cold)
     record.pointee.mask = mask

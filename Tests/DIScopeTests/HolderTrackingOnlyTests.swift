@@ -156,3 +156,82 @@ struct HolderTrackingCountsNothingTests {
     #expect(container.tracksHolders)
   }
 }
+
+/// Tracking alone records what an observer's family records: the same holdings (by registration
+/// and type; numbers differ, since an unreported step takes none) and the same stale references,
+/// whichever fast path answered a dependency before its holder was built.
+@Suite("Holder tracking alone records what observing records")
+struct HolderTrackingAgreesWithObservingTests {
+  final class Session: Sendable {}
+  final class Inner: Sendable {
+    let logger: any Logger
+    init(logger: any Logger) { self.logger = logger }
+  }
+  final class Front: Sendable {
+    let parts: [any Sendable]
+    init(parts: [any Sendable]) { self.parts = parts }
+  }
+  final class Request: Sendable {
+    let parts: [any Sendable]
+    init(parts: [any Sendable]) { self.parts = parts }
+  }
+
+  enum Watching: CaseIterable { case trackingOnly, observed, pausedObserver }
+
+  /// What is recorded of each holder, and what is stale after a change, in a family watched so.
+  private func record(_ watching: Watching) throws -> [String] {
+    let container = Container()
+    var observation: Observation?
+    switch watching {
+    case .trackingOnly: container.tracksHolders = true
+    case .observed: observation = container.observe { _ in }
+    case .pausedObserver:
+      observation = container.observe { _ in }
+      observation?.pause()
+    }
+    defer { observation?.cancel() }
+    container.register((any Logger).self) { _ in ConsoleLogger() }
+    container.register(Db.self, scope: .prototype) { _ in Db() }
+    container.register(Session.self, scope: .graph) { _ in Session() }
+    container.register(WebService.self, scope: .prototype) { r in WebService(logger: try r.resolve((any Logger).self)) }
+    container.register(Inner.self) { r in Inner(logger: try r.resolve((any Logger).self)) }
+    container.register(Front.self) { r in
+      Front(parts: [
+        try r.resolve(Session.self), try r.resolve(Db.self), try r.resolve(WebService.self),
+        try r.resolve((any Logger).self), try r.resolve(Inner.self),
+      ])
+    }
+    container.register(Request.self, scope: .prototype) { r in
+      Request(parts: [try r.resolve(Session.self), try r.resolve(Db.self), try r.resolve(WebService.self)])
+    }
+    // Every route made, the logger answered inline (tracking alone) or reported (observed).
+    for _ in 0..<3 {
+      _ = try container.resolve((any Logger).self)
+      _ = try container.resolve(Request.self)
+    }
+    // The front built under a routed prototype that built the session before it.
+    container.register(Request.self, scope: .prototype) { r in
+      Request(parts: [try r.resolve(Session.self), try r.resolve(Front.self)])
+    }
+    for _ in 0..<2 { _ = try container.resolve(Request.self) }
+    var lines: [String] = []
+    for (name, explanation) in [("Front", container.explain(Front.self)), ("Inner", container.explain(Inner.self))] {
+      let holds = explanation.holds?.map { "\($0.key) \($0.instance.registration.token) \($0.instance.typeName)" }
+      lines.append("\(name): \(holds ?? ["unknown"])")
+    }
+    container.mock((any Logger).self, with: NullLogger())
+    lines += container.staleReferences().map {
+      "\($0.holder.registration.token) holds \($0.held.registration.token): \($0.reason)"
+    }
+    #expect(container.tracksHolders)
+    return lines
+  }
+
+  @Test func trackingAloneRecordsWhatObservingRecords() throws {
+    let observed = try record(.observed)
+    #expect(observed.count == 4, "\(observed)")
+    for watching in [Watching.trackingOnly, .pausedObserver] {
+      #expect(try record(watching) == observed, "\(watching)")
+    }
+  }
+}

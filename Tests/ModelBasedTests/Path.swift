@@ -66,6 +66,7 @@
       Path(name: "async, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true),
       Path(name: "tracking holders only", resolves: .onProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true, tracksHoldersOnly: true),
       Path(name: "tracking holders only, other thread, withChild", resolves: .onOtherThread, observed: false, requests: .withChild, synchronousShutdown: true, shutsDownAtEnd: false, tracksHoldersOnly: true),
+      Path(name: "tracking holders only, async factories", resolves: .asyncOnProgramThread, observed: false, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true, asyncFactories: true, tracksHoldersOnly: true),
       Path(name: "async factories", resolves: .asyncOnProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true, asyncFactories: true),
       Path(name: "async factories, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: false, asyncFactories: true),
     ]

@@ -178,17 +178,25 @@ struct HolderTrackingAgreesWithObservingTests {
 
   enum Watching: CaseIterable { case trackingOnly, observed, pausedObserver }
 
+  /// Makes `container` watched so; returns the observer to cancel, if any.
+  private func watch(_ container: Container, _ watching: Watching) -> Observation? {
+    switch watching {
+    case .trackingOnly:
+      container.tracksHolders = true
+      return nil
+    case .observed:
+      return container.observe { _ in }
+    case .pausedObserver:
+      let observation = container.observe { _ in }
+      observation.pause()
+      return observation
+    }
+  }
+
   /// What is recorded of each holder, and what is stale after a change, in a family watched so.
   private func record(_ watching: Watching) throws -> [String] {
     let container = Container()
-    var observation: Observation?
-    switch watching {
-    case .trackingOnly: container.tracksHolders = true
-    case .observed: observation = container.observe { _ in }
-    case .pausedObserver:
-      observation = container.observe { _ in }
-      observation?.pause()
-    }
+    let observation = watch(container, watching)
     defer { observation?.cancel() }
     container.register((any Logger).self) { _ in ConsoleLogger() }
     container.register(Db.self, scope: .prototype) { _ in Db() }
@@ -225,6 +233,22 @@ struct HolderTrackingAgreesWithObservingTests {
     }
     #expect(container.tracksHolders)
     return lines
+  }
+
+  /// The async engine gathers no holdings (README says so): an instance an `async` factory
+  /// built holds what is unknown, however the family is watched.
+  @Test func whatAnAsyncInstanceHoldsIsUnknownHoweverWatched() async throws {
+    for watching in Watching.allCases {
+      let container = Container()
+      let observation = watch(container, watching)
+      container.register((any Logger).self) { _ in ConsoleLogger() }
+      container.register(Inner.self) { r in Inner(logger: try await r.resolve((any Logger).self)) }
+      _ = try await container.resolveAsync(Inner.self)
+      let explanation = container.explain(Inner.self)
+      #expect(explanation.holds == nil, "\(watching)")
+      #expect(explanation.holdsUnknown == .builtBeforeTracking, "\(watching)")
+      observation?.cancel()
+    }
   }
 
   @Test func trackingAloneRecordsWhatObservingRecords() throws {

@@ -72,6 +72,7 @@
     private func run(_ program: [Op]) async {
       open = [Container(name: "root")]
       if path.observed { recorder = TraceRecorder(open[0], keepingAtMost: 4) }
+      if path.tracksHoldersOnly { open[0].tracksHolders = true }
       var step = 0
       _ = await runSteps(program, from: &step)
       await finish(programLength: program.count)

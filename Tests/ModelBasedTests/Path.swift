@@ -39,6 +39,10 @@
     /// shared instances itself (`produceAsyncShared`) rather than handing them to the synchronous
     /// one. Only with an `async` way of resolving.
     var asyncFactories = false
+    /// Whether the root tracks holders with no observer of its own (`tracksHolders = true`, as a
+    /// debug server with no client does): resolves keep the unobserved fast paths except on a
+    /// thread building a shared instance, which must see every step.
+    var tracksHoldersOnly = false
 
     /// Whether every resolve runs on the program's own thread, the thread that shuts down: where
     /// the model must hold to the letter, the known defect included.
@@ -60,6 +64,9 @@
       Path(name: "other thread", resolves: .onOtherThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true),
       Path(name: "detached task", resolves: .inDetachedTask, observed: false, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: false),
       Path(name: "async, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true),
+      Path(name: "tracking holders only", resolves: .onProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true, tracksHoldersOnly: true),
+      Path(name: "tracking holders only, other thread, withChild", resolves: .onOtherThread, observed: false, requests: .withChild, synchronousShutdown: true, shutsDownAtEnd: false, tracksHoldersOnly: true),
+      Path(name: "tracking holders only, async factories", resolves: .asyncOnProgramThread, observed: false, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: true, asyncFactories: true, tracksHoldersOnly: true),
       Path(name: "async factories", resolves: .asyncOnProgramThread, observed: false, requests: .makeChild, synchronousShutdown: false, shutsDownAtEnd: true, asyncFactories: true),
       Path(name: "async factories, other thread, observed, withChild", resolves: .asyncOnOtherThread, observed: true, requests: .withChild, synchronousShutdown: false, shutsDownAtEnd: false, asyncFactories: true),
     ]

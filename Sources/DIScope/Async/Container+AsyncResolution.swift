@@ -209,9 +209,9 @@ extension Container {
 
   /// The step of an `async` factory's answer, as the synchronous engine reports its own: the same
   /// event (`resolvedStep`), at its depth in the `async` resolution, numbered by the same rule
-  /// (`stepNumber()` when nothing kept it), counted rather than built while no observer takes
-  /// events. Its resolution is the root's graph, since its steps may finish on several threads
-  /// (see `TraceRecorder`).
+  /// (`stepNumber()` when nothing kept it), reported by the same rule (`reportsSteps`), counted
+  /// rather than built while no observer takes events. Its resolution is the root's graph, since
+  /// its steps may finish on several threads (see `TraceRecorder`).
   private func emitAsyncStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
     _ answer: AsyncAnswer, depth: Int, resolution: Int
@@ -221,8 +221,13 @@ extension Container {
       case .box(let box): ObservedInstance(value: box.anyValue)
       case .object(let weak): ObservedInstance(object: weak.object)
       }
-    // Learnt while observed, paused or not, as the synchronous `build` learns it.
+    // Learnt while observed (holders tracked included), paused or not, as the synchronous
+    // `build` learns it.
     if outcome == .created { registration.learnImplementation(of: instance.value) }
+    // A task gathers no holdings (`HeldFrames` are a thread's; a synchronous registration on the
+    // way is resolved by the synchronous engine, which gathers for its own shared builds): with
+    // only a holder-tracking observer, no one wants this step, and it is not even counted.
+    guard reportsUngatheredSteps else { return }
     if skipsObservedSteps { return countSkippedStep(among: family.withLock { $0.observers }) }
     let number = number ?? (outcome == .created ? stepNumber() : nil)
     emit(

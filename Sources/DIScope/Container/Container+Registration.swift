@@ -398,7 +398,7 @@ extension Container {
         route: FastPathCache.Route(
           registration: consume registration, owner: self, scope: .singleton,
           cachedNumber: prebuiltNumber),
-        answersInline: !family.isObserved)
+        answersInline: !family.hasReportingObserver)
     }
     return token
   }

@@ -25,7 +25,12 @@ final class Family: Sendable {
   /// Bumped by every change that could alter what a resolve returns; per-thread caches compare it.
   @usableFromInline let generation = Atomic<UInt64>(1)
   /// How many observers are attached in the family; resolution skips all event work while zero.
+  /// Holder tracking counts here too (`isObserved`: holders are tracked while it is non-zero).
   @usableFromInline let observerCount = Atomic<Int>(0)
+  /// How many of them report steps (take events, or count those they were not handed): every
+  /// observer but a holder-tracking one (see `Container.observeForHolderTracking()`). While zero,
+  /// only a thread building a shared instance needs its steps (see `reportsSteps(on:)`).
+  let reportingObserverCount = Atomic<Int>(0)
   /// How many of them take events now (not paused, see `ObserverGate`): while none does, a step
   /// is counted by each paused observer, and no event is built.
   let openObserverCount = Atomic<Int>(0)
@@ -34,6 +39,9 @@ final class Family: Sendable {
 
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }
+
+  /// Whether some observer wants every step (see `reportingObserverCount`).
+  var hasReportingObserver: Bool { reportingObserverCount.load(ordering: .relaxed) > 0 }
 
   /// Runs `body` under the family lock, with the lock borrowed: no reference count of its own.
   @inline(__always)

@@ -8,8 +8,10 @@ extension Container {
   /// `DISCOPE_TRACE=1`, the playground): the creation tree that observers see says what each
   /// instance was built with, so nothing reads an instance's fields. Set this to `true` to track
   /// them without an observer of your own, and back to `false` to stop (tracking goes on while
-  /// anything else observes). An unobserved family records nothing and pays nothing; a tracked one
-  /// pays what an observer does. Instances built while nothing tracked have no holdings recorded.
+  /// anything else observes). An unobserved family records nothing and pays nothing; one that only
+  /// tracks holders keeps the unobserved resolve paths except on a thread building a shared
+  /// instance, whose steps are what it holds. Instances built while nothing tracked have no
+  /// holdings recorded.
   ///
   /// ```swift
   /// container.tracksHolders = true
@@ -27,9 +29,9 @@ extension Container {
       }
       old?.cancel()
       guard needsNew else { return }
-      // An observer that ignores every event: being observed is what makes the engine report
-      // the steps holdings are made from.
-      let observation = observe { _ in }
+      // An observer that takes no event: being observed is what makes the engine report the
+      // steps holdings are made from, on the threads building shared instances.
+      let observation = observeForHolderTracking()
       let extra = family.withLock { _ -> Observation? in
         if registry.attachments.holderTracking == nil {
           registry.attachments.holderTracking = observation

@@ -15,17 +15,73 @@ extension Container {
   /// defer { observation.cancel() }
   /// ```
   public func observe(_ handler: @escaping @Sendable (consuming ContainerEvent) -> Void) -> Observation {
+    attachObserver(handler, tracksHoldersOnly: false)
+  }
+
+  /// An observer that only makes the family track holders (``tracksHolders``, a debug server's
+  /// holder tracking): it takes no event and counts none (its gate is closed from the start),
+  /// and it does not count as reporting (`Family.reportingObserverCount`), so that resolves keep
+  /// their unobserved fast paths except on a thread building a shared instance, whose steps are
+  /// what holdings are made of (see `reportsSteps(on:)`).
+  package func observeForHolderTracking() -> Observation {
+    attachObserver({ _ in }, tracksHoldersOnly: true)
+  }
+
+  private func attachObserver(
+    _ handler: @escaping @Sendable (consuming ContainerEvent) -> Void, tracksHoldersOnly: Bool
+  ) -> Observation {
     let gate = ObserverGate()
+    // Closed before anyone sees it: it neither takes events nor opens the family's count.
+    if tracksHoldersOnly { _ = gate.close() }
     let observerID = family.withLock { state in
       let observerID = state.nextObserverID
       state.nextObserverID += 1
       state.observers.append(ObserverEntry(id: observerID, containerID: id, gate: gate, handler: handler))
       family.observerCount.wrappingAdd(1, ordering: .relaxed)
-      family.openObserverCount.wrappingAdd(1, ordering: .relaxed)
-      family.bumpGeneration(holding: &state)  // per-thread caches must not answer while watched
+      if !tracksHoldersOnly {
+        family.reportingObserverCount.wrappingAdd(1, ordering: .relaxed)
+        family.openObserverCount.wrappingAdd(1, ordering: .relaxed)
+      }
+      // Per-thread caches must not answer while watched; for a holder-tracking observer, kept
+      // too, so that the generation read under the lock vouches for both counts.
+      family.bumpGeneration(holding: &state)
       return observerID
     }
-    return Observation(family: family, id: observerID, gate: gate)
+    return Observation(family: family, id: observerID, gate: gate, isReporting: !tracksHoldersOnly)
+  }
+
+  /// Whether a step is reported (`emitStep`, `skipStep`, `emitAsyncStep`), the one rule of every
+  /// path: some observer reports steps (`reporting`: it takes events, or counts those it is not
+  /// handed), or the step is `gathering`, on a thread building a shared instance while holders
+  /// are `tracked` (its steps are what the instance holds: see `HeldFrames`). A holder-tracking
+  /// observer alone (`observeForHolderTracking()`) wants no other step. (Tracked is asked
+  /// apart from gathering: the thread may be building another family's instance, whose
+  /// holdings never take this family's steps while it is untracked.) Asked by a thread
+  /// (`reportsSteps(on:)`, and with the counts read under the family lock in `resolveEntry`),
+  /// by the routed path (no routed build runs while its thread gathers: see
+  /// `FastPathCache.hideFromInlinedLookup()`), and by the async engine (a task gathers nothing).
+  @inline(__always)
+  static func reportsSteps(
+    reporting: Bool, gathering: @autoclosure () -> Bool, tracked: @autoclosure () -> Bool
+  ) -> Bool {
+    reporting || (gathering() && tracked())
+  }
+
+  /// `reportsSteps(reporting:gathering:tracked:)` for a step on `thread`, the counts read now:
+  /// one load and, when no observer reports, one comparison.
+  @inline(__always)
+  func reportsSteps(on thread: ThreadState) -> Bool {
+    Self.reportsSteps(
+      reporting: family.hasReportingObserver, gathering: thread.heldFrames.sharedBuilds > 0,
+      tracked: family.isObserved)
+  }
+
+  /// `reportsSteps(reporting:gathering:tracked:)` for a step no shared build gathers: a routed
+  /// build's (its thread gathers nothing while it runs: see `finishRoutedBuild`) and a task's
+  /// (the async engine gathers no holdings). One load.
+  @inline(__always)
+  var reportsUngatheredSteps: Bool {
+    Self.reportsSteps(reporting: family.hasReportingObserver, gathering: false, tracked: family.isObserved)
   }
 
   /// How many observers the family has (every container's, cancelled ones not counted): for the
@@ -245,7 +301,7 @@ extension Container {
   func observedCachedSingleton(at index: Int, typeID: ObjectIdentifier, thread: ThreadState)
     -> Unmanaged<InstanceBox>?
   {
-    guard family.isObserved, thread.isPlain else { return nil }
+    guard reportsSteps(on: thread), thread.isPlain else { return nil }
     return thread.cache.observedSingleton(
       at: index, typeID: typeID, generation: { entryGeneration(for: typeID) })
   }
@@ -313,12 +369,15 @@ public final class Observation: Sendable {
   private let family: Family
   private let id: Int
   private let gate: ObserverGate
+  /// Counted in `Family.reportingObserverCount` (every observer but a holder-tracking one).
+  private let isReporting: Bool
   private let isCancelled = Atomic<Bool>(false)
 
-  init(family: Family, id: Int, gate: ObserverGate) {
+  init(family: Family, id: Int, gate: ObserverGate, isReporting: Bool) {
     self.family = family
     self.id = id
     self.gate = gate
+    self.isReporting = isReporting
   }
 
   /// Stops handing events to the handler, and counts them instead, until `resume()`: for an
@@ -344,6 +403,7 @@ public final class Observation: Sendable {
       let removed = state.observers.filter { $0.id == id }
       state.observers.removeAll { $0.id == id }
       family.observerCount.wrappingAdd(-1, ordering: .relaxed)
+      if isReporting { family.reportingObserverCount.wrappingAdd(-1, ordering: .relaxed) }
       family.bumpGeneration(holding: &state)
       return removed
     }

@@ -24,9 +24,14 @@ final class ObserverGate: Sendable {
   @inline(__always)
   var isPaused: Bool { state.load(ordering: .relaxed) != Self.open }
 
-  /// Counts an event the paused observer was not handed.
+  /// Counts an event the paused observer was not handed. A closed gate counts nothing: its
+  /// observer is cancelled, or only tracks holders (`Container.observeForHolderTracking()`), and
+  /// no one reads its count. (Closed is for good, so no step is lost to a gate opening meanwhile:
+  /// one that saw it paused and finds it open counts for the next `resume()`.)
   @inline(__always)
-  func skip() { skipped.wrappingAdd(1, ordering: .relaxed) }
+  func skip() {
+    if state.load(ordering: .relaxed) != Self.closed { skipped.wrappingAdd(1, ordering: .relaxed) }
+  }
 
   /// Whether this call paused an open gate (the family then has one open observer fewer).
   func pause() -> Bool {

@@ -98,6 +98,22 @@ final class FastPathCache {
     Self.deallocate(slots, cold, capacity: mask + 1)
   }
 
+  /// Keeps the caller's inlined lookup (`lookUpOnThisThread`) from this table until
+  /// `showToInlinedLookup()`: it misses with no index, so every resolve on the thread takes the
+  /// general path, whose reads of the table (`route`, `store`) do not go through the record. For
+  /// a thread gathering what a shared build holds, where a cached singleton answered inline
+  /// would report no step. Call on the table's own thread.
+  func hideFromInlinedLookup() {
+    isHidden = true
+    publish()
+  }
+
+  /// Undoes `hideFromInlinedLookup()`.
+  func showToInlinedLookup() {
+    isHidden = false
+    publish()
+  }
+
   /// A table of `capacity` empty entries; the hot half aligned to cache lines, so a slot never
   /// straddles two.
   private static func allocate(capacity: Int)
@@ -121,10 +137,17 @@ final class FastPathCache {
     cold.deallocate()
   }
 
-  /// Points this thread's C record at the table; called whenever the table moves.
+  /// Whether the inlined lookup is kept from the table (see `hideFromInlinedLookup()`).
+  @exclusivity(unchecked) private var isHidden = false  // unchecked: own thread; set around a shared build
+
+  /// Points this thread's C record at the table; called whenever the table moves. While hidden,
+  /// the record points at no table: the inlined lookup misses, with no index. Only ever on the
+  /// table's own thread (it writes the caller's record): a rebuild, the state's making, a
+  /// shared build hiding or showing the table.
   func publish() {
     let record = discope_thread_local()
-    record.pointee.slots = UnsafeMutableRawPointer(slots)
+    assert(record == self.record, "DIScope: a thread's cache table published from another thread")
+    record.pointee.slots = isHidden ? nil : UnsafeMutableRawPointer(slots)
     record.pointee.cold = UnsafeMutableRawPointer(cold)
     record.pointee.mask = mask
   }

@@ -30,7 +30,10 @@ extension Container {
     defer {
       if isRoot { thread.endRootResolve() }
     }
-    var observed = family.isObserved && !thread.isDryRun
+    // Whether this resolve reports its steps (see `reportsSteps(on:)`), and whether a shared
+    // instance it builds gathers what it holds (holders tracked: any observer at all).
+    var observed = reportsSteps(on: thread) && !thread.isDryRun
+    var tracks = family.isObserved && !thread.isDryRun
     // Whether this thread may remember, and follow, which registration answers the key. Observed
     // resolves follow routes too (observers see every step all the same); only cached instances
     // are never stored while observed, since a hit in the inlined fast path emits nothing.
@@ -54,27 +57,27 @@ extension Container {
         // used); a cached instance it leads to is valid as long as it.
         try produce(
           route.registration, scope: route.scope, owner: route.owner, generation: generation,
-          entryID: entryID, observed: observed, thread: thread, snapshot: nil, slot: slot)
+          entryID: entryID, observed: observed, tracks: tracks, thread: thread, snapshot: nil, slot: slot)
         return true
       }
       // One lock for the lookup, the generation, whether anyone observes, and the answering
       // registration's state. Observers are attached and cancelled under the lock too, so the
       // generation read here vouches for `isObserved`: an instance cached for the inlined lookup
       // (which reports no step) is never stored under a generation that has an observer.
-      let (found, generation, isObservedNow, snapshot, shutDown, isStorable) = family.withLock {
-        state -> ((Registration, Container)?, UInt64, Bool, StateSnapshot?, Container?, Bool) in
+      let (found, generation, observers, snapshot, shutDown, isStorable) = family.withLock {
+        state -> ((Registration, Container)?, UInt64, (reporting: Bool, tracking: Bool), StateSnapshot?, Container?, Bool) in
         // Read first (all under the lock, so the order changes nothing): no answer is then held
         // across the atomic loads, which the compiler would keep alive with a retain around them.
         let generation =
           family.generation.load(ordering: .relaxed)
           &+ entryOwner.localGeneration.load(ordering: .relaxed)
-        let isObserved = family.isObserved
+        let observers = (reporting: family.hasReportingObserver, tracking: family.isObserved)
         let found = lookup(key, in: state)
         // A shut-down container resolves nothing, and nothing resolves through one: its routes
         // and cache entries all failed their generation check, so every resolve comes here.
         let shutDown = registry.isShutDown ? self : found.flatMap { $0.1.registry.isShutDown ? $0.1 : nil }
         return (
-          found, generation, isObserved,
+          found, generation, observers,
           found.map { answer in answer.0.state.withLockHeld { StateSnapshot(&$0, of: answer.0) } },
           shutDown,
           // An ancestor's entries are written only for what it would answer itself: not for a
@@ -88,7 +91,11 @@ extension Container {
         )
       }
       if let shutDown { throw wasShutDown(shutDown, asked: key, thread: thread) }
-      observed = isObservedNow && !thread.isDryRun
+      observed =
+        Self.reportsSteps(
+          reporting: observers.reporting, gathering: thread.heldFrames.sharedBuilds > 0,
+          tracked: observers.tracking) && !thread.isDryRun
+      tracks = observers.tracking && !thread.isDryRun
       if let edgeLog = thread.edgeLog, let from = thread.chain.last {
         edgeLog.record(from: from, to: found?.0, key: key, resolvedIn: self)
       }
@@ -111,8 +118,8 @@ extension Container {
       }
       try produce(
         registration, scope: snapshot.scope, owner: owner, generation: generation,
-        entryID: isRoutable && isStorable ? entryID : nil, observed: observed, thread: thread,
-        snapshot: snapshot, slot: slot)
+        entryID: isRoutable && isStorable ? entryID : nil, observed: observed, tracks: tracks,
+        thread: thread, snapshot: snapshot, slot: slot)
       if isRoutable, isStorable,
         thread.cache.route(
           containerID: entryID, typeID: key.typeID, name: key.entryName, generation: generation) == nil
@@ -135,10 +142,11 @@ extension Container {
   /// scope is answered, whether the registration was found by a route or under the lock.
   /// `snapshot` is the registration's state when the caller already read it under the lock
   /// (`nil`: read here, for a shared scope only); `entryID` the container whose entries remember a
-  /// cached singleton (`nil`: none do).
+  /// cached singleton (`nil`: none do). `observed`: the step is reported; `tracks`: a shared
+  /// instance built gathers what it holds.
   private func produce(
     _ registration: Registration, scope: Scope, owner: Container, generation: UInt64,
-    entryID: UInt64?, observed: Bool, thread: ThreadState, snapshot: StateSnapshot?,
+    entryID: UInt64?, observed: Bool, tracks: Bool, thread: ThreadState, snapshot: StateSnapshot?,
     slot: ServiceSlot
   ) throws {
     if let run = thread.validationRun {
@@ -182,7 +190,7 @@ extension Container {
         // Built (or found built by another thread) and reported there.
         return try buildShared(
           registration, owner: owner, scope: scope, readIn: read.epoch, generation: generation,
-          entryID: entryID, observed: observed, thread: thread, slot: slot)
+          entryID: entryID, observed: observed, tracks: tracks, thread: thread, slot: slot)
       }
       number = read.cachedNumber
       step = .cached

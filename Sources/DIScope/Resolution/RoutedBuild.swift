@@ -63,7 +63,8 @@ extension Container {
   /// `index` of `entryOwner`'s entries; `factoryType` is the caller's
   /// `FactoryRegistration<Service>`: a route answers only a registration of that class.
   /// Observed families take the general path for everything but prototypes, whose steps the
-  /// caller reports itself.
+  /// caller reports itself; a family whose only observer tracks holders keeps the routed graph
+  /// scope too, and claims its singletons on the general path, which gathers their holdings.
   ///
   /// - Throws: A cycle or a runaway depth through a prototype or graph-scope registration.
   @usableFromInline
@@ -92,7 +93,7 @@ extension Container {
         return RoutedBuild(
           kind: .prototype, registration: registration, thread: thread,
           detail: Int(truncatingIfNeeded: generation), owner: nil)
-      case .graph where !family.isObserved:
+      case .graph where !reportsUngatheredSteps:
         if let found = registration._withUnsafeGuaranteedRef({ state.graph.index(of: $0) }) {
           return RoutedBuild(kind: .graphHit, registration: nil, thread: thread, detail: found, owner: nil)
         }
@@ -244,7 +245,12 @@ extension Container {
                 ?? GraphEntry(registration: registration, box: box(), number: 0))
           }
         default:
-          if family.isObserved {
+          // No routed build runs on a thread gathering holdings: its table is hidden from the
+          // lookup that leads here from before its outermost shared build starts until after
+          // that build ends (`startGatheringHoldings`), and a build started under this one ends
+          // before it. So only a reporting observer wants this step.
+          assert(thread.heldFrames.sharedBuilds == 0, "DIScope: a routed build on a thread gathering holdings")
+          if reportsUngatheredSteps {
             finishObservedRoutedPrototype(build, object: lent, instance: instance, thread: thread)
           } else {
             thread.chain.pop()
@@ -328,7 +334,7 @@ extension Container {
       }
       thread.chain.pop()
       if thread.chain.isEmpty { thread.endRootResolve() }
-      if family.isObserved { emitRoutedFailure(failure, thread: thread) }
+      if reportsUngatheredSteps { emitRoutedFailure(failure, thread: thread) }
       return failure
     }
   }

@@ -6,10 +6,13 @@ extension Container {
   /// its claim of the registration (`SharedClaim`) under the family lock and builds outside it; other threads wait
   /// on the family's condition, then find the builder's instance. A singleton or eager instance
   /// built here goes into this thread's cache under `entryID` (when the resolve may keep one and
-  /// nothing observes it), so that the next resolve of it is the inlined hit.
+  /// nothing observes it), so that the next resolve of it is the inlined hit. `observed`: its
+  /// step is reported; `tracks`: holders are tracked, so the build gathers what it holds and
+  /// reports its step for that (`emitStep` keeps it), even when no observer takes steps.
   func buildShared(
     _ registration: Registration, owner: Container, scope: Scope, readIn: Int,
-    generation: UInt64, entryID: UInt64?, observed: Bool, thread: ThreadState, slot: ServiceSlot
+    generation: UInt64, entryID: UInt64?, observed: Bool, tracks: Bool, thread: ThreadState,
+    slot: ServiceSlot
   ) throws {
     // The same rule `enterBuild` applies, asked before the claim: a registration this thread is
     // building already would otherwise wait for itself.
@@ -46,10 +49,12 @@ extension Container {
       // Kept only in the epoch claimed; a change since the resolve read the state, or a weak
       // instance of another type, is built for this resolve alone.
       let epoch: Int? = if case .claimed(let claimed) = claim { claimed } else { nil }
-      // While observed, the steps finishing under this build are gathered as what it holds
-      // (see `HeldFrames`); its own step, reported last, takes them.
-      if observed { thread.heldFrames.startCollecting(at: thread.chain.count) }
-      defer { if observed { thread.heldFrames.endSharedBuild() } }
+      // While holders are tracked, the steps finishing under this build are gathered as what it
+      // holds (see `HeldFrames`); its own step, reported last, takes them. Every step under it
+      // must reach the engine, so the thread's inlined lookup misses until the outermost such
+      // build ends (see `FastPathCache.hideFromInlinedLookup()`).
+      if tracks { startGatheringHoldings(at: thread.chain.count, thread: thread) }
+      defer { if tracks { endGatheringHoldings(thread: thread) } }
       do {
         // Singletons are built in, and resolve their dependencies from, the container that owns
         // them.
@@ -83,7 +88,7 @@ extension Container {
               registration: registration, owner: owner, scope: scope, cachedNumber: kept))
         }
       }
-      if observed {
+      if observed || tracks {
         emitStep(
           registration, .created, scope, kept ?? stepNumber(), ObservedInstance(value: slot.instance()),
           thread, found: generation)
@@ -163,3 +168,21 @@ extension Container {
 }
 
 
+
+/// Gathering what a shared instance is built with, while holders are tracked.
+extension Container {
+  /// Starts gathering the steps of a shared build at `depth` (see `HeldFrames`). The outermost
+  /// such build on the thread hides its table from the inlined lookup, so that every step under
+  /// it reaches the engine and is reported: a family whose only observer tracks holders answers
+  /// its cached singletons inline everywhere else (see `reportsSteps(on:)`).
+  func startGatheringHoldings(at depth: Int, thread: ThreadState) {
+    if thread.heldFrames.sharedBuilds == 0 { thread.cache.hideFromInlinedLookup() }
+    thread.heldFrames.startCollecting(at: depth)
+  }
+
+  /// Ends what `startGatheringHoldings` started; the outermost build shows the table again.
+  func endGatheringHoldings(thread: ThreadState) {
+    thread.heldFrames.endSharedBuild()
+    if thread.heldFrames.sharedBuilds == 0 { thread.cache.showToInlinedLookup() }
+  }
+}

@@ -63,11 +63,26 @@ final class ThreadState {
   }
 
   /// Ends a root resolve: lets go of its graph-scope instances, then of what the cache parked
-  /// meanwhile. Call when the chain is empty.
+  /// meanwhile, and of the observers a step below the root kept (see `ObserverCache`). Call when
+  /// the chain is empty.
   @inline(__always)
   func endRootResolve() {
     endGraph()
     if !parked.isEmpty { releaseParked() }
+    if observers.containerID != 0 { forgetObservers() }
+  }
+
+  /// Lets go of the observers a step of the root resolve just ended kept, when its root step was
+  /// not reported (a reported one lets go of them itself, see `Container.emitStep`): a step
+  /// gathered under a shared build while only holders are tracked, or one reported before the
+  /// last reporting observer was cancelled. Kept, they would keep a cancelled observer's handler
+  /// alive until this thread next reports a step, which it may never do.
+  @inline(never)
+  private func forgetObservers() {
+    // Swapped out first: releasing a handler may run code that resolves on this thread.
+    var released = ObserverCache()
+    swap(&released, &observers)
+    withExtendedLifetime(released) {}
   }
 
   /// Lets go of the root resolve's graph-scope instances (before anything is reported of its

@@ -44,7 +44,8 @@ public final class DebugServer: Sendable {
   /// to after its close could be anything the app opened next.
   private let isWakeOpen = Locked(true)
   /// Holder tracking from the server's start (see `start(_:socketPath:readOnly:tracksHolders:log:)`):
-  /// an observer that is paused for good, cancelled by `stop()`.
+  /// an observer that only tracks holders (`Container.observeForHolderTracking()`), cancelled by
+  /// `stop()`.
   private let holderTracking: Observation?
 
   private init(
@@ -69,8 +70,8 @@ public final class DebugServer: Sendable {
   /// client is attached or not (``Container/tracksHolders``), so that `why`, `show stale` and
   /// leaving a session know what each instance built since holds; what was built before is
   /// said to be unknown. It keeps no instance alive (what is recorded is numbers and types), and
-  /// costs a resolve what an observed container pays while its observer is paused (W7 in
-  /// `Scripts/bench`). Start the server before the app resolves, and every instance is known.
+  /// costs a resolve nothing but while a shared instance is built, whose steps are recorded (W7
+  /// in `Scripts/bench`). Start the server before the app resolves, and every instance is known.
   ///
   /// Throws when this container is served already, when the path is served by a live process,
   /// or when the path cannot be used; a socket left by a process that is gone is replaced.
@@ -133,10 +134,9 @@ public final class DebugServer: Sendable {
     let identity = AppIdentity(
       name: name, pid: pid, executable: Self.executablePath, since: Double(now.tv_sec), isReadOnly: readOnly,
       container: container.name)
-    // Observed from now on, so that holders are tracked; paused for good, so that no event is
-    // built for it (a step is counted instead, one atomic add), while tracking goes on.
-    let holderTracking = tracksHolders ? container.observe { _ in } : nil
-    holderTracking?.pause()
+    // Observed from now on, so that holders are tracked, by an observer that takes no event and
+    // counts none: resolves keep their fast paths but on a thread building a shared instance.
+    let holderTracking = tracksHolders ? container.observeForHolderTracking() : nil
     let server = DebugServer(
       socketPath: path, core: ServerCore(container: container, identity: identity, helloTimeout: helloTimeout, log: log),
       listener: listener, wake: (wake[0], wake[1]), holderTracking: holderTracking)

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// With no client and no holder tracking, the server adds nothing to a resolve. Tracking holders
 /// (issue 44: `why` and `show stale` know what was built since the start) observes the container
-/// with an observer paused for good: no event is built, a step is counted. With a client, each
+/// with an observer that only tracks holders: no event is built and no step counted, and a
+/// resolve keeps the unobserved paths but while a shared instance is built. With a client, each
 /// event is queued for it under a lock held for an append; the words and JSON are made on the
 /// server's writer thread, never on the resolving one.
 enum ServedChainResolve {

@@ -35,7 +35,8 @@ public final class Session {
   /// Everything tied to the current container family; replaced by `reset`.
   var family: FamilyState
   /// Where the command being run was written, when it was read from a script: what the
-  /// registrations it makes say of where they were made (`why`, `discope attach`).
+  /// registrations it makes say of where they were made (`why`, `discope attach`), and, for an
+  /// `assembly` block, where its `register` lines are (each names its own line when activated).
   private(set) var commandSite: RegistrationSite?
 
   /// A session with an empty root container.

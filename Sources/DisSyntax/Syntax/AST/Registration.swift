@@ -156,6 +156,16 @@ public struct Assembly: Sendable, Hashable {
     }
   }
 
+  /// Whether each `register` line is on the line of the block its printed form (`description`,
+  /// one member a line) puts it on: text printed from the block and parsed again gives its
+  /// registrations the lines they were written on.
+  public var isLaidOutAsPrinted: Bool {
+    members.indices.allSatisfy { index in
+      guard case .registration(_, _, let line) = members[index] else { return true }
+      return line == index + 1
+    }
+  }
+
   /// The block without where its lines are: what stays the same when it is laid out again (on
   /// one line, or one member a line), and what a redeclaration compares.
   public var structure: Assembly {

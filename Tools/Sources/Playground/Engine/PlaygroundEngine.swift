@@ -48,7 +48,8 @@ public protocol LocalPlaygroundEngine: PlaygroundEngine {
 }
 
 extension PlaygroundEngine {
-  /// An engine whose registrations keep no script line (an app's keep their own code's).
+  /// An engine whose registrations keep no script line (a stand-in's; the session and the
+  /// remote engine keep it).
   public func run(_ entry: Entry, at site: RegistrationSite?) -> PlaygroundOutcome { run(entry) }
 }
 

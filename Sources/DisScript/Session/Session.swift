@@ -56,9 +56,12 @@ public final class Session {
   /// let outcome = session.execute("resolve ControlContext")
   /// if !outcome.diagnostics.isEmpty { print(outcome.diagnostics.rendered(in: nil)) }
   /// ```
-  public func execute(_ source: String) -> CommandOutcome {
+  ///
+  /// - Parameter site: Where the command starts when read from a script line by line, which the
+  ///   registrations it makes keep; `nil` for a command typed.
+  public func execute(_ source: String, at site: RegistrationSite? = nil) -> CommandOutcome {
     switch parser.parseCommand(source) {
-    case .success(let entry): return execute(entry)
+    case .success(let entry): return execute(entry, at: site)
     case .failure(let failure):
       return CommandOutcome(entry: nil, output: [], isFailure: true, diagnostics: failure.diagnostics)
     }

@@ -43,10 +43,13 @@ struct DeclarationParsingTests {
     let entry = parseSingleEntry(text)
     let expected = Assembly(name: "Networking", members: [
       .comment(" opens here"),
-      .registration(Registration(service: "Logger", implementation: .type("ConsoleLogger")), comment: " console"),
+      .registration(Registration(service: "Logger", implementation: .type("ConsoleLogger")), comment: " console", lineInBlock: 1),
       .comment(" the service"),
-      .registration(Registration(service: "WebService", implementation: .type("LiveWebService"), scope: .graph), comment: nil),
+      .registration(
+        Registration(service: "WebService", implementation: .type("LiveWebService"), scope: .graph), comment: nil,
+        lineInBlock: 3),
     ])
+    // Each member knows the line of the block it is on: where its registrations say they were made.
     #expect(entry?.command == .assembly(expected))
     #expect(entry?.comment == " closes")
     #expect(entry?.expectedOutput == ExpectedBlock(lines: ["+ assembly Networking (2 registrations)"], firstLine: 6))

@@ -1,3 +1,4 @@
+import DIScope
 import DIScopeLocked
 import Dispatch
 import Synchronization
@@ -165,9 +166,12 @@ public final class DebugClient: Sendable {
     }
   }
 
-  /// Runs one `.dis` command in the app and waits for its outcome.
-  public func run(_ source: String, timeout: Duration = .seconds(120)) throws(DebugClientError) -> Reply {
-    let (id, semaphore) = try request { .run(id: $0, source: source) }
+  /// Runs one `.dis` command in the app and waits for its outcome. With `site` (where a script
+  /// wrote the command), the registrations it makes in the app keep it, as a local session's do.
+  public func run(
+    _ source: String, at site: RegistrationSite? = nil, timeout: Duration = .seconds(120)
+  ) throws(DebugClientError) -> Reply {
+    let (id, semaphore) = try request { .run(id: $0, source: source, site: site.map(SiteRecord.init)) }
     _ = semaphore.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds) * 1000))
     let reply = state.withLock { state -> Reply? in
       state.waiting[id] = nil

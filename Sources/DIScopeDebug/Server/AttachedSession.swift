@@ -42,8 +42,9 @@ final class AttachedSession {
     return made
   }
 
-  /// Runs one command as typed.
-  func run(_ source: String) -> OutcomeRecord {
+  /// Runs one command as typed, or as a script wrote it at `site` (which the registrations it
+  /// makes keep).
+  func run(_ source: String, at site: RegistrationSite? = nil) -> OutcomeRecord {
     let session = live
     // Parsed once: what is checked is what runs (text that does not parse runs nothing).
     guard case .success(let entry) = ScriptParser().parseCommand(source) else {
@@ -57,15 +58,15 @@ final class AttachedSession {
       let refused = CommandOutcome(entry: entry, output: output, isFailure: true, errorLines: [0])
       return record(refused)
     }
-    guard entry.command.containerChange != nil else { return record(session.execute(entry)) }
-    return record(journalling(entry, in: session))
+    guard entry.command.containerChange != nil else { return record(session.execute(entry, at: site)) }
+    return record(journalling(entry, at: site, in: session))
   }
 
   /// Runs a command that changes the container, and journals what it changed: the events the
   /// container reports on this thread while it runs (the app's own threads go on meanwhile, and
   /// what they change is not the session's), and every registration held beforehand, so that a
   /// removed one can be put back.
-  private func journalling(_ entry: Entry, in session: Session) -> CommandOutcome {
+  private func journalling(_ entry: Entry, at site: RegistrationSite?, in session: Session) -> CommandOutcome {
     var owners: [String: Container] = [:]
     var next: Container? = session.container
     while let current = next {
@@ -93,7 +94,7 @@ final class AttachedSession {
       guard pthread_equal(pthread_self(), commandThread) != 0 else { return }
       heard.withLock { $0.append(event) }
     }
-    let outcome = session.execute(entry)
+    let outcome = session.execute(entry, at: site)
     observation.cancel()
     var madeChild: Container?
     if case .makeChildContainer = entry.command, !outcome.isFailure, session.container !== before {

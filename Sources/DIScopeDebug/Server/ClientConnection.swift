@@ -127,9 +127,9 @@ final class ClientConnection: Sendable {
       attach(asciiOnly: asciiOnly)
     case _ where !isOverAppContainer:
       return close(reason: "protocol error: a request before hello", isProtocolError: true)
-    case .run(let id, let source):
+    case .run(let id, let source, let site):
       onCommandQueue { [self] session in
-        let outcome = session.run(source)
+        let outcome = session.run(source, at: site?.site)
         outbox.send(.result(id: id, outcome: outcome, completion: session.completion))
         outbox.requestSnapshot()
       }

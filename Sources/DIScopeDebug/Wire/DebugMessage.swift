@@ -146,8 +146,9 @@ public struct CompletionRecord: Codable, Sendable, Hashable {
 public enum ClientMessage: Codable, Sendable, Hashable {
   /// The first message: the client's protocol version, and the glyphs its trace lines use.
   case hello(protocolVersion: Int, client: String, asciiOnly: Bool)
-  /// Runs one `.dis` command in the app (commands run one at a time, all clients together).
-  case run(id: Int, source: String)
+  /// Runs one `.dis` command in the app (commands run one at a time, all clients together);
+  /// `site` is where a script wrote it, which the registrations it makes keep (absent when typed).
+  case run(id: Int, source: String, site: SiteRecord? = nil)
   /// Asks for the stacks again (after events were dropped).
   case refresh
   /// Why `service` resolves as it does.

@@ -14,13 +14,16 @@ struct RegistrationPlan: Sendable {
   let isCaching: Bool
   let takesArguments: Bool
   let isInstance: Bool
+  /// Where the `register` line was written (a script's path and line), which the registration
+  /// keeps; `nil` when typed.
+  let site: RegistrationSite?
 
   var key: ServiceKey { DeclaredServices.key(service, named: name) }
 }
 
 extension Session {
-  /// Checks `registration` against the declarations.
-  func plan(_ registration: DisSyntax.Registration) throws -> RegistrationPlan {
+  /// Checks `registration`, written at `site`, against the declarations.
+  func plan(_ registration: DisSyntax.Registration, madeAt site: RegistrationSite?) throws -> RegistrationPlan {
     let service = registration.service
     let declarations = store.current
     try requireDeclared(service)
@@ -65,7 +68,7 @@ extension Session {
     return RegistrationPlan(
       service: service, implementation: implementation, name: registration.name, scope: scope,
       isCaching: registration.isCacheEnabled ?? true, takesArguments: takesArguments,
-      isInstance: isInstance)
+      isInstance: isInstance, site: site)
   }
 
   /// Fails unless `service` is a declared type.
@@ -107,17 +110,17 @@ extension Session {
       let build = builder.factory(for: plan.implementation)
       token = container.register(
         key: plan.key, implementationName: plan.implementation, scope: .singleton,
-        location: commandSite
+        location: plan.site
       ) { resolver in try one.get { try build(resolver) } }
     } else if plan.takesArguments {
       token = container.register(
         key: plan.key, implementationName: plan.implementation, scope: plan.scope,
-        isCaching: plan.isCaching, location: commandSite,
+        isCaching: plan.isCaching, location: plan.site,
         factory: builder.argumentFactory(for: plan.implementation))
     } else {
       token = container.register(
         key: plan.key, implementationName: plan.implementation, scope: plan.scope,
-        isCaching: plan.isCaching, location: commandSite,
+        isCaching: plan.isCaching, location: plan.site,
         factory: builder.factory(for: plan.implementation))
     }
     family.tokens[token.number] = TokenRecord(

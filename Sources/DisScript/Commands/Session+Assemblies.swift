@@ -12,7 +12,7 @@ extension Session {
         "assembly '\(name)' is already active in '\(place)' (\(group.tokens.map(\.description).joined(separator: " ")))",
         hint: "to fix, 'deactivate \(name)' first")
     }
-    let plans = try assembly.registrations.map { try plan($0) }
+    let plans = try assembly.registrations.map { try plan($0.registration, madeAt: $0.site) }
     let group = container.install(ScriptAssembly(name: name, plans: plans, session: SessionReference(self)))
     let lines = group.tokens.map { tokenLine("+", $0, in: container) } + takeTraces().flatMap { $0 }
     try checkEagerBuilds(rollingBack: group.tokens)
@@ -40,7 +40,7 @@ extension Session {
       : ["assembly \(name) is inactive; its registrations were already removed"]
   }
 
-  private func declaredAssembly(_ name: String) throws -> SyntaxAssembly {
+  private func declaredAssembly(_ name: String) throws -> DeclaredAssembly {
     guard let assembly = store.current.assemblies[name] else {
       throw ScriptFailure(
         "unknown assembly '\(name)'",
@@ -51,6 +51,21 @@ extension Session {
   }
 
   func containerName(of container: Container) -> String { container.name }
+}
+
+/// An `assembly` block as declared, with where it was written: the script's path and the line
+/// of `assembly A {`, or `nil` when typed.
+struct DeclaredAssembly: Sendable {
+  let syntax: SyntaxAssembly
+  let site: RegistrationSite?
+
+  /// Each `register` line with where it was written: the block's file, on the line of its own
+  /// (not the line of the `activate` that pushes it). The one place a block's line is placed.
+  var registrations: [(registration: DisSyntax.Registration, site: RegistrationSite?)] {
+    syntax.registrationLines.map { registration, lineInBlock in
+      (registration, site.map { RegistrationSite(fileID: $0.fileID, line: $0.line + lineInBlock) })
+    }
+  }
 }
 
 /// An `assembly` block as a DIScope ``DIScope/Assembly``: installing it pushes every planned

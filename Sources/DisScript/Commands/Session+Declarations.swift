@@ -57,8 +57,9 @@ extension Session {
           hint: "to fix, keep one of the two lines: an assembly pushes each registration once")
       }
     }
-    let isRedeclared = store.current.assemblies[assembly.name].map { $0 != assembly } ?? false
-    store.update { $0.declareAssembly(assembly) }
+    // Laid out again, or written elsewhere, it registers the same: only its sites change.
+    let isRedeclared = store.current.assemblies[assembly.name].map { $0.syntax.structure != assembly.structure } ?? false
+    store.update { $0.declareAssembly(DeclaredAssembly(syntax: assembly, site: commandSite)) }
     return isRedeclared
       ? ["~ assembly \(assembly.name) redeclared: 'activate' uses the new declaration"] : []
   }

@@ -4,7 +4,7 @@ import DisSyntax
 /// `register S [= Impl | instance Impl] [named N] [scope=...] [cache=on|off]`.
 extension Session {
   func register(_ registration: DisSyntax.Registration) throws -> [String] {
-    let plan = try plan(registration)
+    let plan = try plan(registration, madeAt: commandSite)
     let shadowed = shadowNote(for: plan.key, in: container)
     // Nothing answered the key from here: no instance seen from here can hold what it answered
     // (one that held a removed registration's instance was noted when it was removed, and stays

@@ -1,3 +1,4 @@
+import DIScope
 import DisSyntax
 
 /// One exercise of the course: a goal in prose, a starting world, hints, a check and a reference
@@ -38,8 +39,10 @@ public struct Exercise: Sendable {
   public let goal: [String]
   /// Up to three hints, in the order `:hint` shows them.
   public let hints: [String]
-  /// The starting world: declarations and registrations run before the learner types.
-  public let start: [Entry]
+  /// The starting world: declarations and registrations run before the learner types, each with
+  /// where it is written in the exercise's file (`04-prototype-versus-graph.dis:14`), which the
+  /// registrations it makes name in pane 1 and in hints, so a learner can find the line.
+  public let start: [(entry: Entry, site: RegistrationSite)]
   /// The reference solution.
   public let solution: [Entry]
   /// What must hold: commands (`expect` lines, mostly) that must all succeed.
@@ -52,7 +55,8 @@ public struct Exercise: Sendable {
     var section = ""
     var title: String?
     var goal: [String] = [], hints: [String] = []
-    var start: [Entry] = [], solution: [Entry] = [], checks: [Entry] = []
+    var start: [(entry: Entry, site: RegistrationSite)] = []
+    var solution: [Entry] = [], checks: [Entry] = []
     var missingNotes: [Int: String] = [:], pendingNote: String?
     for item in script.items {
       switch item.kind {
@@ -69,7 +73,7 @@ public struct Exercise: Sendable {
         }
       case .entry(let entry):
         switch section {
-        case "start": start.append(entry)
+        case "start": start.append((entry, RegistrationSite(fileID: script.path, line: item.location.line)))
         case "solution": solution.append(entry)
         case "check":
           // The goal is a state, not what a command prints: nothing printed is matched.
@@ -131,7 +135,10 @@ public struct Exercise: Sendable {
 
   private func unmetCheck(after commands: [Entry]) -> (index: Int, why: [String])? {
     let session = Session()
-    for entry in start + commands { _ = session.execute(entry) }
+    // The start as the learner's session ran it, where it is written: a check's output names
+    // its registrations as pane 1 does.
+    for (entry, site) in start { _ = session.execute(entry, at: site) }
+    for entry in commands { _ = session.execute(entry) }
     for (index, check) in checks.enumerated() {
       let outcome = session.execute(check)
       if outcome.isFailure { return (index, outcome.output) }

@@ -87,9 +87,11 @@ public struct ScriptTestRunner: Sendable {
   /// --script`), with `discope test`'s report; never rewrites the file.
   ///
   /// ```swift
-  /// let report = runner.runFile("staging.dis") { entry in remote.run(entry) }
+  /// let report = runner.runFile("staging.dis") { entry, site in remote.run(entry, at: site) }
   /// ```
-  public func runFile(_ path: String, executing execute: (Entry) -> CommandOutcome) -> FileReport {
+  public func runFile(
+    _ path: String, executing execute: (_ entry: Entry, _ site: RegistrationSite) -> CommandOutcome
+  ) -> FileReport {
     let start = Self.now()
     func report(_ status: FileReport.Status, _ mismatches: [Mismatch] = [], error: String? = nil, checked: Int = 0) -> FileReport {
       FileReport(
@@ -101,8 +103,9 @@ public struct ScriptTestRunner: Sendable {
     case .success(let result): parsed = result
     case .failure(let error): return report(.unparsable, error: error.text)
     }
-    // Run elsewhere (an attached app's session), a command's site stays with the script.
-    let replayed = ScriptReplay.replay(parsed.script, section: section) { entry, _ in execute(entry) }
+    // Run elsewhere (an attached app's session), each command goes with its line of the script,
+    // which the registrations it makes there keep.
+    let replayed = ScriptReplay.replay(parsed.script, section: section, executing: execute)
     if replayed.isSkipped { return report(.skipped) }
     return report(replayed.passed ? .passed : .failed, replayed.mismatches, checked: replayed.checkedCount)
   }

@@ -35,7 +35,8 @@ public final class Session {
   /// Everything tied to the current container family; replaced by `reset`.
   var family: FamilyState
   /// Where the command being run was written, when it was read from a script: what the
-  /// registrations it makes say of where they were made (`why`, `discope attach`).
+  /// registrations it makes say of where they were made (`why`, `discope attach`), and, for an
+  /// `assembly` block, where its `register` lines are (each names its own line when activated).
   private(set) var commandSite: RegistrationSite?
 
   /// A session with an empty root container.
@@ -55,9 +56,12 @@ public final class Session {
   /// let outcome = session.execute("resolve ControlContext")
   /// if !outcome.diagnostics.isEmpty { print(outcome.diagnostics.rendered(in: nil)) }
   /// ```
-  public func execute(_ source: String) -> CommandOutcome {
+  ///
+  /// - Parameter site: Where the command starts when read from a script line by line, which the
+  ///   registrations it makes keep; `nil` for a command typed.
+  public func execute(_ source: String, at site: RegistrationSite? = nil) -> CommandOutcome {
     switch parser.parseCommand(source) {
-    case .success(let entry): return execute(entry)
+    case .success(let entry): return execute(entry, at: site)
     case .failure(let failure):
       return CommandOutcome(entry: nil, output: [], isFailure: true, diagnostics: failure.diagnostics)
     }

@@ -9,7 +9,7 @@ struct Declarations: Sendable {
   private(set) var protocols: [String] = []
   private(set) var classes: [String: ClassDeclaration] = [:]
   private(set) var classOrder: [String] = []
-  private(set) var assemblies: [String: SyntaxAssembly] = [:]
+  private(set) var assemblies: [String: DeclaredAssembly] = [:]
   private(set) var assemblyOrder: [String] = []
 
   func isProtocol(_ name: String) -> Bool { protocols.contains(name) }
@@ -27,9 +27,9 @@ struct Declarations: Sendable {
     classes[declaration.name] = declaration
   }
 
-  mutating func declareAssembly(_ assembly: SyntaxAssembly) {
-    if assemblies[assembly.name] == nil { assemblyOrder.append(assembly.name) }
-    assemblies[assembly.name] = assembly
+  mutating func declareAssembly(_ assembly: DeclaredAssembly) {
+    if assemblies[assembly.syntax.name] == nil { assemblyOrder.append(assembly.syntax.name) }
+    assemblies[assembly.syntax.name] = assembly
   }
 
   /// Whether `className` can stand for `service`: it is the service, or conforms to it directly

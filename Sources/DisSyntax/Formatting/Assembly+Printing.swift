@@ -12,7 +12,7 @@ extension Assembly: CustomStringConvertible {
     guard !members.isEmpty else { return "assembly \(name) {}" }
     let lines = members.map { member in
       switch member {
-      case .registration(let registration, let comment):
+      case .registration(let registration, let comment, _):
         "  register \(registration)" + (comment.map { " #" + $0 } ?? "")
       case .comment(let text):
         "  #" + text

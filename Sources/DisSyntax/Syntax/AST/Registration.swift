@@ -123,8 +123,10 @@ public struct InstanceParameter: Sendable, Hashable, CustomStringConvertible {
 public struct Assembly: Sendable, Hashable {
   /// One line-level element of the block.
   public enum Member: Sendable, Hashable {
-    /// A `register` line, with its trailing comment (without `#`).
-    case registration(Registration, comment: String?)
+    /// A `register` line, with its trailing comment (without `#`), and the line of the block it
+    /// is written on, counted from 0 for the block's first line (`assembly A {`): what a
+    /// registration it makes says of where it was made, the block's own line plus this.
+    case registration(Registration, comment: String?, lineInBlock: Int = 0)
     /// A comment line inside the block (without `#`).
     case comment(String)
   }
@@ -143,7 +145,33 @@ public struct Assembly: Sendable, Hashable {
   /// The registrations alone, in order.
   public var registrations: [Registration] {
     members.compactMap { member in
-      if case .registration(let registration, _) = member { registration } else { nil }
+      if case .registration(let registration, _, _) = member { registration } else { nil }
     }
+  }
+
+  /// The registrations with the line of the block each is written on (0 for the block's first).
+  public var registrationLines: [(registration: Registration, lineInBlock: Int)] {
+    members.compactMap { member in
+      if case .registration(let registration, _, let line) = member { (registration, line) } else { nil }
+    }
+  }
+
+  /// Whether each `register` line is on the line of the block its printed form (`description`,
+  /// one member a line) puts it on: text printed from the block and parsed again gives its
+  /// registrations the lines they were written on.
+  public var isLaidOutAsPrinted: Bool {
+    members.indices.allSatisfy { index in
+      guard case .registration(_, _, let line) = members[index] else { return true }
+      return line == index + 1
+    }
+  }
+
+  /// The block without where its lines are: what stays the same when it is laid out again (on
+  /// one line, or one member a line), and what a redeclaration compares.
+  public var structure: Assembly {
+    Assembly(name: name, members: members.map { member in
+      guard case .registration(let registration, let comment, _) = member else { return member }
+      return .registration(registration, comment: comment)
+    })
   }
 }

@@ -44,12 +44,13 @@ public struct Script: Sendable, Hashable {
   }
 
   /// The items without anything that says where they are (item locations,
-  /// expected blocks' first lines): what stays the same when a file is
-  /// reformatted.
+  /// expected blocks' first lines, the lines of an assembly's members): what
+  /// stays the same when a file is reformatted.
   public var structure: [ScriptItem.Kind] {
     items.map { item in
       guard case .entry(var entry) = item.kind else { return item.kind }
       entry.expectedOutput?.firstLine = 0
+      if case .assembly(let assembly) = entry.command { entry.command = .assembly(assembly.structure) }
       return .entry(entry)
     }
   }

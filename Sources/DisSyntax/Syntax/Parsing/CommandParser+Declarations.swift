@@ -117,6 +117,8 @@ extension CommandParser {
 
   /// `A { register ...; register ... }`, possibly over several lines.
   func assembly(_ cursor: inout TokenCursor) throws(Diagnostic) -> Assembly {
+    // The name is on the block's first line: each member's line is counted from it.
+    let firstLine = cursor.currentLocation.line
     var assembly = Assembly(name: try cursor.name("an assembly name"))
     try cursor.expect("{", "after 'assembly \(assembly.name)'")
     var lastRegistrationLine: Int?
@@ -131,16 +133,17 @@ extension CommandParser {
         _ = cursor.advance()
         let lastIndex = assembly.members.indices.last
         if let lastIndex, lastRegistrationLine == token.location.line,
-          case .registration(let registration, nil) = assembly.members[lastIndex]
+          case .registration(let registration, nil, let line) = assembly.members[lastIndex]
         {
-          assembly.members[lastIndex] = .registration(registration, comment: text)
+          assembly.members[lastIndex] = .registration(registration, comment: text, lineInBlock: line)
         } else {
           assembly.members.append(.comment(text))
         }
       case .word("register"):
         _ = cursor.advance()
         lastRegistrationLine = token.location.line
-        assembly.members.append(.registration(try registration(&cursor), comment: nil))
+        assembly.members.append(
+          .registration(try registration(&cursor), comment: nil, lineInBlock: token.location.line - firstLine))
       case .word("assembly"):
         throw cursor.failure("blocks cannot be nested: 'assembly' inside assembly '\(assembly.name)'",
           hint: "to fix, close assembly '\(assembly.name)' with '}' first")

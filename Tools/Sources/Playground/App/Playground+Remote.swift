@@ -96,8 +96,8 @@ extension RemoteEngine {
   /// let report = RemoteEngine(client: client).replay("staging.dis")
   /// ```
   public func replay(_ path: String, section: String? = nil) -> FileReport {
-    ScriptTestRunner(section: section).runFile(path) { entry in
-      let outcome = run(entry)
+    ScriptTestRunner(section: section).runFile(path) { entry, site in
+      let outcome = run(entry, at: site)
       return CommandOutcome(
         entry: entry, output: outcome.output, isFailure: outcome.isFailure, playgroundCommand: outcome.playgroundCommand,
         errorLines: outcome.errorLines)

@@ -1,3 +1,4 @@
+import DIScope
 import DisScript
 import DisSyntax
 import Foundation
@@ -5,9 +6,11 @@ import Foundation
 /// Submitted lines: `.dis` commands go to the engine; `:record`, `:stop`, `:save`, `:open` and
 /// `:quit` are the playground's own.
 extension PlaygroundController {
-  /// Runs a line as if typed and submitted (tests, the attach entry point).
+  /// Runs a line as if typed and submitted (tests, the attach entry point); with `site`, a
+  /// command read line by line from a script, which starts there (`discope play FILE` off a
+  /// terminal): the registrations it makes keep the script's line.
   @discardableResult
-  public func submitLine(_ line: String) -> KeyOutcome {
+  public func submitLine(_ line: String, at site: RegistrationSite? = nil) -> KeyOutcome {
     switch state.overlay {
     case .confirmDetach, .confirmQuit:
       // The line REPL answers a question with a line: its first letter is the key.
@@ -46,7 +49,7 @@ extension PlaygroundController {
       }
       return .continue
     }
-    submit(source)
+    submit(source, site: site)
     return .continue
   }
 

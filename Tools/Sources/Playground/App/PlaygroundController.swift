@@ -247,13 +247,14 @@ public final class PlaygroundController {
     state.recording?.line = recorder.lineCount
   }
 
-  /// Sends a command to the engine.
-  func submit(_ source: String, prose: [String] = []) {
-    // Only typed lines come this way (`submitLine`); scripts' steps come by `submitEntry`.
+  /// Sends a command to the engine; `site` is where a script read line by line wrote it.
+  func submit(_ source: String, prose: [String] = [], site: RegistrationSite? = nil) {
+    // Only lines come this way (`submitLine`), typed or read off a file; a replayed script's
+    // steps come by `submitEntry`.
     pending.append(PendingCommand(prose: prose, isTyped: true))
     showTranscriptTail()
     state.pendingCommands += 1
-    worker.submit(.run(source: source, epoch: state.epoch))
+    worker.submit(.run(source: source, site: site, epoch: state.epoch))
   }
 
   /// Pane 4 follows its tail again: a command typed shows what it did there, as a terminal or

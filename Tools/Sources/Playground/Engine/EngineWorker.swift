@@ -15,7 +15,8 @@ import Synchronization
 final class EngineWorker: @unchecked Sendable {
   /// Work for the engine. `epoch` ties the results to the model state that asked for them.
   enum Job: Sendable {
-    case run(source: String, epoch: Int)
+    /// A command as typed, or read line by line from a script at `site` (`nil`: typed).
+    case run(source: String, site: RegistrationSite?, epoch: Int)
     /// A command of a script, written at `site` (`nil`: none).
     case runEntry(Entry, site: RegistrationSite?, epoch: Int)
     /// A fresh engine (a replay stepping back, or `:open`), then `entries` replayed on it.
@@ -88,9 +89,9 @@ final class EngineWorker: @unchecked Sendable {
   private func perform(_ job: Job) {
     var produced: [Result] = []
     switch job {
-    case .run(let source, let epoch):
+    case .run(let source, let site, let epoch):
       view.epoch = epoch
-      produced.append(.outcome(engine.run(source), epoch: epoch))
+      produced.append(.outcome(engine.run(source, at: site), epoch: epoch))
     case .runEntry(let entry, let site, let epoch):
       view.epoch = epoch
       produced.append(.outcome(engine.run(entry, at: site), epoch: epoch))

@@ -19,6 +19,8 @@ import DisSyntax
 public protocol PlaygroundEngine: AnyObject {
   /// Runs one command as typed (a multi-line `assembly { … }` counts as one).
   func run(_ source: String) -> PlaygroundOutcome
+  /// Runs one command as read from a script line by line, starting at `site` (`nil`: typed).
+  func run(_ source: String, at site: RegistrationSite?) -> PlaygroundOutcome
   /// Runs one parsed command.
   func run(_ entry: Entry) -> PlaygroundOutcome
   /// Runs one parsed command written at `site` (a script's path and line), which the
@@ -48,8 +50,16 @@ public protocol LocalPlaygroundEngine: PlaygroundEngine {
 }
 
 extension PlaygroundEngine {
-  /// An engine whose registrations keep no script line (an app's keep their own code's).
+  /// An engine whose registrations keep no script line (a stand-in's; the session and the
+  /// remote engine keep it).
   public func run(_ entry: Entry, at site: RegistrationSite?) -> PlaygroundOutcome { run(entry) }
+
+  /// Text read at `site` runs as the command it parses to, written there; typed text (or text
+  /// that does not parse, which the engine words) runs as typed.
+  public func run(_ source: String, at site: RegistrationSite?) -> PlaygroundOutcome {
+    guard let site, case .success(let entry) = ScriptParser().parseCommand(source) else { return run(source) }
+    return run(entry, at: site)
+  }
 }
 
 extension LocalPlaygroundEngine {

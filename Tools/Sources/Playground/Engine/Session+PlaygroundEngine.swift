@@ -4,8 +4,11 @@ import DisSyntax
 
 /// The `.dis` interpreter as the playground's engine.
 extension Session: LocalPlaygroundEngine {
-  public func run(_ source: String) -> PlaygroundOutcome {
-    var outcome = PlaygroundOutcome(execute(source))
+  public func run(_ source: String) -> PlaygroundOutcome { run(source, at: nil) }
+
+  /// Parsed by the session's own parser (its limits), and run at `site`.
+  public func run(_ source: String, at site: RegistrationSite?) -> PlaygroundOutcome {
+    var outcome = PlaygroundOutcome(execute(source, at: site))
     if outcome.entry == nil { outcome.source = source }
     return outcome
   }

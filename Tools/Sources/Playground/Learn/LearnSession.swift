@@ -46,7 +46,7 @@ public final class LearnSession {
     }
     if let entry = outcome.entry, !outcome.isFailure {
       var translation = SwiftTranslation()
-      translation.learn(exercise.start + commands)
+      translation.learn(exercise.start.map(\.entry) + commands)
       lastSwift = translation.line(for: entry.command)
     }
     guard let entry = outcome.entry, !outcome.isFailure, !isSolved else { return nil }

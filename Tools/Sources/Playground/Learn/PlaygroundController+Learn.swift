@@ -7,7 +7,9 @@ extension PlaygroundController {
   public func openExercise(_ index: Int) {
     guard let learn else { return }
     learn.open(index)
-    let start = learn.exercise.start.map { ($0, [String](), site: RegistrationSite?.none) }
+    // Each start command at its line of the exercise's file: pane 1 names where the exercise
+    // made a registration, as it does for a script played.
+    let start = learn.exercise.start.map { ($0.entry, [String](), site: Optional($0.site)) }
     restart(replaying: start)
     update {
       $0.replay = nil

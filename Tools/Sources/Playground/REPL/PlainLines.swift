@@ -1,3 +1,4 @@
+import DIScope
 import DisScript
 import DisSyntax
 import Foundation
@@ -15,7 +16,7 @@ enum PlainLines {
     if let path = options.scriptPath {
       // Read as every script is: never waiting on a pipe, one size rule.
       switch FileSystem.readScript(at: path) {
-      case .success(let bytes): input = LineSource(bytes: bytes)
+      case .success(let bytes): input = LineSource(bytes: bytes, path: path)
       case .failure(let diagnostic):
         Playground.printError(diagnostic.rendered(in: nil))
         return 1
@@ -49,6 +50,8 @@ enum PlainLines {
       controller.update { $0.notice = nil }
     }
     var block: [String] = []
+    // Where the command being gathered starts, in a file read in: its registrations keep it.
+    var blockSite: RegistrationSite?
     while true {
       if isTyped { printer.prompt(block.isEmpty ? "dis> " : "...> ") }
       guard let line = input.next() else {
@@ -63,11 +66,12 @@ enum PlainLines {
         printer.write(line)
         continue
       }
+      if block.isEmpty, let path = input.path { blockSite = RegistrationSite(fileID: path, line: input.lineNumber) }
       block.append(line)
       let source = block.joined(separator: "\n")
       if ScriptParser.isIncomplete(source) { continue }
       block = []
-      let outcome = controller.submitLine(source)
+      let outcome = controller.submitLine(source, at: blockSite)
       controller.settle()
       printer.flush(controller, includesCommands: echoesCommands)
       if let notice = controller.state.notice {
@@ -138,21 +142,29 @@ struct TranscriptPrinter {
 final class LineSource {
   /// A file's lines, read whole; `nil` for standard input.
   private var lines: IndexingIterator<[ArraySlice<UInt8>]>?
+  /// The file's path, when read from one with a name (`nil` for standard input).
+  let path: String?
+  /// The line `next()` returned last, counted from 1.
+  private(set) var lineNumber = 0
 
-  static func standardInput() -> LineSource { LineSource(lines: nil) }
+  static func standardInput() -> LineSource { LineSource(lines: nil, path: nil) }
 
   /// Whether the lines come from a file rather than standard input.
   var isFile: Bool { lines != nil }
 
-  private init(lines: IndexingIterator<[ArraySlice<UInt8>]>?) { self.lines = lines }
-  /// The lines of a file's bytes (read by ``FileSystem/readScript(at:limits:)``).
-  convenience init(bytes: [UInt8]) {
+  private init(lines: IndexingIterator<[ArraySlice<UInt8>]>?, path: String?) {
+    self.lines = lines
+    self.path = path
+  }
+  /// The lines of a file's bytes (read by ``FileSystem/readScript(at:limits:)``) at `path`.
+  convenience init(bytes: [UInt8], path: String? = nil) {
     var all = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     if all.last?.isEmpty == true { all.removeLast() }
-    self.init(lines: all.makeIterator())
+    self.init(lines: all.makeIterator(), path: path)
   }
 
   func next() -> String? {
+    lineNumber += 1
     guard lines != nil else { return Swift.readLine(strippingNewline: true) }
     guard var line = lines?.next().map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
     while line.hasSuffix("\r") { line.removeLast() }

@@ -34,8 +34,20 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
     }
   }
 
-  public func run(_ entry: Entry) -> PlaygroundOutcome {
-    stayingHere(entry) ?? send(entry.command.description, entry: entry)
+  public func run(_ entry: Entry) -> PlaygroundOutcome { run(entry, at: nil) }
+
+  /// Runs `entry` in the app, where a script wrote it at `site`: the registrations it makes in
+  /// the app keep the script's line, as a local session's do.
+  public func run(_ entry: Entry, at site: RegistrationSite?) -> PlaygroundOutcome {
+    stayingHere(entry) ?? send(entry.command.description, entry: entry, site: Self.site(site, sending: entry.command))
+  }
+
+  /// The site sent with `command`'s printed text. The app reads an assembly block's member lines
+  /// from that text, one member a line: a block written otherwise (on one line, a blank line in
+  /// it) goes without, so that its registrations name no line rather than a wrong one.
+  private static func site(_ site: RegistrationSite?, sending command: Command) -> RegistrationSite? {
+    if case .assembly(let assembly) = command, !assembly.isLaidOutAsPrinted { return nil }
+    return site
   }
 
   /// A playground command's outcome (`:record`, `:quit`…): it stays here, for the playground to
@@ -46,12 +58,12 @@ public final class RemoteEngine: PlaygroundEngine, Sendable {
     }
   }
 
-  private func send(_ source: String, entry: Entry?) -> PlaygroundOutcome {
+  private func send(_ source: String, entry: Entry?, site: RegistrationSite? = nil) -> PlaygroundOutcome {
     if let ended = view.endedReason {
       return notRun(source, entry: entry, "error: \(ended): nothing runs any more (:quit leaves)")
     }
     do {
-      let reply = try view.client.run(source)
+      let reply = try view.client.run(source, at: site)
       var outcome = PlaygroundOutcome(
         entry: entry, output: reply.outcome.output, isFailure: reply.outcome.isFailure,
         recordedText: reply.outcome.recordedText, errorLines: reply.outcome.errorLines ?? [])

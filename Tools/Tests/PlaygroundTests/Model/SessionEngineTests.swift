@@ -21,15 +21,15 @@ import Testing
   }
 
   /// Issue 44: pane 1 names where each registration was made, as the attached view does: the
-  /// demo's by its script line (`demo.dis:N`, the line that activated its assembly); one typed,
-  /// nowhere.
+  /// demo's by its script line (`demo.dis:N`, its own `register` line in the assembly block, not
+  /// the line that activated the assembly); one typed, nowhere.
   @Test func paneOneNamesTheScriptLineThatMadeEachRegistration() throws {
     let controller = try demo()
     let lines = DemoWorld.script.split(separator: "\n", omittingEmptySubsequences: false)
-    let activate = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "activate RFAssembly" }) + 1
+    let register = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "register WebService" }) + 1
     let stacks = controller.texts(.registrations)
     let webService = try #require(stacks.first { $0.contains("t2 WebService") }, "\(stacks)")
-    #expect(webService.hasSuffix("[singleton] from RFAssembly demo.dis:\(activate)"), "\(webService)")
+    #expect(webService.hasSuffix("[singleton] from RFAssembly demo.dis:\(register)"), "\(webService)")
     controller.enter("register Logger = ConsoleLogger")
     let typed = try #require(controller.texts(.registrations).first { $0.contains("t7 ConsoleLogger") })
     #expect(typed.hasSuffix("[singleton]"), "\(typed)")

@@ -182,8 +182,8 @@ struct DebugServerTests {
     for _ in 0..<60_000 { _ = try container.resolve(Shop.self) }
     counting.cancel()
     // What the client finds when it reads at last: the events that fitted, then how many did not
-    // (the client's observer was paused while its queue was full: the container built none of
-    // them, and counted each). Read until every event is accounted for: a quiet pause is no sign
+    // (the server's intake, this client's only, was paused while its queue was full: the
+    // container built none of them, and counted each). Read until every event is accounted for: a quiet pause is no sign
     // of the end on a loaded machine, where the server may take a while to write.
     var dropped = 0
     var delivered = 0

@@ -28,7 +28,8 @@ final class ClientConnection: Sendable {
   /// The client's session, and whether it has said hello; touched on the command queue only
   /// (the session) or under the lock (the rest).
   private struct State {
-    var observation: Observation?
+    /// The client's subscription to the server's intake, from its hello to its close.
+    var subscriber: ServerEvents.Subscriber?
     var isOverAppContainer = false
     var isClosed = false
     var asciiOnly = false
@@ -181,28 +182,19 @@ final class ClientConnection: Sendable {
       $0.asciiOnly = asciiOnly
     }
     let outbox = self.outbox
-    let observation = server.container.observe { event in
-      // On the app's thread: as little as can be. A full queue counts the event and stops
-      // there (and pauses the observer: the next events are not even built); otherwise the
-      // instance's type is kept (not its name, which takes longer to make than the resolve
-      // took), and the instance let go.
+    // The server's one intake, shared by every client: the record is made once for all of them
+    // (the step described, a script's instance named by its script type) on the app's thread.
+    let subscriber = server.events.subscribe(addingSkipped: { outbox.countSkipped($0) }) { record in
+      // On the app's thread: a full queue counts the record and stops there (and tells the
+      // intake, paused once every client's queue is full: the next events are not even built).
       if outbox.dropIfFull() { return }
-      guard let (step, instanceType) = event.stepWithoutInstance() else {
-        return outbox.push(.other(event, thread: EventRecord.currentThread))
-      }
-      // A script's instance is named by its script type, read while the instance is at hand.
-      var scriptTypeName: String?
-      if instanceType == PlaygroundInstance.self, case .resolved(let resolved) = event {
-        scriptTypeName = (resolved.instance?.value as? PlaygroundInstance)?.typeName
-      }
-      outbox.push(
-        .step(step, instanceType: instanceType, scriptTypeName: scriptTypeName, thread: EventRecord.currentThread))
+      outbox.push(record)
     }
     let closed = state.withLock { state -> Bool in
-      state.observation = observation
+      if !state.isClosed { state.subscriber = subscriber }
       return state.isClosed
     }
-    if closed { observation.cancel() } else { outbox.pauses(observation) }
+    if closed || !outbox.fills(from: subscriber) { subscriber.cancel() }
     server.commands.async { [self] in
       guard !state.withLock({ $0.isClosed }) else { return }
       outbox.send(.completion(AttachedSession.completion(of: server.container, glyphs: .unicode)))
@@ -254,16 +246,10 @@ final class ClientConnection: Sendable {
     var changesStacks = batch.wantsSnapshot
     var records: [EventRecord] = []
     for arrival in batch.events {
-      let record: EventRecord
-      switch arrival {
-      case .step(let step, let type, let scriptTypeName, let thread):
-        // The container's name for the instance's type: the registration's implementation name
-        // when it gave one, else the Swift type's.
-        let typeName = scriptTypeName ?? step.instanceTypeName ?? type.map { String(describing: $0) }
-        record = EventRecord(.resolved(step), context: context, thread: thread, typeName: typeName)
-      case .other(let event, let thread):
-        record = EventRecord(event, context: context, thread: thread)
-      }
+      // A step's instance type is named as the intake named it (a script's class), else as the
+      // described step does (the registration's implementation name, else the Swift type's).
+      let record = EventRecord(
+        arrival.event, context: context, thread: arrival.thread, typeName: arrival.instanceTypeName)
       changesStacks = changesStacks || record.changesStacks
       records.append(record)
       if records.count == DebugProtocol.eventsPerFrame {
@@ -281,18 +267,19 @@ final class ClientConnection: Sendable {
 
   // MARK: Closing
 
-  /// Detaches: the observation is cancelled, the session's changes undone (unless kept; a client
+  /// Detaches: the subscription to the server's intake is cancelled (the last one stops the
+  /// observation), the session's changes undone (unless kept; a client
   /// that asked to detach hears what was done in `left`), the outbox closed; the writer sends what was queued before (with `afterSending`) and the last of
   /// the two threads closes the socket. Safe to call from any thread, more than once.
   func close(reason: String, isProtocolError: Bool, afterSending: Bool = false) {
-    let taken = state.withLock { state -> (Observation?, Bool, Bool)? in
+    let taken = state.withLock { state -> (ServerEvents.Subscriber?, Bool, Bool)? in
       guard !state.isClosed else { return nil }
       state.isClosed = true
-      defer { state.observation = nil }
-      return (state.observation, state.keepChanges, state.isDetaching)
+      defer { state.subscriber = nil }
+      return (state.subscriber, state.keepChanges, state.isDetaching)
     }
-    guard let (observation, keepChanges, isDetaching) = taken else { return }
-    observation?.cancel()
+    guard let (subscriber, keepChanges, isDetaching) = taken else { return }
+    subscriber?.cancel()
     if isProtocolError {
       server.log("client \(id) disconnected: \(reason)")
     } else {

@@ -1,22 +1,21 @@
 import DIScope
 import DIScopeLocked
+import DisScript
 import Dispatch
 import Synchronization
 
 /// What waits to be sent to one client: the container's events in a bounded queue, and the
 /// replies to its requests.
 ///
-/// The app's threads only ever append here, under a lock held for an append: when the client
-/// does not read (slow, stopped with Ctrl-Z, gone), its writer thread blocks in `send`, the queue
-/// fills, and newer events are dropped and counted; a resolve never waits for a client.
+/// The app's threads only ever append here (the client's handler of the server's intake,
+/// `ServerEvents`), under a lock held for an append: when the client does not read (slow,
+/// stopped with Ctrl-Z, gone), its writer thread blocks in `send`, the queue fills, and newer
+/// events are dropped and counted; a resolve never waits for a client.
 final class ClientOutbox: Sendable {
-  /// An event as it arrived. A resolution step comes without its instance (kept, it would
-  /// outlive the app's release of it, and a weak registration would answer with it), but with the
-  /// instance's type, named later on the writer's thread.
-  enum Arrival: Sendable {
-    case step(ResolutionStep, instanceType: Any.Type?, scriptTypeName: String?, thread: UInt)
-    case other(ContainerEvent, thread: UInt)
-  }
+  /// An event as the server's intake made it, on the app's thread: a step described (it holds
+  /// neither its instance, which would outlive the app's release of it, nor its registration),
+  /// worded later on the writer's thread.
+  typealias Arrival = SessionEvents.Record
 
   private struct State {
     var events: [Arrival] = []
@@ -24,9 +23,13 @@ final class ClientOutbox: Sendable {
     var wantsSnapshot = false
     var isClosed = false
     var isWriterWaiting = false
-    /// The container's observer that fills the queue: paused while the queue is full (see
-    /// `pauseObserverIfFull`), resumed as the writer takes the queue.
-    var observation: Observation?
+    /// The client's subscription to the server's intake: told when the queue is full (see
+    /// `noteFullIfFull`; the intake is paused while every client's is) and when it is taken.
+    var subscriber: ServerEvents.Subscriber?
+    /// Whether the intake was told the queue is full since the last take: told once, so that a
+    /// slow client beside fast ones (the intake stays open) costs each dropped event one lock,
+    /// not two.
+    var isIntakeToldFull = false
   }
 
   private let state = Locked(State())
@@ -40,15 +43,21 @@ final class ClientOutbox: Sendable {
 
   init(capacity: Int = DebugProtocol.eventQueueCapacity) { self.capacity = capacity }
 
-  /// The container's observer whose events fill the queue: paused while the queue is full, so
-  /// that the app builds no event only for it to be dropped (the container counts them instead,
-  /// and `take` adds them to the dropped ones). Let go of by `close()`.
-  func pauses(_ observation: Observation) {
+  /// The subscription whose events fill the queue: told while the queue is full, so that the
+  /// server's intake is paused once every client's is (the container then builds no event only
+  /// for it to be dropped; it counts them instead, and `take` adds them to the dropped ones).
+  /// Cancelled by `close()`; returns false (and leaves it to the caller) once closed.
+  func fills(from subscriber: ServerEvents.Subscriber) -> Bool {
     state.withLock { state in
-      guard !state.isClosed else { return }
-      state.observation = observation
+      guard !state.isClosed else { return false }
+      state.subscriber = subscriber
+      return true
     }
   }
+
+  /// Counts events the server's intake skipped while paused (every client's queue full), as
+  /// dropped: this client missed them. Called under the intake's lock: an atomic add.
+  func countSkipped(_ count: Int) { dropped.wrappingAdd(count, ordering: .relaxed) }
 
   /// From any thread of the app: queues the event, or counts it dropped when the queue is full.
   /// Never wakes the writer: it comes for events at its own pace (see `take`), so that a busy
@@ -58,7 +67,7 @@ final class ClientOutbox: Sendable {
     let accepted = state.withLock { state -> Bool in
       guard !state.isClosed else { return true }
       guard state.events.count < capacity else {
-        state.observation?.pause()
+        Self.tellIntakeFull(&state)
         return false
       }
       state.events.append(arrival)
@@ -68,24 +77,31 @@ final class ClientOutbox: Sendable {
     if !accepted { dropped.wrappingAdd(1, ordering: .relaxed) }
   }
 
-  /// Whether the queue is full, so that the event at hand can be counted dropped at once, before
-  /// the app's thread copies anything out of it; the observer is paused then, so that the next
-  /// events are not even built until the writer takes the queue.
+  /// Whether the queue is full, so that the event at hand can be counted dropped at once; the
+  /// intake is told then, so that once every client's queue is full the next events are not
+  /// even built until a writer takes its queue.
   @inline(__always)
   func dropIfFull() -> Bool {
     guard queued.load(ordering: .relaxed) >= capacity else { return false }
     dropped.wrappingAdd(1, ordering: .relaxed)
-    pauseObserverIfFull()
+    noteFullIfFull()
     return true
   }
 
-  /// Pauses the observer, if the queue is still full: checked under the lock that `take` empties
-  /// it under, so that an observer is never left paused over an empty queue.
-  private func pauseObserverIfFull() {
+  /// Tells the intake the queue is full, if it still is: checked under the lock that `take`
+  /// empties it under, so that the intake is never left paused over an empty queue. (The lock
+  /// order is this queue's, then the intake's; the intake calls back only `countSkipped`.)
+  private func noteFullIfFull() {
     state.withLock { state in
       guard state.events.count >= capacity else { return }
-      state.observation?.pause()  // does nothing if paused already
+      Self.tellIntakeFull(&state)
     }
+  }
+
+  private static func tellIntakeFull(_ state: inout State) {
+    guard !state.isIntakeToldFull else { return }
+    state.isIntakeToldFull = true
+    state.subscriber?.noteFull()
   }
 
   /// Queues a reply (a command's result, an explanation…): never dropped.
@@ -129,10 +145,11 @@ final class ClientOutbox: Sendable {
     if !isUrgent { _ = wake.wait(timeout: .now() + .milliseconds(milliseconds)) }
     return state.withLock { state -> Batch? in
       state.isWriterWaiting = false
-      // The queue is emptied below: the observer takes events again, and what it skipped counts
+      // The queue is emptied below: the intake takes events again, and what it skipped counts
       // as dropped (asked at every take, paused or not: a step that found it paused just as the
       // last take resumed it is counted now).
-      let skipped = state.observation?.resume() ?? 0
+      let skipped = state.subscriber?.noteTaken() ?? 0
+      state.isIntakeToldFull = false
       let batch = Batch(
         events: state.events, dropped: dropped.exchange(0, ordering: .relaxed) + skipped,
         replies: state.replies, wantsSnapshot: state.wantsSnapshot)
@@ -150,13 +167,14 @@ final class ClientOutbox: Sendable {
 
   /// Stops queueing; `take` hands out what is left, then nil.
   func close() {
-    let observation = state.withLock { state -> Observation? in
+    let subscriber = state.withLock { state -> ServerEvents.Subscriber? in
       state.isClosed = true
-      defer { state.observation = nil }
-      return state.observation
+      defer { state.subscriber = nil }
+      return state.subscriber
     }
-    // Released out of the lock (its last release cancels it, which takes the family's lock).
-    withExtendedLifetime(observation) {}
+    // Cancelled out of the lock (the last subscriber's cancellation stops the observation, which
+    // takes the family's lock).
+    subscriber?.cancel()
     wake.signal()
   }
 

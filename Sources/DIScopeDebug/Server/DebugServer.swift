@@ -168,7 +168,7 @@ public final class DebugServer: Sendable {
     return try start(container, socketPath: socketPath, readOnly: readOnly, tracksHolders: tracksHolders, log: log)
   }
 
-  /// Stops serving: attached clients hear `bye` and are detached (their observers removed, what
+  /// Stops serving: attached clients hear `bye` and are detached (the container no longer observed for them, what
   /// their sessions changed in the container undone), and the socket file is removed. Calling it again does nothing.
   public func stop() {
     guard !isStopped.exchange(true, ordering: .acquiringAndReleasing) else { return }

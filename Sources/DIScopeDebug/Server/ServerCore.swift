@@ -13,6 +13,8 @@ final class ServerCore: Sendable {
   /// Commands from every client run here, one at a time.
   let commands = DispatchQueue(label: "discope.debug.commands")
   let helloTimeout: Duration
+  /// The app's events for every client: one observer of the container while any is attached.
+  let events: ServerEvents
   private let logger: @Sendable (String) -> Void
   private let clients = Locked<[Int: ClientConnection]>([:])
   private let nextClient = Atomic<Int>(1)
@@ -22,6 +24,7 @@ final class ServerCore: Sendable {
     self.identity = identity
     isReadOnly = identity.isReadOnly
     self.helloTimeout = helloTimeout
+    events = ServerEvents(container: container)
     logger = log
   }
 

@@ -144,6 +144,17 @@ public final class SessionEvents: Sendable {
     return EventSubscription { state.withLock { $0.subscribers.removeAll { $0.id == id } } }
   }
 
+  /// Stops taking events in, and counts them instead, until ``resume()``: for an intake with no
+  /// session (``init(observing:instanceTypeName:)``) whose every subscriber's queue is full (a
+  /// debug server's clients that read slower than the app resolves). While no observer of the
+  /// family is open, the container builds no event at all. Does nothing once paused. A session's
+  /// intake is never paused: its buffer would miss what the session numbers.
+  package func pause() { observation.pause() }
+
+  /// Takes events in again; returns how many were not taken in since the last call (each
+  /// subscriber missed them all).
+  package func resume() -> Int { observation.resume() }
+
   /// Everything that arrived since the last take, and forgets it. Called by the session's one
   /// intake (`Session.drainEvents()`) only, on the session's thread: a tree ``Tree/isOwn`` is
   /// that thread's.

@@ -185,18 +185,27 @@ struct DebugServerTests {
     // (the server's intake, this client's only, was paused while its queue was full: the
     // container built none of them, and counted each). Read until every event is accounted for: a quiet pause is no sign
     // of the end on a loaded machine, where the server may take a while to write.
+    Self.expectEveryEventDeliveredOrDropped(from: raw, emitted: emitted.value)
+  }
+
+  /// Reads `socket` until each of the `emitted` events was delivered or counted dropped, and
+  /// expects each counted once, more than a thousand of them dropped (a client that never read).
+  static func expectEveryEventDeliveredOrDropped(
+    from socket: UnixSocket, emitted: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     var dropped = 0
     var delivered = 0
-    _ = Self.readMessages(from: raw, until: { message in
+    _ = readMessages(from: socket, until: { message in
       switch message {
       case .dropped(let count): dropped += count
       case .events(let events): delivered += events.count
       default: break
       }
-      return delivered + dropped >= emitted.value
+      return delivered + dropped >= emitted
     })
-    #expect(dropped > 1000, "dropped \(dropped), delivered \(delivered)")
-    #expect(delivered + dropped == emitted.value, "every event delivered or counted dropped, once")
+    #expect(dropped > 1000, "dropped \(dropped), delivered \(delivered)", sourceLocation: sourceLocation)
+    #expect(
+      delivered + dropped == emitted, "every event delivered or counted dropped, once", sourceLocation: sourceLocation)
   }
 
   /// A request that arrives with the client's own detach (or as it is cut off) runs nothing:

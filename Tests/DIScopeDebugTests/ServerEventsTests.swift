@@ -96,18 +96,7 @@ struct ServerEventsTests {
     for _ in 0..<30_000 { _ = try container.resolve(Shop.self) }
     counting.cancel()
     for socket in sockets {
-      var dropped = 0
-      var delivered = 0
-      _ = DebugServerTests.readMessages(from: socket, until: { message in
-        switch message {
-        case .dropped(let count): dropped += count
-        case .events(let events): delivered += events.count
-        default: break
-        }
-        return delivered + dropped >= emitted.value
-      })
-      #expect(dropped > 1000, "dropped \(dropped), delivered \(delivered)")
-      #expect(delivered + dropped == emitted.value, "every event delivered or counted dropped, once")
+      DebugServerTests.expectEveryEventDeliveredOrDropped(from: socket, emitted: emitted.value)
     }
   }
 }

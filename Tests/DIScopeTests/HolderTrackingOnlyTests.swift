@@ -236,7 +236,8 @@ struct HolderTrackingAgreesWithObservingTests {
   }
 
   /// The async engine gathers no holdings (README says so): an instance an `async` factory
-  /// built holds what is unknown, however the family is watched.
+  /// built holds what is unknown, however the family is watched, and the reason says so (it said
+  /// "built before holders were tracked" of an instance built while they were).
   @Test func whatAnAsyncInstanceHoldsIsUnknownHoweverWatched() async throws {
     for watching in Watching.allCases {
       let container = Container()
@@ -246,7 +247,9 @@ struct HolderTrackingAgreesWithObservingTests {
       _ = try await container.resolveAsync(Inner.self)
       let explanation = container.explain(Inner.self)
       #expect(explanation.holds == nil, "\(watching)")
-      #expect(explanation.holdsUnknown == .builtBeforeTracking, "\(watching)")
+      #expect(explanation.holdsUnknown == .builtByAsyncFactory, "\(watching)")
+      #expect(
+        container.scanStaleReferences().untracked.map(\.reason) == [.builtByAsyncFactory], "\(watching)")
       observation?.cancel()
     }
   }

@@ -75,7 +75,7 @@ extension Container {
         HeldInstance(key: $0.key, instance: instanceReference($0))
       },
       holdsUnknown: cached == nil || holdings != nil
-        ? nil : ownUntracked?.reason ?? (family.isObserved ? .builtBeforeTracking : .notTracked),
+        ? nil : ownUntracked?.reason ?? untrackedReason(of: registration),
       onResolve: onResolve, heldBy: heldBy.map(instanceReference),
       untrackedHolders: untracked.filter { $0.instance.registration.token != answering.token },
       stale: stale,

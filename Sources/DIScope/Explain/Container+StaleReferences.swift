@@ -55,7 +55,6 @@ extension Container {
   func holderKnowledge(in state: FamilyLockedState) -> (known: [CachedHolder], untracked: [UntrackedHolder]) {
     var holders: [CachedHolder] = []
     var untracked: [(Registration, UntrackedHolder)] = []
-    let reason: UntrackedHolder.Reason = family.isObserved ? .builtBeforeTracking : .notTracked
     for container in lineage {
       for entry in container.registry.stacks.entries {
         let (key, stack) = (entry.key, entry.stack)
@@ -71,7 +70,7 @@ extension Container {
           let info = info(of: top, owner: container)
           let instance = InstanceReference(
             number: number, typeName: info.implementationName, registration: info)
-          untracked.append((top, UntrackedHolder(instance: instance, reason: reason)))
+          untracked.append((top, UntrackedHolder(instance: instance, reason: untrackedReason(of: top))))
         }
       }
     }
@@ -79,6 +78,14 @@ extension Container {
       holders.sorted { $0.registration.token < $1.registration.token },
       untracked.sorted { $0.0.token < $1.0.token }.map(\.1)
     )
+  }
+
+  /// Why what `registration`'s cached instance holds is not known, when it is not: the one rule,
+  /// for the scan and for `explain`. Under the family lock.
+  func untrackedReason(of registration: Registration) -> UntrackedHolder.Reason {
+    // The async engine gathers no holdings (`gathering` is a thread's, and a task has none).
+    if registration.isolation == .async { return .builtByAsyncFactory }
+    return family.isObserved ? .builtBeforeTracking : .notTracked
   }
 
   /// What `holder` holds of `dependency`, when it is stale from this container. Under the lock.

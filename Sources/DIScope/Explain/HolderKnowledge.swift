@@ -18,19 +18,23 @@ public struct UntrackedHolder: Sendable, Hashable, CustomStringConvertible {
     case builtBeforeTracking
     /// Holders are not tracked (nothing observes the family, and `tracksHolders` is off).
     case notTracked
+    /// An `async` factory built it: the async engine records no holdings, tracked or not.
+    case builtByAsyncFactory
 
     /// `built before holders were tracked`.
     public var description: String {
       switch self {
       case .builtBeforeTracking: "built before holders were tracked"
       case .notTracked: "built while holders were not tracked"
+      case .builtByAsyncFactory: "built by an async factory, whose holdings are not recorded"
       }
     }
   }
 
   /// The cached instance whose holdings are unknown.
   public let instance: InstanceReference
-  /// Why its holdings are not known: built before tracking began, or while nothing tracked.
+  /// Why its holdings are not known: built before tracking began, while nothing tracked, or by an
+  /// `async` factory.
   public let reason: Reason
 
   /// An instance whose holdings are unknown, and why: what ``Container/scanStaleReferences()``

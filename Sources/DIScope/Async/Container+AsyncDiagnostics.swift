@@ -10,26 +10,24 @@ extension Container {
   func asyncCycle(path loop: [AsyncStep], back registration: Registration, prefix: [AsyncStep])
     -> ResolutionError
   {
-    let members = loop.map(\.registration.key) + [registration.key]
-    let names = members.map(\.description)
-    return ResolutionError(
-      kind: .cycle, key: registration.key,
-      path: prefix.map(\.registration.key.description) + names,
-      message: "dependency cycle: \(names.joined(separator: " -> "))",
-      hints: [
-        .note(
-          "break the cycle: inject an AsyncProvider<\(registration.key.serviceName)> into one of "
-            + "these services, and resolve it after construction")
-      ], cycle: members)
+    Self.cycle(
+      back: registration.key, loop: loop.map(\.registration.key),
+      along: (prefix + loop).map(\.registration.key),
+      hint: .note(
+        "break the cycle: inject an AsyncProvider<\(registration.key.serviceName)> into one of "
+          + "these services, and resolve it after construction"))
+  }
+
+  /// A runaway depth on an async path: `registration` asked for at the end of `path`, worded
+  /// as a thread's (the path's middle left out, with the hint).
+  func asyncTooDeep(_ registration: Registration, path: [AsyncStep]) -> ResolutionError {
+    Self.tooDeep(registration.key, along: path.map(\.registration.key))
   }
 
   func asyncFactoryFailed(_ registration: Registration, error: any Error, path: [AsyncStep])
     -> ResolutionError
   {
-    ResolutionError(
-      kind: .factoryFailed, key: registration.key, path: path.map(\.registration.key.description),
-      message: "the factory of '\(registration.key)' (\(registration.token)) threw: \(error)",
-      hint: nil, underlyingError: error)
+    Self.factoryFailed(registration, error: error, along: path.map(\.registration.key))
   }
 
   func needsAwait(_ registration: Registration, thread: ThreadState) -> ResolutionError {

@@ -159,11 +159,7 @@ extension Container {
     case .cycle(let start):
       throw asyncCycle(path: Array(path[start...]), back: registration, prefix: Array(path[..<start]))
     case .tooDeep:
-      throw prefixed(
-        ResolutionError(
-          kind: .tooDeep, key: registration.key, path: [registration.key.description],
-          message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services"),
-        by: path)
+      throw asyncTooDeep(registration, path: path)
     case nil:
       break
     }

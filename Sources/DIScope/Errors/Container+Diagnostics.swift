@@ -25,11 +25,9 @@ extension Container {
   func cycle(through registration: Registration, startingAt start: Int, thread: ThreadState)
     -> ResolutionError
   {
-    let members = thread.chain[start...].map(\.key) + [registration.key]
-    return ResolutionError(
-      kind: .cycle, key: registration.key, path: path(thread, then: registration.key.description),
-      message: "dependency cycle: \(members.map(\.description).joined(separator: " -> "))",
-      hints: [.breakCycle(service: registration.key.serviceName)], cycle: members)
+    Self.cycle(
+      back: registration.key, loop: thread.chain[start...].map(\.key), along: thread.chain.map(\.key),
+      hint: .breakCycle(service: registration.key.serviceName))
   }
 
   /// A cycle met by two threads (or more) from different ends at once: this one builds `start`
@@ -49,21 +47,49 @@ extension Container {
   }
 
   func tooDeep(_ registration: Registration, thread: ThreadState) -> ResolutionError {
-    let names = thread.chain.map(\.key.description)
-    // Named whole, the path would be thousands of services long: its two ends tell the story.
-    let omitted = max(0, names.count - 10)
-    let shown = omitted == 0 ? names : names.prefix(5) + ["..."] + names.suffix(5)
-    return ResolutionError(
-      kind: .tooDeep, key: registration.key, path: Array(shown) + [registration.key.description],
-      message: "resolution of '\(registration.key)' is deeper than \(Self.maximumDepth) services",
-      hints: [.tooDeep], omittedFromPath: omitted)
+    Self.tooDeep(registration.key, along: thread.chain.map(\.key))
   }
 
   func factoryFailed(_ registration: Registration, error: any Error, thread: ThreadState)
     -> ResolutionError
   {
+    Self.factoryFailed(registration, error: error, along: thread.chain.map(\.key))
+  }
+
+  // The build guard's errors and a factory's failure, worded once over the keys of the path
+  // that led there, whichever engine walked it: a thread's chain (above) or a task's steps
+  // (`Container+AsyncDiagnostics.swift`) hand their keys in.
+
+  /// A cycle: `loop`, from the registration met again on, comes back to `key`; `path` is the
+  /// whole way to `key`. `hint` says how to break it with the engine's own provider.
+  static func cycle(back key: ServiceKey, loop: [ServiceKey], along path: [ServiceKey], hint: ResolutionHint)
+    -> ResolutionError
+  {
+    let members = loop + [key]
+    return ResolutionError(
+      kind: .cycle, key: key, path: (path + [key]).map(\.description),
+      message: "dependency cycle: \(members.map(\.description).joined(separator: " -> "))",
+      hints: [hint], cycle: members)
+  }
+
+  /// A runaway depth: `key` asked for at the end of `path`, `maximumDepth` long.
+  static func tooDeep(_ key: ServiceKey, along path: [ServiceKey]) -> ResolutionError {
+    let names = path.map(\.description)
+    // Named whole, the path would be thousands of services long: its two ends tell the story.
+    let omitted = max(0, names.count - 10)
+    let shown = omitted == 0 ? names : names.prefix(5) + ["..."] + names.suffix(5)
+    return ResolutionError(
+      kind: .tooDeep, key: key, path: Array(shown) + [key.description],
+      message: "resolution of '\(key)' is deeper than \(maximumDepth) services",
+      hints: [.tooDeep], omittedFromPath: omitted)
+  }
+
+  /// `registration`'s factory threw `error`; `path` ends with `registration`'s own key.
+  static func factoryFailed(_ registration: Registration, error: any Error, along path: [ServiceKey])
+    -> ResolutionError
+  {
     ResolutionError(
-      kind: .factoryFailed, key: registration.key, path: thread.chain.map(\.key.description),
+      kind: .factoryFailed, key: registration.key, path: path.map(\.description),
       message: "the factory of '\(registration.key)' (\(registration.token)) threw: \(error)",
       hint: nil, underlyingError: error)
   }

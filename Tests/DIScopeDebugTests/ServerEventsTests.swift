@@ -33,10 +33,13 @@ struct ServerEventsTests {
         return seen.contains { if case .step(let step) = $0 { step.service == "Shop" } else { false } }
       })
     }
-    #expect(container.observerCount == idle + 1)
+    // Eventually: a session made for a client's completion at attach goes a moment later (it
+    // was seen still observing under the thread sanitizer on a loaded machine).
+    #expect(DebugServerTests.eventually { container.observerCount == idle + 1 }, "\(container.observerCount)")
     clients[0].detach(keepChanges: false)
     #expect(DebugServerTests.eventually { server.attachedClientCount == 2 })
-    #expect(container.observerCount == idle + 1, "the others still take events")
+    #expect(
+      DebugServerTests.eventually { container.observerCount == idle + 1 }, "the others still take events")
     for client in clients.dropFirst() { client.detach(keepChanges: false) }
     #expect(DebugServerTests.eventually { server.attachedClientCount == 0 })
     #expect(DebugServerTests.eventually { container.observerCount == idle }, "\(container.observerCount)")

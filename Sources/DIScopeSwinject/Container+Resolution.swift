@@ -25,8 +25,11 @@ extension Container: _Resolver {
       return currentObjectGraph as? Service
     }
     var failure: (any Error)?
-    if let entry = getEntry(for: key) {
-      switch resolve(entry: entry, key: key, invoker: invoker) as Result<Service, any Error> {
+    let discopeKey = key.discopeKey
+    if let entry = getEntry(for: key, discopeKey: discopeKey) {
+      switch resolve(entry: entry, key: key, discopeKey: discopeKey, invoker: invoker)
+        as Result<Service, any Error>
+      {
       case .success(let instance): return instance
       case .failure(let error): failure = error
       }
@@ -38,7 +41,7 @@ extension Container: _Resolver {
       // Not registered through this API: DIScope answers anyway if something was pushed there
       // directly (a mock from a test or `discope attach`), or says why not, with the path.
       do {
-        return try discope.resolve(key: key.discopeKey, as: Service.self)
+        return try discope.resolve(key: discopeKey, as: Service.self)
       } catch {
         failure = error
       }
@@ -58,7 +61,8 @@ extension Container: _Resolver {
   /// Resolves `entry` through DIScope, which calls back the factory registered for it
   /// (`build(_:owner:)`) unless its scope has the instance already.
   internal func resolve<Service, Factory>(
-    entry: ServiceEntryProtocol, key: ServiceKey, invoker: @escaping (Factory) -> Any
+    entry: ServiceEntryProtocol, key: ServiceKey, discopeKey: DIScope.ServiceKey,
+    invoker: @escaping (Factory) -> Any
   ) -> Result<Service, any Error> {
     let invoke = { invoker(entry.factory as! Factory) }
     let thread = ThreadGraphs.current
@@ -66,7 +70,7 @@ extension Container: _Resolver {
       ThreadGraphs.PendingBuild(entry: ObjectIdentifier(entry), resolver: self, invoke: invoke))
     defer { thread.pending.removeLast() }
     do {
-      return .success(try discope.resolve(key: key.discopeKey, as: Service.self))
+      return .success(try discope.resolve(key: discopeKey, as: Service.self))
     } catch let error as ResolutionError where error.kind == .cycle {
       // A resolve of a service still being built on this thread: DIScope calls it a cycle, and
       // Swinject builds it again in the same graph (see `instance(of:thread:invoke:)`), which is how
@@ -156,7 +160,8 @@ extension Container: _Resolver {
     guard let wrapper = Wrapper.self as? InstanceWrapper.Type else { return nil }
     let key = ServiceKey(
       serviceType: wrapper.wrappedType, argumentsType: Arguments.self, name: name, option: option)
-    guard let entry = getEntry(for: key) else {
+    let discopeKey = key.discopeKey
+    guard let entry = getEntry(for: key, discopeKey: discopeKey) else {
       return wrapper.init(inContainer: self, withInstanceFactory: nil) as? Wrapper
     }
     let factory = { [reference] (graph: GraphIdentifier?) -> Any? in
@@ -181,7 +186,8 @@ extension Container: _Resolver {
         // in the graph the resolve made meanwhile: it stays.
         if graph != nil || origin != nil { frame.graph = origin }
       }
-      return wrapper.resolveWrapped(entry: entry, key: key, in: self, invoker: invoker)
+      return wrapper.resolveWrapped(
+        entry: entry, key: key, discopeKey: discopeKey, in: self, invoker: invoker)
     }
     return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
   }

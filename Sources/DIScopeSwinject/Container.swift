@@ -19,8 +19,9 @@ import Synchronization
 /// let owner = container.resolve(Person.self)
 /// ```
 public final class Container: @unchecked Sendable {
-  // @unchecked Sendable: its registrations and behaviors are read and written only under `lock`;
-  // the graphs being resolved are per thread (`ThreadGraphs`); the rest is `let`. Swinject's API
+  // @unchecked Sendable: its behaviors and the failures it said are read and written only under
+  // `lock`; its registrations are DIScope's (``discope``'s stacks, under its family lock); the
+  // graphs being resolved are per thread (`ThreadGraphs`); the rest is `let`. Swinject's API
   // asks nothing of the services and closures it is given: an app on it vouches for them, as it
   // did on Swinject (see the README's migration section).
 
@@ -37,11 +38,6 @@ public final class Container: @unchecked Sendable {
   /// Numbers the container for the per-thread graphs (never reused, unlike an address).
   internal let frameID: UInt64 = containerCounter.add(1, ordering: .relaxed).newValue
 
-  /// What is registered under each key: the entry, and the DIScope token made for that key.
-  struct Registered {
-    let entry: ServiceEntryProtocol
-    let token: RegistrationToken
-  }
   private let lock = NSLock()
   /// Held around every resolve of a synchronized resolver (`synchronize()`), as Swinject's is:
   /// its resolves, and the factories they run, go one at a time (code that relies on that, a
@@ -54,7 +50,6 @@ public final class Container: @unchecked Sendable {
   /// then, a synchronized resolver resolves as its parent would, through DIScope's own path, its
   /// lock held (see `resolveDirectly`).
   @usableFromInline internal let hasRegisteredItself = Atomic<Bool>(false)
-  private var services: [ServiceKey: Registered] = [:]
   private var behaviorList: [Behavior] = []
   /// The keys whose failed resolve was said on standard error (see `sayOnStandardError`).
   private var failuresSaid: Set<ServiceKey> = []
@@ -101,11 +96,7 @@ public final class Container: @unchecked Sendable {
 
   /// Removes every registration of this container (not its parent's).
   public func removeAll() {
-    let removed = locked {
-      defer { services.removeAll() }
-      return services.values.map(\.token)
-    }
-    for token in removed { discope.remove(token) }
+    for registered in registrations() { discope.remove(registered.token) }
   }
 
   /// Discards the instances kept by registrations in `objectScope`, here and in the parents.
@@ -114,7 +105,7 @@ public final class Container: @unchecked Sendable {
   /// container.resetObjectScope(.container)
   /// ```
   public func resetObjectScope(_ objectScope: ObjectScopeProtocol) {
-    reset(locked { services.values.filter { $0.entry.objectScope === objectScope } })
+    reset(registrations().filter { $0.entry.objectScope === objectScope })
     parent?.resetObjectScope(objectScope)
   }
 
@@ -126,7 +117,7 @@ public final class Container: @unchecked Sendable {
   /// Discards the instances kept by registrations of `serviceType` in `objectScope`, here and in
   /// the parents.
   public func resetObjectScope(_ objectScope: ObjectScopeProtocol, serviceType: Any.Type) {
-    let matching = locked { services.filter { $0.key.serviceType == serviceType }.map(\.value) }
+    let matching = registrations().filter { $0.key.serviceType == serviceType }
     guard !matching.isEmpty else { return }
     reset(matching.filter { $0.entry.objectScope === objectScope })
     parent?.resetObjectScope(objectScope, serviceType: serviceType)
@@ -160,7 +151,7 @@ public final class Container: @unchecked Sendable {
   /// ```
   @discardableResult
   public func setCaching(_ isCaching: Bool, for token: RegistrationToken) -> Bool {
-    guard let entry = locked({ services.values.first { $0.token == token }?.entry }) else {
+    guard let entry = (discope.attachment(of: token) as? FacadeRegistration)?.entry else {
       // A parent's registration: switched where it is registered.
       return parent?.setCaching(isCaching, for: token) ?? discope.setCaching(isCaching, for: token)
     }
@@ -276,12 +267,16 @@ public final class Container: @unchecked Sendable {
     let argumentTypes = key.argumentsType == Resolver.self ? nil : key.runtimeArgumentTypes
     // Where the app registered the entry: a forwarded type, or a scope change, says the same.
     let (fileID, line) = entry.registeredAt
+    // Kept with the DIScope registration: what `getEntry` and the rest find there.
+    let attachment = FacadeRegistration(key: key, entry: entry)
+    let discopeKey = key.discopeKey
     let token: RegistrationToken
     if isForwarded {
       // A forwarded type the service may not be: checked, and reported as DIScope reports a
       // factory's failure (Swinject's resolve returns `nil`).
       token = discope.registerUncheckedSendable(
-        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes, fileID: fileID, line: line
+        key: discopeKey, scope: scope, argumentTypes: argumentTypes, fileID: fileID, line: line,
+        attachment: attachment
       ) { [reference] _ throws -> Service in
         let instance = try Container.build(entry, owner: reference, askedBy: id)
         guard let service = instance as? Service else {
@@ -293,23 +288,27 @@ public final class Container: @unchecked Sendable {
     } else if let discopeFactory {
       // Made where `Service` is known (`register`): builds with no cast.
       token = discope.registerUncheckedSendable(
-        key: key.discopeKey, scope: scope, fileID: fileID, line: line, factory: discopeFactory)
+        key: discopeKey, scope: scope, fileID: fileID, line: line, attachment: attachment,
+        factory: discopeFactory)
     } else {
       // The registration's own type, which its factory returns: a forced cast, which (unlike a
       // conditional one, in code not specialised for `Service`) looks up no `Optional<Service>`.
       token = discope.registerUncheckedSendable(
-        key: key.discopeKey, scope: scope, argumentTypes: argumentTypes, fileID: fileID, line: line
+        key: discopeKey, scope: scope, argumentTypes: argumentTypes, fileID: fileID, line: line,
+        attachment: attachment
       ) { [reference] _ throws -> Service in
         try Container.build(entry, owner: reference, askedBy: id) as! Service
       }
     }
     entry.noteToken(token, in: reference)
     hasRegisteredItself.store(true, ordering: .releasing)
-    let replaced = locked {
-      defer { services[key] = Registered(entry: entry, token: token) }
-      return services[key]
+    // The newest registration of a key replaces the ones before it: those of this key made
+    // earlier (a smaller number) go. Not "every other one": two threads registering one key at
+    // once would each remove the other's, and leave none.
+    for older in registrations(inStackOf: discopeKey)
+    where older.key == key && older.token.number < token.number {
+      discope.remove(older.token)
     }
-    if let replaced { discope.remove(replaced.token) }
   }
 
   /// Returns a view of the container to resolve from any thread.
@@ -340,20 +339,36 @@ public final class Container: @unchecked Sendable {
   /// Whether a registration of `serviceType` under `name` exists here or in a parent, whatever
   /// its factory's arguments.
   public func hasAnyRegistration<Service>(of serviceType: Service.Type, name: String? = nil) -> Bool {
-    locked { services.keys.contains { $0.serviceType == serviceType && $0.name == name } }
+    registrations().contains { $0.key.serviceType == serviceType && $0.key.name == name }
       || parent?.hasAnyRegistration(of: serviceType, name: name) == true
   }
 
-  /// The registration answering `key`, here or in a parent.
-  internal func getEntry(for key: ServiceKey) -> ServiceEntryProtocol? {
-    locked { services[key]?.entry } ?? parent?.getEntry(for: key)
+  /// The registration answering `key` (whose DIScope key is `discopeKey`, made once by the
+  /// caller: for a factory of arguments it is text), here or in a parent.
+  internal func getEntry(for key: ServiceKey, discopeKey: DIScope.ServiceKey) -> ServiceEntryProtocol? {
+    // The newest of this container's own registrations made for `key` (a mock pushed over it by
+    // a test or `discope attach` has no attachment: the facade's entry below it still says how
+    // to build, and DIScope's resolve answers with the mock).
+    let found = discope.firstAttachment(inStackOf: discopeKey) {
+      ($0 as? FacadeRegistration)?.key == key
+    }
+    return (found as? FacadeRegistration)?.entry ?? parent?.getEntry(for: key, discopeKey: discopeKey)
+  }
+
+  /// This container's own registrations (not its parents'), read from its DIScope container's
+  /// stacks (or from the stack of `discopeKey` alone): the one registry, so a registration
+  /// removed there (by `discope attach`, a test) is gone here too.
+  internal func registrations(inStackOf discopeKey: DIScope.ServiceKey? = nil) -> [Registered] {
+    discope.attachedRegistrations(inStackOf: discopeKey).compactMap { token, attachment in
+      (attachment as? FacadeRegistration).map { Registered(token: token, key: $0.key, entry: $0.entry) }
+    }
   }
 
   /// Every registration here and in the parents, by the DIScope token made for its key (a
   /// forwarded type's token names the entry it forwards to).
   internal func entriesByToken() -> [RegistrationToken: ServiceEntryProtocol] {
     var entries = parent?.entriesByToken() ?? [:]
-    for registered in locked({ services.values }) { entries[registered.token] = registered.entry }
+    for registered in registrations() { entries[registered.token] = registered.entry }
     return entries
   }
 
@@ -365,7 +380,7 @@ public final class Container: @unchecked Sendable {
   /// Every registration, the parents' included (this container's win).
   internal func getRegistrations() -> [ServiceKey: ServiceEntryProtocol] {
     var registrations = parent?.getRegistrations() ?? [:]
-    for (key, registered) in locked({ services }) { registrations[key] = registered.entry }
+    for registered in self.registrations() { registrations[registered.key] = registered.entry }
     return registrations
   }
 
@@ -383,7 +398,7 @@ public final class Container: @unchecked Sendable {
 extension Container: CustomStringConvertible {
   /// Every registration of this container, one per line, sorted.
   public var description: String {
-    let lines = locked { services.map { "\n    { \($0.value.entry.describeWithKey($0.key)) }" } }
+    let lines = registrations().map { "\n    { \($0.entry.describeWithKey($0.key)) }" }
     return "[" + lines.sorted().joined(separator: ",") + "\n]"
   }
 }

@@ -1,3 +1,5 @@
+import DIScope
+
 /// A type the container makes around a registered service rather than from a registration of
 /// its own: `Lazy`, `Provider`, `Optional`.
 protocol InstanceWrapper {
@@ -11,12 +13,12 @@ protocol InstanceWrapper {
 extension InstanceWrapper {
   /// Resolves the wrapped service's `entry` in `container`, typed, through DIScope.
   static func resolveWrapped<Arguments>(
-    entry: ServiceEntryProtocol, key: ServiceKey, in container: Container,
-    invoker: @escaping ((Arguments) -> Any) -> Any
+    entry: ServiceEntryProtocol, key: ServiceKey, discopeKey: DIScope.ServiceKey,
+    in container: Container, invoker: @escaping ((Arguments) -> Any) -> Any
   ) -> Any? {
     func open<Wrapped>(_: Wrapped.Type) -> Any? {
-      try? (container.resolve(entry: entry, key: key, invoker: invoker) as Result<Wrapped, any Error>)
-        .get()
+      try? (container.resolve(entry: entry, key: key, discopeKey: discopeKey, invoker: invoker)
+        as Result<Wrapped, any Error>).get()
     }
     return _openExistential(wrappedType, do: open)
   }

@@ -71,6 +71,22 @@ extension Container {
     location: RegistrationSite? = nil, fileID: StaticString = "", line: UInt = 0,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) -> RegistrationToken {
+    registerUncheckedSendable(
+      key: key, implementationName: implementationName, scope: scope, isCaching: isCaching,
+      isMock: isMock, argumentTypes: argumentTypes, location: location, fileID: fileID, line: line,
+      attachment: nil, factory: factory)
+  }
+
+  /// `registerUncheckedSendable(key:...)` for a facade, which keeps `attachment` with the
+  /// registration and finds it again in the stacks (`firstAttachment(inStackOf:where:)`), rather
+  /// than in a registry of its own beside the container's.
+  package func registerUncheckedSendable<Service>(
+    key: ServiceKey, implementationName: String? = nil, scope: Scope,
+    isCaching: Bool = true, isMock: Bool = false, argumentTypes: String? = nil,
+    location: RegistrationSite? = nil, fileID: StaticString, line: UInt,
+    attachment: (AnyObject & Sendable)?,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) -> RegistrationToken {
     let site = PackedSite(fileID: fileID, line: line)
     return register(
       key, implementationName: implementationName, scope: scope, isCaching: isCaching,
@@ -79,7 +95,7 @@ extension Container {
       FactoryRegistration(
         token, group: group, key: key, implementationName: implementationName, scope: scope,
         isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, in: self, site: site,
-        location: location, make: factory)
+        location: location, attachment: attachment, make: factory)
     }
   }
 

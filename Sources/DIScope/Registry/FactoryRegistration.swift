@@ -32,7 +32,7 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
     implementationName: String? = nil, scope: Scope, isCaching: Bool = true, isMock: Bool = false,
     isImmortal: Bool = false, disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none,
     isSendable: Bool = true, argumentTypes: String? = nil, in container: borrowing Container,
-    site: PackedSite, location: RegistrationSite? = nil,
+    site: PackedSite, location: RegistrationSite? = nil, attachment: (AnyObject & Sendable)? = nil,
     make: @escaping @Sendable (Resolver) throws -> Service
   ) {
     self.make = make
@@ -41,7 +41,7 @@ final class FactoryRegistration<Service>: Registration, @unchecked Sendable {
       argumentTypes: argumentTypes, scope: scope, isCaching: isCaching, isMock: isMock,
       isImmortal: isImmortal, ownerID: container.id,
       groupName: group, disposal: disposal, isolation: isolation, isSendable: isSendable,
-      site: site, location: location, lock: container.family.state)
+      site: site, location: location, attachment: attachment, lock: container.family.state)
   }
 }
 

@@ -74,9 +74,11 @@ class Registration: @unchecked Sendable {
     let disposal: DisposalRule?
     /// Where it was made, when only known at run time (a script's line).
     let location: RegistrationSite?
+    /// What a facade over the container keeps with it (see `attachment`).
+    let attachment: (AnyObject & Sendable)?
     init(
       implementationName: String?, argumentTypes: String?, groupName: String?, isImmortal: Bool,
-      disposal: DisposalRule?, location: RegistrationSite?
+      disposal: DisposalRule?, location: RegistrationSite?, attachment: (AnyObject & Sendable)?
     ) {
       self.implementationName = implementationName
       self.argumentTypes = argumentTypes
@@ -84,6 +86,7 @@ class Registration: @unchecked Sendable {
       self.isImmortal = isImmortal
       self.disposal = disposal
       self.location = location
+      self.attachment = attachment
     }
   }
 
@@ -104,6 +107,10 @@ class Registration: @unchecked Sendable {
   /// Where it was made: the script line it was given, else its `register` call's file and line;
   /// `nil` when made by code that did not say.
   final var location: RegistrationSite? { details?.location ?? site.location }
+  /// What a facade keeps with the registration it made (DIScopeSwinject's entry and key), so that
+  /// its lookups read the container's stacks rather than a table of its own beside them. Opaque
+  /// to the container, which only hands it back (`Container+Attachments.swift`).
+  final var attachment: (AnyObject & Sendable)? { details?.attachment }
   /// Whether it has any of the rarely set details (a disposal rule among them): `false` for the
   /// usual registration, which a removal then asks nothing more of.
   final var hasDetails: Bool { details != nil }
@@ -119,7 +126,8 @@ class Registration: @unchecked Sendable {
     isCaching: Bool = true, isMock: Bool = false, isImmortal: Bool = false,
     factoryIsInstance: Bool = false, ownerID: ContainerID, groupName: String?,
     disposal: DisposalRule? = nil, isolation: FactoryIsolation = .none, isSendable: Bool = true,
-    site: PackedSite, location: RegistrationSite? = nil, lock: Protected<FamilyLockedState>
+    site: PackedSite, location: RegistrationSite? = nil,
+    attachment: (AnyObject & Sendable)? = nil, lock: Protected<FamilyLockedState>
   ) {
     self.number = token.number
     self.key = key
@@ -129,11 +137,12 @@ class Registration: @unchecked Sendable {
     self.site = site
     self.details =
       implementationName == nil && argumentTypes == nil && groupName == nil && !isImmortal
-        && disposal == nil && location == nil
+        && disposal == nil && location == nil && attachment == nil
       ? nil
       : Details(
         implementationName: implementationName, argumentTypes: argumentTypes,
-        groupName: groupName, isImmortal: isImmortal, disposal: disposal, location: location)
+        groupName: groupName, isImmortal: isImmortal, disposal: disposal, location: location,
+        attachment: attachment)
     self.isMock = isMock
     self.factoryIsInstance = factoryIsInstance
     self.isolation = isolation
@@ -170,7 +179,7 @@ class Registration: @unchecked Sendable {
     details = Details(
       implementationName: details?.implementationName, argumentTypes: details?.argumentTypes,
       groupName: group, isImmortal: details?.isImmortal ?? false, disposal: details?.disposal,
-      location: details?.location)
+      location: details?.location, attachment: details?.attachment)
   }
 
   /// A description for events and reports.

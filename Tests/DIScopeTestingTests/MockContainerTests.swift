@@ -26,6 +26,15 @@ struct MockContainerTests {
     _ = first
   }
 
+  /// The mock names the test's line, where it was made, as a `mock` call does (issue 44), not a
+  /// line of DIScopeTesting.
+  @Test func theMockNamesWhereTheTestMadeIt() {
+    let container = Container()
+    let line = #line + 1
+    let mocked = MockContainer<any AnalyticsProviding, MockAnalytics>(MockAnalytics(), in: container)
+    #expect(container.registration(mocked.token)?.location == RegistrationSite(fileID: #fileID, line: line))
+  }
+
   @Test func usesTheSharedContainerOfItsTask() throws {
     let container = Container()
     try Container.withShared(container) { () throws in

@@ -41,6 +41,44 @@ struct RegistrationSiteTests {
     #expect(site(of: Db.self, in: container)?.description == "RegistrationSiteTests.swift:\(singletonLine)")
   }
 
+  /// The other overloads, each forwarding to another, and a standby mock pushed when a tool asks:
+  /// each names the caller's line, never one of DIScope's own (issue 44's audit).
+  @Test func everyOtherOverloadNamesItsCall() async throws {
+    let container = Container()
+    var lines: [String: Int] = [:]
+    lines["unshared"] = #line + 1
+    container.register(SiteDraft.self, name: "unshared", scope: .prototype) { _ in SiteDraft() }
+    lines["unchecked"] = #line + 1
+    container.registerUncheckedSendable(SiteDraft.self, name: "unchecked") { _ in SiteDraft() }
+    lines["arguments, unshared"] = #line + 1
+    container.register(SiteDraft.self, name: "arguments, unshared") { (_: Resolver, _: Int) in SiteDraft() }
+    lines["dispose"] = #line + 1
+    container.register(Db.self, name: "dispose", dispose: { _ in }) { _ in Db() }
+    lines["async, unshared"] = #line + 1
+    container.register(SiteDraft.self, name: "async, unshared", scope: .prototype) { (_: AsyncResolver) async in SiteDraft() }
+    lines["async, dispose"] = #line + 1
+    container.register(Db.self, name: "async, dispose", dispose: { _ in }) { (_: AsyncResolver) async in Db() }
+    lines["async, arguments"] = #line + 1
+    container.register(UserDetails.self, name: "async, arguments") { (_: AsyncResolver, user: String) async in UserDetails(user: user) }
+    lines["main actor"] = #line + 1
+    container.register(Db.self, name: "main actor") { @MainActor _ in Db() }
+    lines["main actor, dispose"] = #line + 1
+    container.register(Db.self, name: "main actor, dispose", dispose: { @MainActor _ in }) { @MainActor _ in Db() }
+    lines["standby"] = #line + 1
+    container.registerMock(Db.self, name: "standby") { Db() }
+    container.pushStandbyMock(for: ServiceKey(Db.self, name: "standby"))
+    for (name, line) in lines {
+      let site = container.stacks.first { $0.key.name == name }?.registrations.first?.location
+      #expect(site == RegistrationSite(fileID: #fileID, line: line), "\(name)")
+    }
+    let serviceLine = #line + 1
+    container.register(service: ContentCache.self) { ContentCache() }
+    #expect(site(of: ContentCache.self, in: container) == RegistrationSite(fileID: #fileID, line: serviceLine))
+    let instanceLine = #line + 1
+    container.register(ConsoleLogger(), for: ConsoleLogger.self)
+    #expect(site(of: ConsoleLogger.self, in: container) == RegistrationSite(fileID: #fileID, line: instanceLine))
+  }
+
   @Test func aRequestValueInAChildNamesItsCall() async throws {
     let root = Container()
     let line = #line + 2
@@ -78,3 +116,6 @@ private struct SiteAssembly: Assembly {
     container.register(Db.self) { _ in Db() }
   }
 }
+
+/// Not `Sendable`: registered only under an unshared scope.
+private final class SiteDraft {}

@@ -25,8 +25,24 @@ struct CourseTests {
   func theStartIsNotSolvedAndTheSolutionSolvesIt(path: String) throws {
     let exercise = try #require(Self.course.exercises.first { $0.path == path })
     #expect(!exercise.isSolved(after: []), "\(path): solved before anything is typed")
-    let unmet = exercise.firstUnmetCheck(after: exercise.solution)
+    let unmet = exercise.firstUnmetCheck(after: exercise.solution.map(\.entry))
     #expect(unmet == nil, "\(path): the solution leaves '\(unmet?.check.command.description ?? "")' unmet: \(unmet?.why ?? [])")
+  }
+
+  /// The start's and the solution's commands each keep where they are written in the exercise's
+  /// file (issue 44): the registrations they make name that line in pane 1, whether the start
+  /// made them or `:solution` did.
+  @Test(arguments: course.exercises.map(\.path))
+  func theStartAndTheSolutionNameTheirLines(path: String) throws {
+    let exercise = try #require(Self.course.exercises.first { $0.path == path })
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    for (entry, site) in exercise.start + exercise.solution {
+      #expect(site.fileID == path)
+      let written = lines.indices.contains(site.line - 1) ? String(lines[site.line - 1]) : ""
+      #expect(written == entry.command.description, "\(site): '\(written)' is not '\(entry.command)'")
+    }
+    let solution = try #require(exercise.solution.last)
+    #expect(solution.site.line > (exercise.start.last?.site.line ?? 0), "\(path): the solution's line is not after the start")
   }
 
   /// For each exercise, a state near the goal but short of it: a check passes only when the

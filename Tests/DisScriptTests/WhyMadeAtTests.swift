@@ -52,4 +52,18 @@ import Testing
     let site = session.container.stacks.first?.registrations.first?.location
     #expect(site == RegistrationSite(fileID: "clock.dis", line: 2))
   }
+
+  /// `discope test` and a test's `DisScriptFile.replay(on:)` run each command at its line, as
+  /// `discope run` does: what the script registers in the app's container names the script.
+  @Test func aScriptReplayedOnAContainerKeepsItsLines() throws {
+    let text = "class Clock\n\nregister Clock named replayed\n"
+    let viaReplay = Container()
+    #expect(ScriptReplay().replay(ScriptParser().parse(text, path: "Checks/clock.dis").script, on: viaReplay).passed)
+    let viaFile = Container()
+    try DisScriptFile(text: text, path: "Checks/clock.dis").replay(on: viaFile)
+    for container in [viaReplay, viaFile] {
+      let site = container.stacks.first { $0.key.name == "replayed" }?.registrations.first?.location
+      #expect(site == RegistrationSite(fileID: "Checks/clock.dis", line: 3))
+    }
+  }
 }

@@ -19,4 +19,14 @@ final class MockContainerCompatibilityTests: XCTestCase {
     mock = nil
     XCTAssertEqual(dependencies.resolve(Weather.self).forecast, "live")
   }
+
+  /// Hopoate's spelling names the test's line too, not a line of the testing library.
+  func testAMockContainerNamesWhereTheTestMadeIt() {
+    let dependencies = DependencyContainer()
+    let line = #line + 1
+    let mock = MockContainer<Weather, MockWeather>(MockWeather(), container: dependencies)
+    let site = dependencies.container.registration(mock.token)?.location
+    XCTAssertEqual(site?.fileID, #fileID)
+    XCTAssertEqual(site?.line, line)
+  }
 }

@@ -47,7 +47,8 @@ public final class MockContainer<Service: Sendable, Mock>: @unchecked Sendable {
     }
     self.mock = mock
     self.container = container
-    self.token = container.mock(Service.self, name: name, with: service)
+    // The test's line, not this file's: pane 1, `why` and errors name where the test mocked.
+    self.token = container.mock(Service.self, name: name, with: service, fileID: fileID, line: line)
   }
 
   deinit {

@@ -43,8 +43,9 @@ public struct Exercise: Sendable {
   /// where it is written in the exercise's file (`04-prototype-versus-graph.dis:14`), which the
   /// registrations it makes name in pane 1 and in hints, so a learner can find the line.
   public let start: [(entry: Entry, site: RegistrationSite)]
-  /// The reference solution.
-  public let solution: [Entry]
+  /// The reference solution, each command with where it is written in the exercise's file, as
+  /// the start's: `:solution` replays it there, so the registrations it makes name their line.
+  public let solution: [(entry: Entry, site: RegistrationSite)]
   /// What must hold: commands (`expect` lines, mostly) that must all succeed.
   public let checks: [Entry]
   /// For each check, by its place in `checks`, the `# missing: ...` comment written above it.
@@ -56,7 +57,8 @@ public struct Exercise: Sendable {
     var title: String?
     var goal: [String] = [], hints: [String] = []
     var start: [(entry: Entry, site: RegistrationSite)] = []
-    var solution: [Entry] = [], checks: [Entry] = []
+    var solution: [(entry: Entry, site: RegistrationSite)] = []
+    var checks: [Entry] = []
     var missingNotes: [Int: String] = [:], pendingNote: String?
     for item in script.items {
       switch item.kind {
@@ -74,7 +76,7 @@ public struct Exercise: Sendable {
       case .entry(let entry):
         switch section {
         case "start": start.append((entry, RegistrationSite(fileID: script.path, line: item.location.line)))
-        case "solution": solution.append(entry)
+        case "solution": solution.append((entry, RegistrationSite(fileID: script.path, line: item.location.line)))
         case "check":
           // The goal is a state, not what a command prints: nothing printed is matched.
           if entry.expectedOutput != nil || entry.isExpectedToFail {

@@ -49,10 +49,11 @@ extension PlaygroundController {
     }
   }
 
-  /// Runs the reference solution's commands, one by one, as if typed.
+  /// Runs the reference solution's commands, one by one, as if typed, each at its line of the
+  /// exercise's file: pane 1 names where the solution made a registration, as for the start.
   func stepThroughSolution() {
     guard let learn else { return }
     learn.usedSolution = true
-    for entry in learn.exercise.solution { submitEntry(entry, prose: [], site: nil) }
+    for (entry, site) in learn.exercise.solution { submitEntry(entry, prose: [], site: site) }
   }
 }

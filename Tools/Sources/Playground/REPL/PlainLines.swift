@@ -9,7 +9,11 @@ import Foundation
 /// are skipped; comments pass through. The status is 1 when a command failed unexpectedly, 74
 /// when output could not be written (every command still runs: a recording is completed).
 enum PlainLines {
-  static func run(_ options: PlaygroundOptions) -> Int32 {
+  /// Runs the session on `standardInput`'s lines (the process's own unless a test gives its
+  /// stand-in), or on the lines of the script `play` was given.
+  static func run(
+    _ options: PlaygroundOptions, standardInput: @autoclosure () -> LineSource = .standardInput()
+  ) -> Int32 {
     var options = options
     // Without a terminal, a script given to `play` is read as the input.
     let input: LineSource
@@ -22,7 +26,7 @@ enum PlainLines {
         return 1
       }
     } else {
-      input = LineSource.standardInput()
+      input = standardInput()
     }
     options.scriptPath = nil
     let controller: PlaygroundController
@@ -35,7 +39,7 @@ enum PlainLines {
     }
     // Typed at a terminal (one that cannot hold the full screen): a prompt, and the commands not
     // printed again, since the terminal echoed them as they were typed.
-    let isTyped = !input.isFile && isatty(0) == 1
+    let isTyped = input.isTerminal
     let echoesCommands = !isTyped
     // A script read in writes no file unless its caller said so, as `run` and `test` write none.
     controller.allowsFileCommands = isTyped || options.allowsScriptedWrites
@@ -50,7 +54,7 @@ enum PlainLines {
       controller.update { $0.notice = nil }
     }
     var block: [String] = []
-    // Where the command being gathered starts, in a file read in: its registrations keep it.
+    // Where the command being gathered starts, in what is read in: its registrations keep it.
     var blockSite: RegistrationSite?
     while true {
       if isTyped { printer.prompt(block.isEmpty ? "dis> " : "...> ") }
@@ -66,7 +70,11 @@ enum PlainLines {
         printer.write(line)
         continue
       }
-      if block.isEmpty, let path = input.path { blockSite = RegistrationSite(fileID: path, line: input.lineNumber) }
+      // A command read in, from a file or piped on standard input, starts at its line there
+      // (`<stdin>:3`); one typed at a terminal has none, as in the full screen.
+      if block.isEmpty, !isTyped, let name = input.name {
+        blockSite = RegistrationSite(fileID: name, line: input.lineNumber)
+      }
       block.append(line)
       let source = block.joined(separator: "\n")
       if ScriptParser.isIncomplete(source) { continue }
@@ -142,30 +150,46 @@ struct TranscriptPrinter {
 final class LineSource {
   /// A file's lines, read whole; `nil` for standard input.
   private var lines: IndexingIterator<[ArraySlice<UInt8>]>?
-  /// The file's path, when read from one with a name (`nil` for standard input).
-  let path: String?
+  /// Standard input's next line, `nil` at its end (unused for a file).
+  private let readLine: () -> String?
+  /// What the lines' sites name as their file: a file's path, ``standardInputName`` for standard
+  /// input; `nil` for a file read without a name.
+  let name: String?
+  /// Whether the lines are typed at a terminal as they come (standard input on one).
+  let isTerminal: Bool
   /// The line `next()` returned last, counted from 1.
   private(set) var lineNumber = 0
 
-  static func standardInput() -> LineSource { LineSource(lines: nil, path: nil) }
+  /// The file a command piped on standard input names as its site (`<stdin>:3`), as compilers and
+  /// interpreters name a source without a path.
+  static let standardInputName = "<stdin>"
 
-  /// Whether the lines come from a file rather than standard input.
-  var isFile: Bool { lines != nil }
+  /// The process's standard input; `isTerminal` and `readLine` stand in for it in a test.
+  static func standardInput(
+    isTerminal: Bool = isatty(0) == 1, readLine: @escaping () -> String? = { Swift.readLine(strippingNewline: true) }
+  ) -> LineSource {
+    LineSource(lines: nil, name: standardInputName, isTerminal: isTerminal, readLine: readLine)
+  }
 
-  private init(lines: IndexingIterator<[ArraySlice<UInt8>]>?, path: String?) {
+  private init(
+    lines: IndexingIterator<[ArraySlice<UInt8>]>?, name: String?, isTerminal: Bool,
+    readLine: @escaping () -> String?
+  ) {
     self.lines = lines
-    self.path = path
+    self.name = name
+    self.isTerminal = isTerminal
+    self.readLine = readLine
   }
   /// The lines of a file's bytes (read by ``FileSystem/readScript(at:limits:)``) at `path`.
   convenience init(bytes: [UInt8], path: String? = nil) {
     var all = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     if all.last?.isEmpty == true { all.removeLast() }
-    self.init(lines: all.makeIterator(), path: path)
+    self.init(lines: all.makeIterator(), name: path, isTerminal: false, readLine: { nil })
   }
 
   func next() -> String? {
     lineNumber += 1
-    guard lines != nil else { return Swift.readLine(strippingNewline: true) }
+    guard lines != nil else { return readLine() }
     guard var line = lines?.next().map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
     while line.hasSuffix("\r") { line.removeLast() }
     return line

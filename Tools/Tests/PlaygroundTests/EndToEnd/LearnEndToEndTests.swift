@@ -62,6 +62,32 @@ struct LearnEndToEndTests {
     #expect(lines.last == "1 of \(lines.count - 1) solved")
   }
 
+  /// ':solution' steps through the answer at its lines of the exercise's file (issue 44): pane 1
+  /// names where the solution made its registration, as it names where the start made its own.
+  @Test func theSolutionsRegistrationNamesItsLineInPaneOne() throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("learn-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    // Wide enough for pane 1's rows to show whole, the site at their end.
+    let tmux = try TmuxSession(
+      command: DiscopeBinary.command("learn 1", environment: "XDG_STATE_HOME='\(state)'"), columns: 180, rows: 36)
+    defer { tmux.close() }
+    // A row of pane 1 that names `registration` and ends with where it was made.
+    func row(_ screen: String, _ registration: String, madeAt site: String) -> Bool {
+      screen.split(separator: "\n").contains { $0.contains(registration) && $0.contains("[singleton] \(site) ") }
+    }
+    try tmux.waitFor("the start, at its line") { row($0, "t1 ConsoleLogger", madeAt: "01-the-newest-answers.dis:13") }
+    try tmux.type(":solution")
+    try tmux.press("Enter")
+    try tmux.waitFor("the question") { $0.contains("Show the solution?") }
+    try tmux.type("y")
+    try tmux.waitFor("the solution's registration, at its line") {
+      row($0, "t2 FileLogger", madeAt: "01-the-newest-answers.dis:16")
+        && row($0, "t1 ConsoleLogger", madeAt: "01-the-newest-answers.dis:13")
+        && Self.words($0).contains("✓ with the solution: Exercise 1")
+    }
+  }
+
   /// The screen's text as words: a message wrapped over rows reads as one line.
   static func words(_ screen: String) -> String {
     screen.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")

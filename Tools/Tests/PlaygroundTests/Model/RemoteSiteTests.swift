@@ -39,6 +39,18 @@ import Testing
     #expect(sites["typed"] == "none", "\(sites)")
   }
 
+  /// `discope attach --repl < fix.dis`: each command piped in is sent with its line there, so
+  /// what it registers in the app names `<stdin>:N`.
+  @Test func commandsPipedIntoTheAttachedREPLNameTheirLinesInTheApp() throws {
+    let (_, container, server, engine) = try RemoteEngineTests().attached()
+    defer { server.stop() }
+    var lines = ["# against the app", "class Chime", "", "register Chime named piped"].makeIterator()
+    let input = LineSource.standardInput(isTerminal: false) { lines.next() }
+    #expect(PlainLines.run(PlaygroundOptions(engineFactory: { engine }), standardInput: input) == 0)
+    let sites = Self.sites(in: container)
+    #expect(sites["piped"] == "<stdin>:4", "\(sites)")
+  }
+
   /// Where each named registration of `container` was made, by its name ("none" for nowhere).
   static func sites(in container: Container) -> [String: String] {
     var sites: [String: String] = [:]

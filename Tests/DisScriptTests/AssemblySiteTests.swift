@@ -40,12 +40,24 @@ import Testing
     #expect(sites["Clock"] == RegistrationSite(fileID: "core.dis", line: 8))
   }
 
-  /// What `discope run` prints: a hint that names the registration names its line in the block.
-  @Test func aHintOfDiscopeRunNamesTheRegisterLineInTheBlock() {
+  /// What `discope run` prints: a hint names the registration it means, but not its line in the
+  /// script (pane 1 and a failure's `path:line:col:` do), so the transcript replays green from
+  /// another file, and the same commands typed print the same (`ScriptWording.shownSite(of:)`).
+  @Test func aHintOfDiscopeRunNamesTheRegistrationButNoScriptLine() {
     let parsed = ScriptParser().parse(Self.script + "! resolve Logger\n", path: "core.dis")
     let text = ScriptTranscript(of: parsed.script).text
-    #expect(text.contains("[singleton] made at core.dis:6)"), "\(text)")
-    #expect(!text.contains("core.dis:10"), "\(text)")
+    #expect(text.contains("(t1 Logger named \"console\" [singleton])"), "\(text)")
+    #expect(!text.contains("made at"), "\(text)")
+    // `discope run core.dis > b.dis`, then `discope test b.dis`: each command now at another line.
+    let replayed = ScriptReplay().replay(ScriptParser().parse(text, path: "b.dis").script)
+    #expect(replayed.passed, "\(text)")
+    // Typed, with no site at all: the same output.
+    let typed = Session()
+    var typedOutput: [String] = []
+    for entry in ScriptParser().parse(Self.script + "! resolve Logger\n", path: "typed").script.entries {
+      typedOutput += typed.execute(entry).output
+    }
+    #expect(typedOutput.contains { $0.contains("(t1 Logger named \"console\" [singleton])") })
   }
 
   /// On one line, every member is on the block's line.

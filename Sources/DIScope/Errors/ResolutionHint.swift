@@ -39,16 +39,31 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
   /// Advice with no fields of its own (a caller's).
   case note(String)
 
-  public var description: String {
-    switch self {
+  public var description: String { text(namingSites: \.location) }
+
+  /// The hint's text, naming each registration it mentions at the site `site` gives (none for
+  /// `nil`): a tool whose output must read the same wherever its commands came from (a script
+  /// replayed, the same commands typed) names only the sites that are code.
+  ///
+  /// ```swift
+  /// hint.text { $0.isLocationInCode ? $0.location : nil }
+  /// ```
+  public func text(namingSites site: (RegistrationInfo) -> RegistrationSite?) -> String {
+    func made(_ registration: RegistrationInfo?) -> String {
+      registration.map { " (\(Self.mention($0, at: site($0))))" } ?? ""
+    }
+    func made(_ registrations: [RegistrationInfo]) -> String {
+      registrations.isEmpty ? "" : " (" + registrations.map { Self.mention($0, at: site($0)) }.joined(separator: "; ") + ")"
+    }
+    return switch self {
     case .stackEmptied(let key):
       "the stack of '\(key)' is empty: every registration of it was removed"
     case .registeredUnderAnotherName(let service, let names, let registrations):
-      "'\(service)' is registered " + Self.whereRegistered(names) + Self.made(registrations)
+      "'\(service)' is registered " + Self.whereRegistered(names) + made(registrations)
     case .sameNameInAnotherModule(let registered, let asked, let registration):
-      "'\(registered)' is registered" + Self.made(registration) + ", but this resolve asked for '\(asked)': "
+      "'\(registered)' is registered" + made(registration) + ", but this resolve asked for '\(asked)': "
         + "a type of the same name from another module"
-    case .didYouMean(let name, let registration): "did you mean '\(name)'" + Self.made(registration) + "?"
+    case .didYouMean(let name, let registration): "did you mean '\(name)'" + made(registration) + "?"
     case .registeredHere(let names, let more):
       "registered here: \(names.map { "'\($0)'" }.joined(separator: ", "))\(more ? ", ..." : "")"
     case .register(let key):
@@ -67,12 +82,12 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
         + "new copy of itself under another name"
     case .resolveAsKeyType(let type): "resolve it as its key's type: resolve(key: key, as: \(type).self)"
     case .resolveWithoutArguments(let service, let registration):
-      "resolve it without arguments: resolve(\(service).self)" + Self.made(registration)
+      "resolve it without arguments: resolve(\(service).self)" + made(registration)
     case .injectProvider(let service, let arguments, let registration):
       "a dependency is resolved without arguments: inject a Provider<\(service), ...> and call it "
-        + "with \(arguments)" + Self.made(registration)
+        + "with \(arguments)" + made(registration)
     case .passArguments(let arguments, let registration):
-      "pass \(arguments) in that order: resolve(_:arguments:)" + Self.made(registration)
+      "pass \(arguments) in that order: resolve(_:arguments:)" + made(registration)
     case .note(let text): text
     }
   }
@@ -80,18 +95,13 @@ public enum ResolutionHint: Sendable, Hashable, CustomStringConvertible {
   /// `t4 WebService [singleton] made at AppAssembly.swift:42`: a registration a hint refers to,
   /// with where it was made when known. The one place a hint names a registration.
   public static func mention(_ registration: RegistrationInfo) -> String {
+    mention(registration, at: registration.location)
+  }
+
+  /// `mention(_:)`, naming `site` (or no site).
+  static func mention(_ registration: RegistrationInfo, at site: RegistrationSite?) -> String {
     "\(registration.token) \(registration.key) [\(registration.scope)]"
-      + (registration.location.map { " made at \($0)" } ?? "")
-  }
-
-  /// ` (t4 WebService [singleton] made at AppAssembly.swift:42)`, or nothing.
-  private static func made(_ registration: RegistrationInfo?) -> String {
-    registration.map { " (\(mention($0)))" } ?? ""
-  }
-
-  /// ` (t2 Logger [singleton] made at A.swift:3; t5 ...)`, or nothing.
-  private static func made(_ registrations: [RegistrationInfo]) -> String {
-    registrations.isEmpty ? "" : " (" + registrations.map(mention).joined(separator: "; ") + ")"
+      + (site.map { " made at \($0)" } ?? "")
   }
 
   /// `without a name and under the names "a", "b"`: each name quoted as Swift writes a string

@@ -26,6 +26,10 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
   /// Where it was made: the `register` call's file and line (`AppAssembly.swift:42`), or a
   /// script's; `nil` when the code that made it did not say.
   public let location: RegistrationSite?
+  /// Whether ``location`` is a line of Swift code (the `register` call's `#fileID` and `#line`),
+  /// rather than one given at run time (a script's line, which a tool that replays the script
+  /// names itself) or none.
+  public var isLocationInCode: Bool = false
 
   /// `t3 Logger -> ConsoleLogger [singleton]`.
   public var description: String {

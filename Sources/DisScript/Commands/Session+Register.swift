@@ -66,10 +66,9 @@ extension Session {
   }
 
   /// Where the app made `info` (its `register` call's file and line); `nil` for a registration
-  /// a command made: a script says where itself, and a command's output stays the same typed,
-  /// recorded or replayed.
+  /// a command made (see `ScriptWording.shownSite(of:)`, the one rule).
   func appSite(of info: RegistrationInfo) -> RegistrationSite? {
-    family.tokens[info.token.number]?.isTheApps == true ? info.location : nil
+    ScriptWording.shownSite(of: info)
   }
 
   /// `, made at AppAssembly.swift:42` for a registration the app made; empty otherwise.

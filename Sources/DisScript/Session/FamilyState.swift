@@ -79,8 +79,6 @@ struct TokenRecord {
   let service: String
   /// `true` for `register S instance Impl`: one instance, whose scope cannot change.
   let isInstance: Bool
-  /// Whether the app made it (in Swift, seen by a session over its container), not a command.
-  var isTheApps = false
 }
 
 /// A weak reference to one of the app's objects.

@@ -92,9 +92,18 @@ struct ScriptWording: Sendable {
       case .breakCycle(let service):
         "break the cycle: make one of these dependencies a 'Provider<\(service)>' parameter, "
           + "so it is resolved only when the provider is called"
-      default: hint.description
+      default: hint.text(namingSites: Self.shownSite(of:))
       }
     }.joined(separator: "; ")
+  }
+
+  /// The site a command's output names for `info`: where the app made it, in code (`made at
+  /// AppAssembly.swift:42`); never a script's line. A command's output must read the same typed,
+  /// recorded, saved, piped or replayed (`discope test` compares it), and a script's line differs
+  /// between those; the script's line is shown where nothing replays it: pane 1, and the
+  /// `path:line:col:` of a failure. The one rule for `why`, shadowing notes and hints.
+  static func shownSite(of info: RegistrationInfo) -> RegistrationSite? {
+    info.isLocationInCode ? info.location : nil
   }
 
   /// How to make `service` resolvable, in the script's commands.

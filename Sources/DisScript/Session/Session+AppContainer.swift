@@ -47,8 +47,7 @@ extension Session {
         ?? lineage(of: container).first(where: { $0.container.name == info.container })?.container
     else { return }
     family.tokens[info.token.number] = TokenRecord(
-      token: info.token, container: owner, service: displayName(of: info.key), isInstance: false,
-      isTheApps: true)
+      token: info.token, container: owner, service: displayName(of: info.key), isInstance: false)
   }
 
   /// Follows the app's own registrations and removals, seen as container events.

@@ -61,7 +61,11 @@ struct HolderKnowledgeServerTests {
     #expect(!report.leftAsItWas, "\(report)")
     let holding = try #require(report.stillHolding)
     #expect(holding.count == 1, "\(holding)")
-    #expect(holding.first?.hasPrefix("Shop#") == true && holding.first?.contains("(\(shop), singleton)") == true, "\(holding)")
+    // It names where the app registered the holder: this file, the one to open to rebuild it.
+    #expect(
+      holding.first?.hasPrefix("Shop#") == true
+        && holding.first?.contains("(\(shop), singleton, made at HolderKnowledgeServerTests.swift:") == true,
+      "\(holding)")
     #expect(try container.resolve(Shop.self).greeter is MockHello, "what the report says: the app's Shop holds the mock")
   }
 

@@ -34,6 +34,33 @@ import Testing
     #expect(pushed.first?.hasSuffix("(shadows t1)") == true, "\(pushed)")
   }
 
+  final class Dial: Sendable {
+    let clock: Clock
+    init(clock: Clock) { self.clock = clock }
+  }
+
+  /// The stale report names where the app registered the holder, the file to open to rebuild it;
+  /// a holder a command registered names no line (see `ScriptWording.shownSite(of:)`).
+  @Test func theStaleReportNamesWhereTheAppRegisteredTheHolder() {
+    let app = Container(name: "app")
+    app.register(Clock.self) { _ in Clock() }
+    let line = #line + 1
+    app.register(Dial.self) { r in Dial(clock: try r.resolve(Clock.self)) }
+    app.registerMock(Clock.self) { Clock() }
+    let session = Session(container: app)
+    _ = session.execute("resolve Dial")
+    let mocked = session.execute("mock Clock").output
+    #expect(
+      mocked.contains { $0.contains("(t2, singleton, made at WhyMadeAtTests.swift:\(line)) still holds") },
+      "\(mocked)")
+    let own = Session()
+    for command in ["class Clock", "class Dial(clock: Clock)", "register Clock", "register Dial", "resolve Dial"] {
+      _ = own.execute(command)
+    }
+    let ownMocked = own.execute("mock Clock").output
+    #expect(ownMocked.contains { $0.contains("(t2, singleton) still holds") }, "\(ownMocked)")
+  }
+
   @Test func whyOfARegistrationACommandMadeSaysNothingOfWhere() {
     let session = Session()
     for command in ["class Clock", "register Clock"] { _ = session.execute(command) }

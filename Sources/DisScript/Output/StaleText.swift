@@ -6,10 +6,13 @@ import DIScope
 /// rebuilds it`.
 public enum StaleText {
   /// The line for `stale`; `holder` names the holder when the caller knows better (with the
-  /// parameter that holds the instance).
+  /// parameter that holds the instance). The holder's registration names where the app made it in code (`made at
+  /// Components.swift:40`), the file a reader opens to rebuild it; a script's line never (see
+  /// `ScriptWording.shownSite(of:)`).
   public static func line(_ stale: StaleReference, holder: String? = nil) -> String {
     let registration = stale.holder.registration
-    return "\(holder ?? stale.holder.description) (\(registration.token), \(registration.scope)) "
+    let site = ScriptWording.shownSite(of: registration).map { ", made at \($0)" } ?? ""
+    return "\(holder ?? stale.holder.description) (\(registration.token), \(registration.scope)\(site)) "
       + "still holds \(stale.held) from \(stale.held.registration.token), \(stale.whatChanged); "
       + fix(for: stale)
   }

@@ -26,7 +26,8 @@ extension AttachEndToEndTests {
     try tmux.waitFor("the mock pushed") { $0.contains("[singleton, mock]  (shadows t1") }
     try run(tmux, "show stale")
     let stale = try tmux.waitFor("the stale reference named") {
-      $0.contains("WebService#") && $0.contains("(t2, singleton) still holds ConsoleLogger#")
+      $0.contains("WebService#")
+        && $0.contains("(t2, singleton, made at Components.swift:") && $0.contains(") still holds ConsoleLogger#")
     }
     #expect(!stale.contains("no stale references"), "\(stale)")
     #expect(!stale.contains("unknown: what WebService"), "known from the start:\n\(stale)")
@@ -102,7 +103,9 @@ extension AttachEndToEndTests {
     #expect(!left.contains("as it was"), "\(left)")
     #expect(left.contains("left shop (pid \(app.pid)): undone, newest first:"), "\(left)")
     #expect(left.contains("still holding what this session put in, in shop (pid \(app.pid)):"), "\(left)")
-    #expect(left.contains("(t2, singleton) still holds MockLogger#"), "\(left)")
+    // The holder names where the app registered it, the file to open to rebuild it.
+    #expect(left.contains("(t2, singleton, made at Components.swift:"), "\(left)")
+    #expect(left.contains(") still holds MockLogger#"), "\(left)")
     #expect(left.contains("'cache t2 off' then 'cache t2 on' rebuilds it"), "\(left)")
     waitUntil("the app to log the holder", detail: { app.describe() }) {
       app.errors.contains("client 1: left instances holding what it put in: WebService#")

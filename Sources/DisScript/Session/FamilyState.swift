@@ -47,8 +47,11 @@ struct FamilyState {
   var disposals = DisposalLedger()
   /// Eager builds that failed since the last command looked.
   var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
-  /// Where the family's events are taken in: the session's only observer of its containers.
-  let events: SessionEvents
+  /// The session's share of where the family's events are taken in (the session's only observer
+  /// of its containers, or a debug server's one intake shared with the other clients' sessions).
+  let share: SessionEvents.Share
+  /// Where the family's events are taken in: what the playground's panes subscribe to.
+  var events: SessionEvents { share.intake }
   /// The root resolutions taken in and not yet read (by `takeTraces()`, a command's end or
   /// `catchUp()`), oldest first, at most `maximumHeldTrees`.
   var trees: [SessionEvents.Tree] = []
@@ -56,10 +59,17 @@ struct FamilyState {
   /// `validate` that runs no factory checks (`SessionOptions.Validation.withoutRunningFactories`).
   var observed = ObservedDependencies()
 
+  /// A family observed by an intake of its own.
   init(root: Container, glyphs: ResolutionTree.Glyphs) {
+    let intake = SessionEvents(observing: root, instanceTypeName: { ($0 as? PlaygroundInstance)?.typeName })
+    self.init(root: root, share: intake.share(glyphs: glyphs))
+  }
+
+  /// A family whose events come from `share`, a share of an intake that observes `root`.
+  init(root: Container, share: SessionEvents.Share) {
     self.root = root
     containers = [("root", root)]
-    events = SessionEvents(root: root, glyphs: glyphs)
+    self.share = share
   }
 
   /// How many trees `trees` holds, as the session's recorder held before it (an app resolving

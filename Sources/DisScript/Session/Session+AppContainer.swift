@@ -18,9 +18,21 @@ extension Session {
   /// session.execute("resolve Logging").output   // ["ConsoleLogger#1", "Logging → ConsoleLogger#1 created t1 [singleton]"]
   /// ```
   public convenience init(container: Container, options: SessionOptions = SessionOptions()) {
+    self.init(container: container, family: FamilyState(root: container, glyphs: options.glyphs), options: options)
+  }
+
+  /// A session on `container` (as ``init(container:options:)``) that takes its events from
+  /// `share`, a share of an intake that observes `container` (a debug server's one intake,
+  /// shared with its other clients), instead of observing the container itself. What arrived
+  /// in the share before the session was made is taken in by its first command.
+  package convenience init(container: Container, events share: SessionEvents.Share, options: SessionOptions = SessionOptions()) {
+    self.init(container: container, family: FamilyState(root: container, share: share), options: options)
+  }
+
+  private convenience init(container: Container, family: FamilyState, options: SessionOptions) {
     self.init(options: options)
-    family = FamilyState(root: container, glyphs: options.glyphs)
-    family.containers = [(container.name, container)]
+    self.family = family
+    self.family.containers = [(container.name, container)]
     switchContainer(to: container)
     directories.append(SwiftServices(container: container))
     var next: Container? = container

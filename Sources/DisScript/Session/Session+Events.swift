@@ -82,11 +82,11 @@ extension Session {
   }
 
   /// Takes in the events since the last call, in order: the session's one intake, the only
-  /// caller of `SessionEvents.take()`. Called where a command starts and ends, between commands
+  /// caller of `SessionEvents.Share.take()`. Called where a command starts and ends, between commands
   /// (`catchUp()`), and by the readers of what a command caused (`takeTraces()`,
   /// `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`, `validationReport()`); nowhere else.
   func drainEvents() {
-    let batch = family.events.take()
+    let batch = family.share.take()
     family.trees += batch.trees
     if family.trees.count > FamilyState.maximumHeldTrees {
       family.trees.removeFirst(family.trees.count - FamilyState.maximumHeldTrees)

@@ -64,7 +64,7 @@ import Testing
     session.catchUp()
     #expect(session.family.observed.isEmpty)
     _ = try container.resolve(Ticket.self)
-    #expect(session.family.trees.isEmpty)  // not taken in yet
+    #expect(session.family.observed.isEmpty)  // not taken in yet
     _ = session.validationReport()
     #expect(!session.family.observed.isEmpty)
   }

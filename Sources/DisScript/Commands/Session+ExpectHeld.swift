@@ -60,7 +60,7 @@ extension Session {
     }
     switch fate {
     case .disposed:
-      guard family.disposals.wasDisposed(number) else {
+      guard withTakenEvents({ $0.disposals.wasDisposed(number) }) else {
         throw ScriptFailure.unmet("expected #\(number) to be disposed, but no container has disposed it")
       }
     case .gone:

@@ -87,7 +87,7 @@ extension Session {
     }
     lines.append(live.isEmpty ? "no mocks in place" : "mocks in place:")
     lines += live
-    let history = family.mockTimeline.filter { service == nil || $0.service == service }
+    let history = withTakenEvents { $0.mockTimeline }.filter { service == nil || $0.service == service }
     if !history.isEmpty { lines += ["history:"] + history.map { "  " + $0.line } }
     // Every recording mock still alive, held by the session or only by the container (one an
     // `expect` built, which the session does not hold).

@@ -27,13 +27,9 @@ struct FamilyState {
   var activeGroups: [String: [String: RegistrationGroup]] = [:]
   /// The rendered trees of recent resolutions, oldest first, with the service each resolved.
   var traces: [KeptTrace] = []
-  /// Every mock push and pop, oldest first.
-  var mockTimeline: [(service: String, line: String)] = []
   /// The number of what the last `resolve` or `call` answered with (nil for `resolve?` of a
   /// service with no registration): `discope export swift` binds it to a Swift variable.
   var lastAnswerNumber: Int?
-  /// The resolution steps seen since the last resolve began, for what a failed one built.
-  var steps: [ResolutionStep] = []
   /// The stale references already noted under a command (see `staleNotes()`).
   var notedStale: Set<StaleIdentity> = []
   /// The cached instances whose holdings are unknown, already noted under a command (by token and
@@ -43,18 +39,12 @@ struct FamilyState {
   /// `register` of a key nothing answered before): its end skips the look for stale references,
   /// a walk over every registration that would make a long script quadratic.
   var leavesNothingStale = false
-  /// What the containers disposed: since the last command looked, and ever (`expect #N disposed`).
-  var disposals = DisposalLedger()
-  /// Eager builds that failed since the last command looked.
-  var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
-  /// The session's share of where the family's events are taken in (the session's only observer
-  /// of its containers, or a debug server's one intake shared with the other clients' sessions).
-  let share: SessionEvents.Share
+  /// The session's intake: its share of where the family's events are taken in (the session's
+  /// only observer of its containers, or a debug server's one intake shared with the other
+  /// clients' sessions), and what the events left for the commands (`Session.withTakenEvents`).
+  var intake: EventIntake
   /// Where the family's events are taken in: what the playground's panes subscribe to.
-  var events: SessionEvents { share.intake }
-  /// The root resolutions taken in and not yet read (by `takeTraces()`, a command's end or
-  /// `catchUp()`), oldest first, at most `maximumHeldTrees`.
-  var trees: [SessionEvents.Tree] = []
+  var events: SessionEvents { intake.share.intake }
   /// What the family's real resolves showed of the graph since the session began: what a
   /// `validate` that runs no factory checks (`SessionOptions.Validation.withoutRunningFactories`).
   var observed = ObservedDependencies()
@@ -69,12 +59,8 @@ struct FamilyState {
   init(root: Container, share: SessionEvents.Share) {
     self.root = root
     containers = [("root", root)]
-    self.share = share
+    intake = EventIntake(share: share)
   }
-
-  /// How many trees `trees` holds, as the session's recorder held before it (an app resolving
-  /// between two commands of a debugger attached for hours).
-  static let maximumHeldTrees = 1_000
 
   func container(named name: String) -> Container? {
     containers.first { $0.name == name }?.container

@@ -11,13 +11,8 @@ struct FamilyState {
   var tokens: [Int: TokenRecord] = [:]
   /// Numbers of tokens that were live once and are removed now.
   var removedTokens: Set<Int> = []
-  /// The instances the session holds, by creation number; `release #N` lets one go.
-  var instances: [Int: PlaygroundInstance] = [:]
-  /// Every numbered instance, held weakly: whether a released one is gone.
-  var seen: [Int: WeakInstance] = [:]
-  /// While an `expect` resolves: what it builds or finds is numbered and seen, but the session
-  /// takes hold of none of it (an instance released stays released; a prototype it builds goes).
-  var isCheckingExpectation = false
+  /// The instances the session numbered: those it holds, and every one, weakly.
+  var numbering = InstanceNumbering()
   /// The creation numbers of Swift objects built by a container made in Swift, by identity.
   var objectNumbers: [ObjectIdentifier: Int] = [:]
   /// The Swift objects the session saw built, by creation number, held weakly: what `#N` names

@@ -36,7 +36,7 @@ extension Session {
   func beginCommand() {
     withTakenEvents { $0.startOver() }
     family.leavesNothingStale = false
-    budget.reset(to: family.instances.count)
+    budget.reset(to: family.numbering.instances.count)
   }
 
   /// Where a command ends: takes in what it caused, and keeps no instance past it (steps hold
@@ -49,7 +49,7 @@ extension Session {
     noteObservedResolves(trees)
     // The command's own trees were its output's (`takeTraces()`), or were not asked for.
     keepAppTraces(trees.filter { !$0.isOwn }.map(\.tree))
-    budget.reset(to: family.instances.count)
+    budget.reset(to: family.numbering.instances.count)
   }
 
   /// The eager builds that failed since the command started (taken in first), and forgets them.
@@ -88,7 +88,7 @@ extension Session {
     return try body(&family.intake.taken)
   }
 
-  /// Takes in the events since the last call, in order: the session's one intake, the only
+  /// Takes in the events since the last call, in order (numbering the instances it sees: ``InstanceNumbering/see(_:)``): the session's one intake, the only
   /// caller of `SessionEvents.Share.take()` and the only writer of ``TakenEvents``. Called by
   /// ``withTakenEvents(_:)`` (where a command starts and ends, between commands, and by the
   /// readers of what a command caused), and where only the numbering must be current
@@ -98,36 +98,12 @@ extension Session {
     for arrival in batch.arrivals {
       follow(arrival.event)
       switch arrival.event {
-      case .resolved(let step): see(step)
+      case .resolved(let step): family.numbering.see(step)
       case .resolutionFailed(let error, let container): noteFailureSeen(error, in: container)
       default: break
       }
     }
     family.intake.taken.take(batch, onThread: Self.currentThread, limits: TakenEvents.Limits(options.limits))
-  }
-
-  /// Numbers a newly built instance with the container's creation number, and lets recording
-  /// mocks note who they were handed to.
-  private func see(_ step: ResolutionStep) {
-    guard let instance = step.instance?.value as? PlaygroundInstance else { return }
-    if step.outcome == .created, let number = step.instanceNumber, number > 0, instance.number == nil {
-      instance.number = number
-      if !family.isCheckingExpectation { family.instances[number] = instance }
-      family.seen[number] = WeakInstance(instance: instance)
-      for (name, value) in instance.parameters + instance.properties {
-        if case .instance(let held) = value, held.mockedService != nil {
-          held.record("handed to \(instance.label).\(name)")
-        }
-      }
-    }
-    if step.depth == 0, !family.isCheckingExpectation, let number = instance.number, family.instances[number] == nil {
-      // A root resolve hands the instance to the session, even one it had released: while the
-      // session holds it again, a weak registration keeps answering with it.
-      family.instances[number] = instance
-    }
-    if step.depth == 0, instance.mockedService != nil {
-      instance.record("resolved as '\(step.key)' (\(step.outcome))")
-    }
   }
 
   /// The trees of the root resolutions recorded since the last call, rendered, oldest first; each

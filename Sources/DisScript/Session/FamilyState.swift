@@ -13,11 +13,9 @@ struct FamilyState {
   var removedTokens: Set<Int> = []
   /// The instances the session numbered: those it holds, and every one, weakly.
   var numbering = InstanceNumbering()
-  /// The creation numbers of Swift objects built by a container made in Swift, by identity.
-  var objectNumbers: [ObjectIdentifier: Int] = [:]
   /// The Swift objects the session saw built, by creation number, held weakly: what `#N` names
-  /// over an app's container. A debugger keeps none of the app's instances alive.
-  var appObjects: [Int: WeakObject] = [:]
+  /// over an app's container.
+  var appObjects = AppObjectNumbers()
   /// The assemblies active in each container (by container name, then assembly name).
   var activeGroups: [String: [String: RegistrationGroup]] = [:]
   /// The rendered trees of recent resolutions, oldest first, with the service each resolved.

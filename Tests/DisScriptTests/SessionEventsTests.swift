@@ -18,7 +18,7 @@ import Testing
     let container = Container(name: "app")
     container.register(Clock.self) { _ in Clock() }
     container.register(Ticket.self) { Ticket(clock: try $0.resolve(Clock.self)) }
-    let events = SessionEvents(root: container, glyphs: .ascii)
+    let events = SessionEvents(observing: container).share(glyphs: .ascii)
     _ = try container.resolve(Ticket.self)
     let batch = events.take()
     let resolved = batch.arrivals.filter { if case .resolved = $0.event { true } else { false } }
@@ -40,7 +40,7 @@ import Testing
   @Test func anotherThreadsResolveIsNotTheTakersOwn() throws {
     let container = Container(name: "app")
     container.register(Clock.self) { _ in Clock() }
-    let events = SessionEvents(root: container, glyphs: .ascii)
+    let events = SessionEvents(observing: container).share(glyphs: .ascii)
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       _ = try? container.resolve(Clock.self)
@@ -64,7 +64,7 @@ import Testing
     session.catchUp()
     #expect(session.family.observed.isEmpty)
     _ = try container.resolve(Ticket.self)
-    #expect(session.family.trees.isEmpty)  // not taken in yet
+    #expect(session.family.observed.isEmpty)  // not taken in yet
     _ = session.validationReport()
     #expect(!session.family.observed.isEmpty)
   }

@@ -19,15 +19,21 @@ final class AttachedSession {
   let container: Container
   let isReadOnly: Bool
   private let options: SessionOptions
+  /// The server's one intake, which the session takes its events from.
+  private let events: ServerEvents
   /// Made at the first command: until then the client costs the app only its event queue.
   private var session: Session?
+  /// The session's place among the intake's subscribers (one never full: see
+  /// ``ServerEvents/share(glyphs:)``), for as long as the session lives.
+  private var sessionSubscriber: ServerEvents.Subscriber?
   /// What the session changed in the app, to undo as it leaves.
   let journal = SessionJournal()
   /// What the last undo offered to rebuild (see `HolderRebuild`).
   private var rebuildOffers: [HolderRebuild.Offer] = []
 
-  init(container: Container, isReadOnly: Bool, glyphs: ResolutionTree.Glyphs) {
+  init(container: Container, events: ServerEvents, isReadOnly: Bool, glyphs: ResolutionTree.Glyphs) {
     self.container = container
+    self.events = events
     self.isReadOnly = isReadOnly
     // A debugging command never runs a factory the user did not ask for: in the app's process, a
     // factory may act on the world or trap, and a trap ends the app. `validate` and `show graph`
@@ -37,8 +43,12 @@ final class AttachedSession {
 
   private var live: Session {
     if let session { return session }
-    let made = Session(container: container, options: options)
+    // A share of the server's intake, not an observer of its own: the app's container stays
+    // observed once for every client and their sessions.
+    let (share, subscriber) = events.share(glyphs: options.glyphs)
+    let made = Session(container: container, events: share, options: options)
     session = made
+    sessionSubscriber = subscriber
     return made
   }
 
@@ -115,14 +125,16 @@ final class AttachedSession {
 
   /// The names a client may complete now.
   var completion: CompletionRecord {
-    session.map { Self.completion(of: $0) } ?? Self.completion(of: container, glyphs: options.glyphs)
+    session.map { Self.completion(of: $0) } ?? Self.completion(of: container, events: events, glyphs: options.glyphs)
   }
 
   /// The names to complete on `container` before any command, from a session made for the
-  /// purpose and let go at once: a session observes the container while it lives, and an idle
-  /// client must cost the app no more than its own event queue.
-  static func completion(of container: Container, glyphs: ResolutionTree.Glyphs) -> CompletionRecord {
-    completion(of: Session(container: container, options: SessionOptions(glyphs: glyphs)))
+  /// purpose over a share of the server's intake `events` and let go at once: an idle client
+  /// must cost the app no more than its own event queue.
+  static func completion(of container: Container, events: ServerEvents, glyphs: ResolutionTree.Glyphs) -> CompletionRecord {
+    let (share, subscriber) = events.share(glyphs: glyphs)
+    defer { subscriber.cancel() }
+    return completion(of: Session(container: container, events: share, options: SessionOptions(glyphs: glyphs)))
   }
 
   private static func completion(of session: Session) -> CompletionRecord {

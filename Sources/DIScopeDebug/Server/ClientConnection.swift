@@ -197,7 +197,7 @@ final class ClientConnection: Sendable {
     if closed || !outbox.fills(from: subscriber) { subscriber.cancel() }
     server.commands.async { [self] in
       guard !state.withLock({ $0.isClosed }) else { return }
-      outbox.send(.completion(AttachedSession.completion(of: server.container, glyphs: .unicode)))
+      outbox.send(.completion(AttachedSession.completion(of: server.container, events: server.events, glyphs: .unicode)))
     }
     outbox.requestSnapshot()
     server.log("client \(id) attached")
@@ -207,7 +207,7 @@ final class ClientConnection: Sendable {
   private func attachedSession() -> AttachedSession {
     if let session { return session }
     let made = AttachedSession(
-      container: server.container, isReadOnly: server.isReadOnly,
+      container: server.container, events: server.events, isReadOnly: server.isReadOnly,
       glyphs: state.withLock { $0.asciiOnly } ? .ascii : .unicode)
     server.journals.add(made.journal, client: id)
     session = made

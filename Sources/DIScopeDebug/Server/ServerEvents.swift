@@ -6,6 +6,9 @@ import DisScript
 /// the app's container has one observer for all of them (a `SessionEvents` with no session),
 /// each event described once, on the app's thread, for everyone.
 ///
+/// A client's session takes a share of it too (``share(glyphs:)``): the events with their
+/// instances, for its numbering, and its own recorder; no second observer either.
+///
 /// It observes only while a client is subscribed: made at the first subscription, let go at the
 /// last one's cancellation (an app serving `discope attach` with no client costs nothing beyond
 /// holder tracking). A client's queue is its own (`ClientOutbox`); the intake is paused while
@@ -15,7 +18,10 @@ final class ServerEvents: Sendable {
   private let container: Container
 
   private struct Entry {
-    let subscription: EventSubscription
+    /// Stops the intake handing it anything (a client's queue: its subscription; a session: its
+    /// share).
+    let cancel: @Sendable () -> Void
+    /// Whether its queue is full; a session's share never is (see ``share(glyphs:)``).
     var isFull = false
     /// Adds to the subscriber's dropped count: events the paused intake skipped. An atomic add
     /// on the subscriber's side (it is called under this object's lock).
@@ -39,8 +45,35 @@ final class ServerEvents: Sendable {
   func subscribe(
     addingSkipped addSkipped: @escaping @Sendable (Int) -> Void, _ handler: @escaping @Sendable (SessionEvents.Record) -> Void
   ) -> Subscriber {
+    let (id, _) = addEntry { intake in
+      let subscription = intake.subscribe(handler)
+      return (Entry(cancel: { subscription.cancel() }, addSkipped: addSkipped), ())
+    }
+    return Subscriber(id: id, events: self)
+  }
+
+  /// A client's session's share of the intake (see `SessionEvents.share(glyphs:)`): what the
+  /// session is made over (`Session(container:events:options:)`) instead of observing the app's
+  /// container a second time, and the subscriber that keeps it counted here until cancelled.
+  ///
+  /// A share is a subscriber whose queue is never full: while a client has a session the intake
+  /// is never paused, since the session's arrivals must not miss what it numbers (an app object's
+  /// `#N`, a token the app registers) and a session's own observer was never paused either. Its
+  /// arrivals keep the app's instances only until the session's next catch-up (every 100 ms), as
+  /// the session's own buffer did.
+  func share(glyphs: ResolutionTree.Glyphs) -> (share: SessionEvents.Share, subscriber: Subscriber) {
+    let (id, share) = addEntry { intake in
+      let share = intake.share(glyphs: glyphs)
+      return (Entry(cancel: { [weak share] in share?.cancel() }, addSkipped: { _ in }), share)
+    }
+    return (share, Subscriber(id: id, events: self))
+  }
+
+  /// Adds the entry `make` makes with the intake (made now if none); returns its id and what
+  /// else `make` made.
+  private func addEntry<Made>(_ make: (SessionEvents) -> (Entry, Made)) -> (Int, Made) {
     let container = self.container
-    let id = state.withLock { state -> Int in
+    return state.withLock { state -> (Int, Made) in
       // Made under the lock (observing takes the family's lock, never this one): two clients
       // attaching at once share one intake.
       let intake =
@@ -52,10 +85,10 @@ final class ServerEvents: Sendable {
       // A new subscriber's queue is empty: the intake takes events again for it; the others
       // missed what it skipped.
       _ = Self.resume(&state)
-      state.entries[id] = Entry(subscription: intake.subscribe(handler), addSkipped: addSkipped)
-      return id
+      let (entry, made) = make(intake)
+      state.entries[id] = entry
+      return (id, made)
     }
-    return Subscriber(id: id, events: self)
   }
 
   /// How many clients are subscribed now.
@@ -91,19 +124,19 @@ final class ServerEvents: Sendable {
   }
 
   fileprivate func cancel(_ id: Int) {
-    let (subscription, intake) = state.withLock { state -> (EventSubscription?, SessionEvents?) in
+    let (cancelling, intake) = state.withLock { state -> ((@Sendable () -> Void)?, SessionEvents?) in
       // Cancelled twice (by its owner, then as it is let go): the second time is a no-op.
-      guard let subscription = state.entries.removeValue(forKey: id)?.subscription else { return (nil, nil) }
-      guard state.entries.isEmpty else { return (subscription, nil) }
+      guard let cancel = state.entries.removeValue(forKey: id)?.cancel else { return (nil, nil) }
+      guard state.entries.isEmpty else { return (cancel, nil) }
       defer {
         state.intake = nil
         state.isPaused = false
       }
-      return (subscription, state.intake)
+      return (cancel, state.intake)
     }
     // Out of the lock: the last release of the intake cancels its observation, which takes the
-    // family's lock.
-    subscription?.cancel()
+    // family's lock (a session's share keeps the intake until the session goes).
+    cancelling?()
     withExtendedLifetime(intake) {}
   }
 

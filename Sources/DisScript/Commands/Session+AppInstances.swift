@@ -9,7 +9,7 @@ extension Session {
   /// (held weakly), or one a container caches (the app's own, a live child's). A failure says
   /// whether it is gone.
   func appInstance(_ number: Int) throws -> AnyObject {
-    if let object = family.appObjects[number]?.object { return object }
+    if let object = family.appObjects.object(numbered: number) { return object }
     for owner in [family.root] + family.root.liveChildren {
       if let cached = owner.cachedInstance(numbered: number), type(of: cached) is AnyClass {
         return cached as AnyObject
@@ -17,7 +17,7 @@ extension Session {
     }
     let hint = "a debugger keeps none of the app's instances alive: 'resolve S' (or 'container use NAME' "
       + "while a request lives) for one that is"
-    if family.appObjects[number] != nil {
+    if family.appObjects.wasSeen(number) {
       throw ScriptFailure("#\(number) is gone (released): the app let go of it", hint: hint)
     }
     throw ScriptFailure(

@@ -36,18 +36,18 @@ extension Session {
 
   /// The instance `#number` the session holds.
   func heldInstance(_ number: Int) throws -> PlaygroundInstance {
-    if let instance = family.instances[number] { return instance }
-    if isOverAppContainer, family.seen[number] == nil {
+    if let instance = family.numbering.instances[number] { return instance }
+    if isOverAppContainer, family.numbering.seen[number] == nil {
       let object = try appInstance(number)  // says whether it is gone
       throw ScriptFailure(
         "#\(number) is one of the app's objects (\(InstanceText.line(object, number: number))): "
           + "the session holds none of them, and 'call' and 'release' act on a script's instances",
         hint: "'expect #\(number).property = #M|nil|\"text\"' checks what it holds")
     }
-    if family.seen[number] != nil {
+    if family.numbering.seen[number] != nil {
       throw ScriptFailure("#\(number) was released", hint: "'resolve' again to get an instance to work with")
     }
-    let held = family.instances.keys.sorted().suffix(8).map { "#\($0)" }.joined(separator: " ")
+    let held = family.numbering.instances.keys.sorted().suffix(8).map { "#\($0)" }.joined(separator: " ")
     throw ScriptFailure(
       "no instance #\(number)", hint: held.isEmpty ? "nothing has been built yet" : "the newest instances: \(held)")
   }

@@ -91,7 +91,7 @@ extension Session {
 
   private func expectParameter(_ reference: InstanceParameter, equals expected: ExpectedValue) throws -> [String] {
     // Over an app's container, `#N` is one of the app's objects unless the script built it.
-    if isOverAppContainer, family.instances[reference.instance] == nil, family.seen[reference.instance] == nil {
+    if isOverAppContainer, family.numbering.instances[reference.instance] == nil, family.numbering.seen[reference.instance] == nil {
       return try expectAppProperty(reference, equals: expected)
     }
     let instance = try heldInstance(reference.instance)

@@ -55,20 +55,20 @@ extension Session {
 
   /// `expect #N disposed` (a container disposed it) or `expect #N gone` (nothing holds it).
   func expectFate(of number: Int, _ fate: InstanceFate) throws -> [String] {
-    guard let seen = family.seen[number] else {
+    guard let seen = family.numbering.seen[number] else {
       throw ScriptFailure.unmet("expected #\(number) to be \(fate.rawValue), but this container family built no #\(number)")
     }
     switch fate {
     case .disposed:
-      guard family.disposals.wasDisposed(number) else {
+      guard withTakenEvents({ $0.disposals.wasDisposed(number) }) else {
         throw ScriptFailure.unmet("expected #\(number) to be disposed, but no container has disposed it")
       }
     case .gone:
       if let instance = seen.instance {
-        let holder = family.instances[number] != nil ? "the session holds it" : "something still holds it"
+        let holder = family.numbering.instances[number] != nil ? "the session holds it" : "something still holds it"
         throw ScriptFailure.unmet(
           "expected #\(number) to be gone, but \(instance.label) is still there: \(holder)",
-          hint: family.instances[number] != nil ? "'release #\(number)' lets go of it" : nil)
+          hint: family.numbering.instances[number] != nil ? "'release #\(number)' lets go of it" : nil)
       }
     }
     return []

@@ -5,12 +5,12 @@ import DisSyntax
 extension Session {
   func release(_ number: Int) throws -> [String] {
     let label = try heldInstance(number).label
-    family.instances[number] = nil
+    family.numbering.release(number)
     return [releaseLine(number, label: label)]
   }
 
   private func releaseLine(_ number: Int, label: String) -> String {
-    guard let alive = family.seen[number]?.instance else {
+    guard let alive = family.numbering.seen[number]?.instance else {
       return "released \(label): nothing else held it, so it is gone"
     }
     var holders: [String] = []
@@ -21,7 +21,7 @@ extension Session {
         }
       }
     }
-    for holder in family.instances.keys.sorted().compactMap({ family.instances[$0] }) {
+    for holder in family.numbering.instances.keys.sorted().compactMap({ family.numbering.instances[$0] }) {
       for (name, value) in holder.parameters + holder.properties {
         if case .instance(let held) = value, held === alive { holders.append("\(holder.label).\(name)") }
       }

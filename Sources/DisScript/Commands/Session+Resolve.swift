@@ -48,7 +48,7 @@ extension Session {
       return (value, takeTraces().flatMap { $0 })
     } catch let error as ResolutionError {
       _ = takeTraces()
-      let built = PartialTree.lines(steps: family.steps, failure: error, glyphs: options.glyphs)
+      let built = PartialTree.lines(steps: withTakenEvents { $0.steps }, failure: error, glyphs: options.glyphs)
       let failure = resolutionFailure(error, before: built.isEmpty ? [] : ["built before the failure:"] + built.map { "  " + $0 })
       family.traces.append(KeptTrace(service: key.serviceName, lines: failure.lines))
       if family.traces.count > options.limits.maximumTraces { family.traces.removeFirst() }

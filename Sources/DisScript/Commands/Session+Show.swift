@@ -58,7 +58,7 @@ extension Session {
     guard let number = info.cachedInstanceNumber, info.isCaching else { return nil }
     switch info.scope {
     case .singleton, .eager: return "holds #\(number)"
-    case .weak: return family.seen[number]?.instance == nil ? nil : "holds #\(number) weakly"
+    case .weak: return family.numbering.seen[number]?.instance == nil ? nil : "holds #\(number) weakly"
     case .prototype, .graph: return nil
     }
   }
@@ -87,11 +87,11 @@ extension Session {
     }
     lines.append(live.isEmpty ? "no mocks in place" : "mocks in place:")
     lines += live
-    let history = family.mockTimeline.filter { service == nil || $0.service == service }
+    let history = withTakenEvents { $0.mockTimeline }.filter { service == nil || $0.service == service }
     if !history.isEmpty { lines += ["history:"] + history.map { "  " + $0.line } }
     // Every recording mock still alive, held by the session or only by the container (one an
     // `expect` built, which the session does not hold).
-    let recorded = family.seen.keys.sorted().compactMap { family.seen[$0]?.instance }
+    let recorded = family.numbering.seen.keys.sorted().compactMap { family.numbering.seen[$0]?.instance }
       .filter { $0.mockedService != nil && (service == nil || $0.mockedService == service) }
     let recordings = recorded.flatMap { mock in mock.recorded.map { "  \(mock.label) \($0)" } }
     if !recordings.isEmpty { lines += ["recorded:"] + recordings }

@@ -94,7 +94,7 @@ extension Session {
 
   /// A numbered instance the session has seen, held or not.
   func knownInstance(numbered number: Int) -> PlaygroundInstance? {
-    family.instances[number] ?? family.seen[number]?.instance
+    family.numbering.instances[number] ?? family.numbering.seen[number]?.instance
   }
 }
 

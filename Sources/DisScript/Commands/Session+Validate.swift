@@ -79,8 +79,7 @@ extension Session {
     case .withoutRunningFactories:
       // What the app resolved up to now, not only up to the last catch-up: the trees are
       // taken in (they come out of the session's one intake) before they are noted.
-      drainEvents()
-      noteObservedResolves()
+      noteObservedResolves(withTakenEvents { $0.trees })
       return container.validateWithoutBuilding(from: family.observed)
     }
   }

@@ -27,8 +27,8 @@ extension Session {
 
   /// The instances the session holds that hold instance `#number`, as `Web#2.logger`.
   private func sessionHolders(of number: Int) -> [(number: Int, text: String)] {
-    family.instances.keys.sorted().compactMap { key -> (Int, String)? in
-      guard let instance = family.instances[key], let holderNumber = instance.number, holderNumber != number
+    family.numbering.instances.keys.sorted().compactMap { key -> (Int, String)? in
+      guard let instance = family.numbering.instances[key], let holderNumber = instance.number, holderNumber != number
       else { return nil }
       let slots = (instance.parameters + instance.properties).filter { _, slot in
         if case .instance(let held) = slot { held.number == number } else { false }

@@ -39,7 +39,7 @@ extension Session {
   /// What the session knows now, for tab completion.
   public var completionCandidates: CompletionCandidates {
     let declarations = store.current
-    let held = family.instances.keys.sorted().compactMap { family.instances[$0] }
+    let held = family.numbering.instances.keys.sorted().compactMap { family.numbering.instances[$0] }
     return CompletionCandidates(
       services: directories.flatMap(\.serviceNames),
       implementations: declarations.classOrder,

@@ -11,29 +11,18 @@ struct FamilyState {
   var tokens: [Int: TokenRecord] = [:]
   /// Numbers of tokens that were live once and are removed now.
   var removedTokens: Set<Int> = []
-  /// The instances the session holds, by creation number; `release #N` lets one go.
-  var instances: [Int: PlaygroundInstance] = [:]
-  /// Every numbered instance, held weakly: whether a released one is gone.
-  var seen: [Int: WeakInstance] = [:]
-  /// While an `expect` resolves: what it builds or finds is numbered and seen, but the session
-  /// takes hold of none of it (an instance released stays released; a prototype it builds goes).
-  var isCheckingExpectation = false
-  /// The creation numbers of Swift objects built by a container made in Swift, by identity.
-  var objectNumbers: [ObjectIdentifier: Int] = [:]
+  /// The instances the session numbered: those it holds, and every one, weakly.
+  var numbering = InstanceNumbering()
   /// The Swift objects the session saw built, by creation number, held weakly: what `#N` names
-  /// over an app's container. A debugger keeps none of the app's instances alive.
-  var appObjects: [Int: WeakObject] = [:]
+  /// over an app's container.
+  var appObjects = AppObjectNumbers()
   /// The assemblies active in each container (by container name, then assembly name).
   var activeGroups: [String: [String: RegistrationGroup]] = [:]
   /// The rendered trees of recent resolutions, oldest first, with the service each resolved.
   var traces: [KeptTrace] = []
-  /// Every mock push and pop, oldest first.
-  var mockTimeline: [(service: String, line: String)] = []
   /// The number of what the last `resolve` or `call` answered with (nil for `resolve?` of a
   /// service with no registration): `discope export swift` binds it to a Swift variable.
   var lastAnswerNumber: Int?
-  /// The resolution steps seen since the last resolve began, for what a failed one built.
-  var steps: [ResolutionStep] = []
   /// The stale references already noted under a command (see `staleNotes()`).
   var notedStale: Set<StaleIdentity> = []
   /// The cached instances whose holdings are unknown, already noted under a command (by token and
@@ -43,28 +32,28 @@ struct FamilyState {
   /// `register` of a key nothing answered before): its end skips the look for stale references,
   /// a walk over every registration that would make a long script quadratic.
   var leavesNothingStale = false
-  /// What the containers disposed: since the last command looked, and ever (`expect #N disposed`).
-  var disposals = DisposalLedger()
-  /// Eager builds that failed since the last command looked.
-  var eagerFailures: [(info: RegistrationInfo, error: ResolutionError)] = []
-  /// Where the family's events are taken in: the session's only observer of its containers.
-  let events: SessionEvents
-  /// The root resolutions taken in and not yet read (by `takeTraces()`, a command's end or
-  /// `catchUp()`), oldest first, at most `maximumHeldTrees`.
-  var trees: [SessionEvents.Tree] = []
+  /// The session's intake: its share of where the family's events are taken in (the session's
+  /// only observer of its containers, or a debug server's one intake shared with the other
+  /// clients' sessions), and what the events left for the commands (`Session.withTakenEvents`).
+  var intake: EventIntake
+  /// Where the family's events are taken in: what the playground's panes subscribe to.
+  var events: SessionEvents { intake.share.intake }
   /// What the family's real resolves showed of the graph since the session began: what a
   /// `validate` that runs no factory checks (`SessionOptions.Validation.withoutRunningFactories`).
   var observed = ObservedDependencies()
 
+  /// A family observed by an intake of its own.
   init(root: Container, glyphs: ResolutionTree.Glyphs) {
-    self.root = root
-    containers = [("root", root)]
-    events = SessionEvents(root: root, glyphs: glyphs)
+    let intake = SessionEvents(observing: root, instanceTypeName: { ($0 as? PlaygroundInstance)?.typeName })
+    self.init(root: root, share: intake.share(glyphs: glyphs))
   }
 
-  /// How many trees `trees` holds, as the session's recorder held before it (an app resolving
-  /// between two commands of a debugger attached for hours).
-  static let maximumHeldTrees = 1_000
+  /// A family whose events come from `share`, a share of an intake that observes `root`.
+  init(root: Container, share: SessionEvents.Share) {
+    self.root = root
+    containers = [("root", root)]
+    intake = EventIntake(share: share)
+  }
 
   func container(named name: String) -> Container? {
     containers.first { $0.name == name }?.container

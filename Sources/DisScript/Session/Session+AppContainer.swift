@@ -18,9 +18,21 @@ extension Session {
   /// session.execute("resolve Logging").output   // ["ConsoleLogger#1", "Logging → ConsoleLogger#1 created t1 [singleton]"]
   /// ```
   public convenience init(container: Container, options: SessionOptions = SessionOptions()) {
+    self.init(container: container, family: FamilyState(root: container, glyphs: options.glyphs), options: options)
+  }
+
+  /// A session on `container` (as ``init(container:options:)``) that takes its events from
+  /// `share`, a share of an intake that observes `container` (a debug server's one intake,
+  /// shared with its other clients), instead of observing the container itself. What arrived
+  /// in the share before the session was made is taken in by its first command.
+  package convenience init(container: Container, events share: SessionEvents.Share, options: SessionOptions = SessionOptions()) {
+    self.init(container: container, family: FamilyState(root: container, share: share), options: options)
+  }
+
+  private convenience init(container: Container, family: FamilyState, options: SessionOptions) {
     self.init(options: options)
-    family = FamilyState(root: container, glyphs: options.glyphs)
-    family.containers = [(container.name, container)]
+    self.family = family
+    self.family.containers = [(container.name, container)]
     switchContainer(to: container)
     directories.append(SwiftServices(container: container))
     var next: Container? = container
@@ -50,7 +62,8 @@ extension Session {
       token: info.token, container: owner, service: displayName(of: info.key), isInstance: false)
   }
 
-  /// Follows the app's own registrations and removals, seen as container events.
+  /// Follows the app's own registrations and removals, and numbers the objects it builds
+  /// (``AppObjectNumbers``), seen as container events.
   func follow(_ event: ContainerEvent) {
     guard isOverAppContainer else { return }
     switch event {
@@ -59,37 +72,13 @@ extension Session {
       // Only a token the session knows: the app's own removals elsewhere would grow the set.
       if family.tokens[info.token.number] != nil { family.removedTokens.insert(info.token.number) }
     case .resolved(let step):
-      guard let value = step.instance?.value, !(value is PlaygroundInstance), type(of: value) is AnyClass,
-        step.outcome == .created || step.outcome == .cached, let number = step.instanceNumber
-      else { return }
-      let object = value as AnyObject
-      // A cached one is numbered the first time it is seen: built before the session attached,
-      // its creation was never seen, and `resolve` would print it with no `#N`.
-      if step.outcome == .cached, self.number(of: value) != nil { return }
-      if family.objectNumbers.count > options.limits.maximumAppObjects { forgetGoneObjects() }
-      family.objectNumbers[ObjectIdentifier(object)] = number
-      family.appObjects[number] = WeakObject(object: object)
+      family.appObjects.see(step, keepingAtMost: options.limits.maximumAppObjects)
     default: break
     }
   }
 
-  /// The creation number of a Swift object the session saw built, if any.
-  func number(of value: Any) -> Int? {
-    guard !(value is PlaygroundInstance), type(of: value) is AnyClass else { return nil }
-    let object = value as AnyObject
-    // Checked against the weak reference: a gone object's address may be another's now.
-    guard let number = family.objectNumbers[ObjectIdentifier(object)],
-      family.appObjects[number]?.object === object
-    else { return nil }
-    return number
-  }
-
-  /// Lets go of the numbers of the app's objects that are gone; all of them if too many live.
-  private func forgetGoneObjects() {
-    family.appObjects = family.appObjects.filter { $0.value.object != nil }
-    if family.appObjects.count > options.limits.maximumAppObjects / 2 { family.appObjects.removeAll() }
-    family.objectNumbers = family.objectNumbers.filter { family.appObjects[$0.value] != nil }
-  }
+  /// The creation number of a Swift object the session saw built, if any (while it lives).
+  func number(of value: Any) -> Int? { family.appObjects.number(of: value) }
 
   /// The name a script uses for `key`: a Swift type's short or qualified name, or a declared name.
   func displayName(of key: ServiceKey) -> String {

@@ -21,52 +21,46 @@ extension Session {
   /// timer.onTick { session.catchUp() }
   /// ```
   public func catchUp() {
-    drainEvents()
-    family.steps = []
-    // Kept for a command's own output (a `shutdown` lists what it disposed): between commands,
-    // a busy app's requests dispose things every second, and none of it is a command's.
-    family.disposals.forgetUnread()
-    family.eagerFailures = []
-    noteObservedResolves()
-    keepAppTraces(family.trees.map(\.tree))
-    family.trees = []
+    let trees = withTakenEvents { taken in
+      // Kept for a command's own output (a `shutdown` lists what it disposed): between commands,
+      // a busy app's requests dispose things every second, and none of it is a command's.
+      taken.startOver()
+      return taken.takeTrees()
+    }
+    noteObservedResolves(trees)
+    keepAppTraces(trees.map(\.tree))
   }
 
   /// Where a command starts: takes in what happened since the last one (the app's own work over
   /// an app's container), and starts the command's own buffers empty.
   func beginCommand() {
-    drainEvents()
+    withTakenEvents { $0.startOver() }
     family.leavesNothingStale = false
-    family.steps = []
-    family.eagerFailures = []
-    family.disposals.forgetUnread()
-    budget.reset(to: family.instances.count)
+    budget.reset(to: family.numbering.instances.count)
   }
 
   /// Where a command ends: takes in what it caused, and keeps no instance past it (steps hold
   /// instances); the app's trees seen meanwhile are kept as descriptions, for `show trace`.
   func endCommand() {
-    drainEvents()
-    family.steps = []
-    noteObservedResolves()
+    let trees = withTakenEvents { taken in
+      taken.forgetSteps()
+      return taken.takeTrees()
+    }
+    noteObservedResolves(trees)
     // The command's own trees were its output's (`takeTraces()`), or were not asked for.
-    keepAppTraces(family.trees.filter { !$0.isOwn }.map(\.tree))
-    family.trees = []
-    budget.reset(to: family.instances.count)
+    keepAppTraces(trees.filter { !$0.isOwn }.map(\.tree))
+    budget.reset(to: family.numbering.instances.count)
   }
 
   /// The eager builds that failed since the command started (taken in first), and forgets them.
   func takeEagerFailures() -> [(info: RegistrationInfo, error: ResolutionError)] {
-    drainEvents()
-    defer { family.eagerFailures = [] }
-    return family.eagerFailures
+    withTakenEvents { $0.takeEagerFailures() }
   }
 
   /// What the containers disposed since the command started or last asked (taken in first),
   /// in order, and forgets it.
   func takeDisposals() -> [Disposal] {
-    drainEvents()
-    return family.disposals.takeUnread()
+    withTakenEvents { $0.takeDisposals() }
   }
 
   /// Keeps the newest of `trees`, the app's own resolutions (its threads', its requests'), for
@@ -81,82 +75,46 @@ extension Session {
     }
   }
 
-  /// Takes in the events since the last call, in order: the session's one intake, the only
-  /// caller of `SessionEvents.take()`. Called where a command starts and ends, between commands
-  /// (`catchUp()`), and by the readers of what a command caused (`takeTraces()`,
-  /// `takeEagerFailures()`, `takeDisposals()`, `staleNotes()`, `validationReport()`); nowhere else.
+  /// Takes in the events since the last call, in order, then hands `body` what they left for
+  /// the commands (``TakenEvents``): the only way to it, so that no reader sees it stale.
+  /// `body` must not touch the session's family (it is being changed in place); it returns what
+  /// the caller acts on after.
+  ///
+  /// ```swift
+  /// let failures = withTakenEvents { $0.takeEagerFailures() }
+  /// ```
+  func withTakenEvents<Result>(_ body: (inout TakenEvents) throws -> Result) rethrows -> Result {
+    drainEvents()
+    return try body(&family.intake.taken)
+  }
+
+  /// Takes in the events since the last call, in order (numbering the instances it sees: ``InstanceNumbering/see(_:)``): the session's one intake, the only
+  /// caller of `SessionEvents.Share.take()` and the only writer of ``TakenEvents``. Called by
+  /// ``withTakenEvents(_:)`` (where a command starts and ends, between commands, and by the
+  /// readers of what a command caused), and where only the numbering must be current
+  /// (`staleNotes()`).
   func drainEvents() {
-    let batch = family.events.take()
-    family.trees += batch.trees
-    if family.trees.count > FamilyState.maximumHeldTrees {
-      family.trees.removeFirst(family.trees.count - FamilyState.maximumHeldTrees)
-    }
-    let current = Self.currentThread
+    let batch = family.intake.share.take()
     for arrival in batch.arrivals {
-      let event = arrival.event, thread = arrival.thread
-      follow(event)
-      switch event {
-      case .resolved(let step):
-        see(step)
-        // What a failed resolve built: this thread's steps, not the app's other threads'.
-        if thread == current, family.steps.count < options.limits.maximumFailureSteps { family.steps.append(step) }
-      case .mockPushed(let info, let shadowing):
-        family.mockTimeline.append((info.key.serviceName,
-          "+ \(info.token)  \(info.implementationName) over \(info.key)"
-            + (shadowing.map { " (shadows \($0.token))" } ?? " (nothing below)")))
-      case .mockPopped(let info, let uncovering):
-        family.mockTimeline.append((info.key.serviceName,
-          "- \(info.token)  \(info.implementationName) off \(info.key)"
-            + (uncovering.map { " (uncovers \($0.token))" }
-              ?? ((info.stackDepth ?? 0) > 0 ? " (was under a newer registration)" : " (nothing below)"))))
-      case .eagerBuildFailed(let info, let error):
-        family.eagerFailures.append((info, error))
-      case .disposed(let disposal):
-        family.disposals.note(disposal)
-      case .resolutionFailed(let error, let container):
-        noteFailureSeen(error, in: container)
+      follow(arrival.event)
+      switch arrival.event {
+      case .resolved(let step): family.numbering.see(step)
+      case .resolutionFailed(let error, let container): noteFailureSeen(error, in: container)
       default: break
       }
     }
-    if family.mockTimeline.count > options.limits.maximumMockSwaps {
-      family.mockTimeline.removeFirst(family.mockTimeline.count - options.limits.maximumMockSwaps)
-    }
-  }
-
-  /// Numbers a newly built instance with the container's creation number, and lets recording
-  /// mocks note who they were handed to.
-  private func see(_ step: ResolutionStep) {
-    guard let instance = step.instance?.value as? PlaygroundInstance else { return }
-    if step.outcome == .created, let number = step.instanceNumber, number > 0, instance.number == nil {
-      instance.number = number
-      if !family.isCheckingExpectation { family.instances[number] = instance }
-      family.seen[number] = WeakInstance(instance: instance)
-      for (name, value) in instance.parameters + instance.properties {
-        if case .instance(let held) = value, held.mockedService != nil {
-          held.record("handed to \(instance.label).\(name)")
-        }
-      }
-    }
-    if step.depth == 0, !family.isCheckingExpectation, let number = instance.number, family.instances[number] == nil {
-      // A root resolve hands the instance to the session, even one it had released: while the
-      // session holds it again, a weak registration keeps answering with it.
-      family.instances[number] = instance
-    }
-    if step.depth == 0, instance.mockedService != nil {
-      instance.record("resolved as '\(step.key)' (\(step.outcome))")
-    }
+    family.intake.taken.take(batch, onThread: Self.currentThread, limits: TakenEvents.Limits(options.limits))
   }
 
   /// The trees of the root resolutions recorded since the last call, rendered, oldest first; each
   /// is remembered for `show trace`.
   func takeTraces() -> [[String]] {
-    drainEvents()
-    noteObservedResolves()
+    let taken = withTakenEvents { $0.takeTrees() }
+    noteObservedResolves(taken)
     // Only this thread's: over an app's container, its own threads resolve meanwhile.
-    let trees = family.trees.filter(\.isOwn).map(\.tree)
+    let trees = taken.filter(\.isOwn).map(\.tree)
     // What the app resolved meanwhile, on its other threads, is kept for `show trace`.
-    keepAppTraces(family.trees.filter { !$0.isOwn }.map(\.tree))
-    family.trees = []
+    keepAppTraces(taken.filter { !$0.isOwn }.map(\.tree))
     return trees.map { tree in
       let lines = TraceText.lines(of: tree, glyphs: options.glyphs)
       family.traces.append(KeptTrace(service: tree.step.key.serviceName, lines: lines))
@@ -164,6 +122,18 @@ extension Session {
       return lines
     }
   }
+}
+
+/// The session's intake of its family's events: its share of them (see
+/// ``SessionEvents/share(glyphs:)``), and what they left for the commands, reachable only in
+/// this file: through ``Session/withTakenEvents(_:)``, which takes in what arrived first.
+struct EventIntake {
+  let share: SessionEvents.Share
+  /// Only `drainEvents()` writes it and only `withTakenEvents` hands it out (`fileprivate`:
+  /// nothing else in the module can read it stale).
+  fileprivate var taken = TakenEvents()
+
+  init(share: SessionEvents.Share) { self.share = share }
 }
 
 #if canImport(Glibc)

@@ -4,11 +4,11 @@ import DIScope
 /// no factory (`SessionOptions.Validation.withoutRunningFactories`): the trees the session's
 /// intake made, and the root resolves that failed, from the session's first command on.
 extension Session {
-  /// Notes what the trees taken in showed (each build's dependencies), before they are let go
-  /// of. Noting a tree twice changes nothing, so a reader may note them without clearing them.
-  func noteObservedResolves() {
+  /// Notes what `trees`, taken in, showed (each build's dependencies), before they are let go
+  /// of. Noting a tree twice changes nothing, so a reader may note them without taking them.
+  func noteObservedResolves(_ trees: [SessionEvents.Tree]) {
     guard options.validation == .withoutRunningFactories else { return }
-    family.observed.record(family.trees.map(\.tree))
+    family.observed.record(trees.map(\.tree))
   }
 
   /// Notes a root resolve that failed in `container`.

@@ -121,7 +121,7 @@ public final class Session {
 
   /// The instance numbered `number` that the session holds, if any.
   public func instance(numbered number: Int) -> PlaygroundInstance? {
-    family.instances[number]
+    family.numbering.instances[number]
   }
 
   /// Runs one command; its output, or a ``ScriptFailure`` thrown.

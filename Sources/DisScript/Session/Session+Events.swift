@@ -77,15 +77,20 @@ extension Session {
 
   /// Takes in the events since the last call, in order, then hands `body` what they left for
   /// the commands (``TakenEvents``): the only way to it, so that no reader sees it stale.
-  /// `body` must not touch the session's family (it is being changed in place); it returns what
-  /// the caller acts on after.
+  /// `body` returns what the caller acts on after. The state is moved out of the family while
+  /// `body` runs (and back after), not changed in place: a body that reached the family would
+  /// otherwise be an overlapping access, which Swift stops the program for; moved, it would only
+  /// see an empty value.
   ///
   /// ```swift
   /// let failures = withTakenEvents { $0.takeEagerFailures() }
   /// ```
   func withTakenEvents<Result>(_ body: (inout TakenEvents) throws -> Result) rethrows -> Result {
     drainEvents()
-    return try body(&family.intake.taken)
+    var taken = TakenEvents()
+    swap(&taken, &family.intake.taken)
+    defer { swap(&taken, &family.intake.taken) }
+    return try body(&taken)
   }
 
   /// Takes in the events since the last call, in order (numbering the instances it sees: ``InstanceNumbering/see(_:)``): the session's one intake, the only

@@ -94,8 +94,19 @@ final class EventEncoder {
     buffer.finish(into: ring)
   }
 
-  private func startChange(_ kind: RecordKind, time: UInt64, thread: Int) {
-    buffer.start(kind, time: time, resolverKind: RecordingLayout.ResolverKind.thread, resolverNumber: thread)
+  private func startChange(_ kind: RecordKind, time: UInt64, thread: Int, flags: UInt16 = 0) {
+    buffer.start(
+      kind, time: time, resolverKind: RecordingLayout.ResolverKind.thread, resolverNumber: thread, flags: flags)
+  }
+
+  /// Records the registrations there when recording started, oldest first, each a `registered`
+  /// record flagged `atStart`.
+  func recordRegistrationsAtStart(_ registrations: [RegistrationInfo], time: UInt64, thread: Int) {
+    for info in registrations {
+      startChange(.registered, time: time, thread: thread, flags: RecordingLayout.RecordFlags.atStart)
+      put(info)
+      buffer.finish(into: ring)
+    }
   }
 
   /// The registration block: token, names, scope, flags, position and cached number.

@@ -13,14 +13,16 @@ struct RecordBuffer: ~Copyable {
 
   /// Starts a record of `kind` at `time`, by `resolver`: its header, with length, checksum and
   /// sequence left for the ring.
-  mutating func start(_ kind: RecordKind, time: UInt64, resolverKind: UInt8, resolverNumber: Int) {
+  mutating func start(
+    _ kind: RecordKind, time: UInt64, resolverKind: UInt8, resolverNumber: Int, flags: UInt16 = 0
+  ) {
     count = 0
     put(UInt64(0))  // length and checksum
     put(UInt64(0))  // sequence
     put(time)
     put(kind.rawValue)
     put(resolverKind)
-    put(UInt16(0))
+    put(flags)
     put(UInt32(truncatingIfNeeded: resolverNumber))
   }
 

@@ -118,7 +118,7 @@ struct RecordReader {
     }
     return RecordedEntry(
       sequence: u64(at: start + R.sequence), time: u64(at: start + R.time), resolver: resolver, offset: start,
-      event: event)
+      isAtStart: bytes[start + R.flags] & UInt8(RecordingLayout.RecordFlags.atStart) != 0, event: event)
   }
 
   // Each read past the record's end gives zero: a record cut short by an older writer reads as

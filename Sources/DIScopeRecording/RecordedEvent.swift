@@ -11,6 +11,9 @@ public struct RecordedEntry: Sendable {
   public let resolver: ResolutionStep.Resolver?
   /// Where the record starts in the file.
   public let offset: Int
+  /// Whether it is a registration that was there when recording started, written from the
+  /// container's stacks rather than as it happened.
+  public let isAtStart: Bool
   /// What happened.
   public let event: RecordedEvent
 }

@@ -13,6 +13,10 @@ import Synchronization
 /// bounded ring file that `Recording` reads back (`Docs/RecordingFormat.md`), with each factory's
 /// time, the thread or task, and a monotonic clock.
 ///
+/// Registrations made before recording started are written first, from the container's stacks
+/// (``RecordedEntry/isAtStart``); the root container's only (a child made before has its
+/// registrations recorded only as they change).
+///
 /// The file is made at its full size when recording starts (a ring of `ringBytes`, 16 MiB unless
 /// told, and a string table); once the ring is full, each new event overwrites the oldest. It is
 /// written through a shared mapping, so a process that is killed (`SIGKILL` included) leaves a
@@ -68,6 +72,14 @@ public final class Recorder: Sendable {
       sink.encoder.withLock { $0?.record(event, time: MonotonicClock.nanoseconds(), thread: thread) }
     }
     observation.withLock { $0 = started }
+    // What was registered before: from the container's stacks, in registration order, under the
+    // encoder's lock (an event meanwhile waits, and follows; a registration made while this runs
+    // may be written twice).
+    sink.encoder.withLock { encoder in
+      let registrations = container.stacks.flatMap(\.registrations).sorted { $0.token < $1.token }
+      encoder?.recordRegistrationsAtStart(
+        registrations, time: MonotonicClock.nanoseconds(), thread: Container.currentThreadNumber)
+    }
   }
 
   /// Stops recording and closes the file (written back to disk). Calling it again does nothing.

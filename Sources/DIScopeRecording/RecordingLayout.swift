@@ -53,8 +53,16 @@ enum RecordingLayout {
     static let time = 16  // u64, monotonic nanoseconds
     static let kind = 24  // u8
     static let resolverKind = 25  // u8, see `ResolverKind`
+    static let flags = 26  // u16, see `RecordFlags`
     static let resolverNumber = 28  // u32
     static let payload = 32
+  }
+
+  /// Bits of a record's flags.
+  enum RecordFlags {
+    /// A registration that was there when recording started, written from the container's
+    /// stacks rather than as it happened.
+    static let atStart: UInt16 = 1
   }
 
   /// Who caused a record.

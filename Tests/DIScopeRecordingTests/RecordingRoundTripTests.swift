@@ -103,4 +103,25 @@ import Testing
         if case .registered(let info) = $0.event { info.container == "request" && info.service == "Database" } else { false }
       })
   }
+
+  /// What was registered before recording started comes first, flagged as there at start, in
+  /// registration order; what follows happened while recording.
+  @Test func registrationsMadeBeforeRecordingAreWrittenFirst() throws {
+    let path = recordingPath()
+    defer { removeRecording(path) }
+    let container = Container(name: "app")
+    container.register(Logger.self) { _ in Logger() }
+    container.register(Database.self) { r in Database(logger: try r.resolve(Logger.self)) }
+    container.register(Logger.self, name: "audit") { _ in Logger() }
+    let recorder = try container.record(to: path)
+    container.register(Service.self) { r in Service(database: try r.resolve(Database.self)) }
+    recorder.stop()
+
+    let registered = try Recording(path: path).entries.compactMap { entry in
+      if case .registered(let info) = entry.event { (info.service, info.name, entry.isAtStart) } else { nil }
+    }
+    #expect(registered.map(\.0) == ["Logger", "Database", "Logger", "Service"])
+    #expect(registered.map(\.1) == [nil, nil, "audit", nil])
+    #expect(registered.map(\.2) == [true, true, true, false])
+  }
 }

@@ -23,16 +23,17 @@ final class EventEncoder {
   func close() { ring.close() }
 
   /// Records `event`, which happened at `time` (monotonic nanoseconds) on the thread numbered
-  /// `thread` (for an event that names no resolver of its own).
+  /// `thread` (for an event that names no resolver of its own; a step and the container record
+  /// it may bring name the step's).
   func record(_ event: borrowing ContainerEvent, time: UInt64, thread: Int) {
     switch event {
     case .resolved(let step):
-      let container = containerName(step.containerNumber, step.container, time: time, thread: thread)
       let (kind, number): (UInt8, Int) =
         switch step.resolver {
         case .thread(let number): (RecordingLayout.ResolverKind.thread, number)
         case .task(let number): (RecordingLayout.ResolverKind.task, number)
         }
+      let container = containerName(step.containerNumber, step.container, time: time, resolver: (kind, number))
       buffer.start(.resolved, time: time, resolverKind: kind, resolverNumber: number)
       buffer.put(step.containerNumber)
       buffer.put(container)
@@ -166,11 +167,13 @@ final class EventEncoder {
 
   /// The name's id of the container numbered `number`; the first time, a `container` record
   /// says so (before the step that named it).
-  private func containerName(_ number: UInt64, _ name: String, time: UInt64, thread: Int) -> UInt32 {
+  private func containerName(
+    _ number: UInt64, _ name: String, time: UInt64, resolver: (kind: UInt8, number: Int)
+  ) -> UInt32 {
     if let id = containers[number] { return id }
     let id = intern(name)
     containers[number] = id
-    buffer.start(.container, time: time, resolverKind: RecordingLayout.ResolverKind.thread, resolverNumber: thread)
+    buffer.start(.container, time: time, resolverKind: resolver.kind, resolverNumber: resolver.number)
     buffer.put(number)
     buffer.put(id)
     buffer.finish(into: ring)

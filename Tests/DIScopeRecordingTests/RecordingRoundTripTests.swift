@@ -98,6 +98,13 @@ import Testing
       if case .container(let number, let name) = $0.event { (number, name) } else { nil }
     }
     #expect(announced.contains { $0.1 == "request" && $0.0 == childSteps[0].containerNumber })
+    // Announced by the thread whose step first named it.
+    let announcement = try #require(
+      recording.entries.first { if case .container(_, "request") = $0.event { true } else { false } })
+    let firstStep = try #require(
+      recording.entries.first { if case .resolved(let step) = $0.event { step.container == "request" } else { false } })
+    #expect(announcement.resolver == firstStep.resolver && announcement.resolver != nil)
+    #expect(announcement.sequence + 1 == firstStep.sequence)
     #expect(
       recording.entries.contains {
         if case .registered(let info) = $0.event { info.container == "request" && info.service == "Database" } else { false }

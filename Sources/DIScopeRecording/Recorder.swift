@@ -72,13 +72,13 @@ public final class Recorder: Sendable {
       sink.encoder.withLock { $0?.record(event, time: MonotonicClock.nanoseconds(), thread: thread) }
     }
     observation.withLock { $0 = started }
-    // What was registered before: from the container's stacks, in registration order, under the
-    // encoder's lock (an event meanwhile waits, and follows; a registration made while this runs
-    // may be written twice).
+    // What was registered before: from the container's stacks, in registration order, read
+    // before the encoder's lock is taken (the family lock is never taken under it). A
+    // registration made while this runs may be written twice, or its event before it.
+    let registrations = container.stacks.flatMap(\.registrations).sorted { $0.token < $1.token }
+    let thread = Container.currentThreadNumber
     sink.encoder.withLock { encoder in
-      let registrations = container.stacks.flatMap(\.registrations).sorted { $0.token < $1.token }
-      encoder?.recordRegistrationsAtStart(
-        registrations, time: MonotonicClock.nanoseconds(), thread: Container.currentThreadNumber)
+      encoder?.recordRegistrationsAtStart(registrations, time: MonotonicClock.nanoseconds(), thread: thread)
     }
   }
 

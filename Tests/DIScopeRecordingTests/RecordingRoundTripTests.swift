@@ -131,4 +131,35 @@ import Testing
     #expect(registered.map(\.1) == [nil, nil, "audit", nil])
     #expect(registered.map(\.2) == [true, true, true, false])
   }
+
+  /// The README's example, as it is written there.
+  @Test func theReadmeExampleRecordsAndReadsBack() throws {
+    let path = recordingPath()
+    defer { removeRecording(path) }
+    let container = Container(name: "app")
+    container.register(Logger.self, scope: .prototype) { _ in Logger() }
+    let logged = LockedLog()
+    func log(_ time: UInt64, _ event: RecordedEvent) { logged.add("\(event)") }
+    // --- README: record ---
+    let recorder = try container.record(to: path)   // import DIScopeRecording; or, off unless asked:
+    let requested = Recorder.startIfRequested(container)   // DISCOPE_RECORD=/tmp/app.discope-rec ./app
+    // later, anywhere, even after the app was killed:
+    let recording = try Recording(path: path)
+    for entry in recording.entries { log(entry.time, entry.event) }
+    // --- end ---
+    #expect(requested == nil)  // DISCOPE_RECORD is not set in the tests
+    _ = try container.resolve(Logger.self)
+    recorder.stop()
+    #expect(logged.all.count == 1 && logged.all[0].hasPrefix("registered("))
+    #expect(steps(try Recording(path: path)).map(\.service) == ["Logger"])
+  }
+}
+
+/// Lines logged from a test's local function.
+final class LockedLog: @unchecked Sendable {
+  // @unchecked: every access goes through `lock`.
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func add(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
 }

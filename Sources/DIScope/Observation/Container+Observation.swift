@@ -186,7 +186,8 @@ extension Container {
   /// now, with nothing run since.
   func emitStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope,
-    _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64?
+    _ number: Int?, _ instance: consuming ObservedInstance, _ thread: ThreadState, found: UInt64?,
+    timed: Bool = true
   ) {
     // The handlers this replaces are let go of only once the step is delivered: a cancelled
     // observer's last reference may be there, and what its handler captured may have a deinit
@@ -195,8 +196,10 @@ extension Container {
     let replaced = refreshObservers(thread)
     defer { withExtendedLifetime(replaced) {} }
     let depth = thread.chain.count
-    // Read first, as the build ends: a timed root's created steps only (see `enterBuild`).
-    let buildTime = thread.chain.isTimed && outcome == .created ? thread.chain.finishTiming(at: depth) : nil
+    // Read first, as the build ends: a timed root's created steps only (see `build`), never a
+    // routed build's (`timed`: false), which no one timed.
+    let buildTime =
+      timed && thread.chain.isTimed && outcome == .created ? thread.chain.finishTiming(at: depth) : nil
     let keeps = outcome == .created && scope.isCached && number != nil
     if keeps || (depth > 0 && thread.heldFrames.sharedBuilds > 0) {
       // Only here is the instance's type read (a copy of the instance, then): the usual observed
@@ -311,7 +314,7 @@ extension Container {
     _ registration: Registration, instance: consuming ObservedInstance, found: UInt64,
     thread: ThreadState
   ) {
-    emitStep(registration, .created, .prototype, stepNumber(), instance, thread, found: found)
+    emitStep(registration, .created, .prototype, stepNumber(), instance, thread, found: found, timed: false)
   }
 
   /// The box of the cached singleton at `index` of this thread's cache (the caller's probe), for

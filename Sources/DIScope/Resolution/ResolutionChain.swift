@@ -14,7 +14,8 @@ struct ResolutionChain: RandomAccessCollection {
   private var capacity: Int
   private(set) var count = 0
   /// Whether the builds of the current root resolve are timed: decided when its root build is
-  /// entered (`Container.enterBuild`), from whether an observer of the family asked for times.
+  /// entered on the general path (`Container.build`), from whether an observer of the family
+  /// asked for times. (While one does, nothing is routed: every build is the general path's.)
   var isTimed = false
 
   init() {
@@ -119,10 +120,7 @@ extension Container {
   @inline(__always)
   func enterBuild(_ registration: Unmanaged<Registration>, thread: ThreadState) throws {
     guard thread.chain.admits(registration) else { throw refusedBuild(registration, thread: thread) }
-    // The one read of whether to time, per root build: its dependencies' builds follow it.
-    if thread.chain.isEmpty { thread.chain.isTimed = family.timesBuilds }
     thread.chain.push(registration)
-    if thread.chain.isTimed { thread.chain.startTimingTop() }
   }
 
   /// The error of a build the guard refuses: a cycle if the registration is on the chain, else a

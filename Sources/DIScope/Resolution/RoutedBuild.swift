@@ -123,10 +123,6 @@ extension Container {
         registration, owner: owner, entryOwner: entryOwner, generation: generation, thread: state)
       {
       case .claimed(let epoch):
-        // Pushed past `enterBuild`, whose root read of `isTimed` it stands in for: routed only
-        // while unobserved, so untimed (a flag left from an earlier root would time its
-        // dependencies for no one).
-        if state.chain.isEmpty { state.chain.isTimed = false }
         state.chain.push(registration)
         return RoutedBuild(
           kind: .singleton, registration: registration, thread: thread, detail: epoch, owner: owner)

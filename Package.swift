@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "DisScript", targets: ["DisScript"]),
     .library(name: "DIScopeServiceLifecycle", targets: ["DIScopeServiceLifecycle"]),
     .library(name: "DIScopeDebug", targets: ["DIScopeDebug"]),
+    .library(name: "DIScopeRecording", targets: ["DIScopeRecording"]),
   ],
   traits: [
     .trait(
@@ -67,6 +68,9 @@ let package = Package(
     // The debug server an app links so that `discope attach` can reach its container from
     // another terminal, and the client side of its protocol. Never the terminal modules.
     .target(name: "CDIScopePeer"),
+    // The flight recorder: a container's events in a bounded ring file, and its reader. Apart
+    // from DIScopeDebug so that an app records without linking the script interpreter.
+    .target(name: "DIScopeRecording", dependencies: ["DIScope"]),
     .target(name: "DIScopeDebug", dependencies: ["DIScope", "DIScopeLocked", "DisScript", "DisSyntax", "CDIScopePeer"]),
     // A container as a swift-service-lifecycle `Service`, with the ServiceLifecycle trait.
     .target(
@@ -100,6 +104,13 @@ let package = Package(
     .testTarget(
       name: "DIScopeTestingTests", dependencies: ["DIScopeTesting", "DIScope", "DIScopeHopoate"]),
     .testTarget(name: "DisSyntaxTests", dependencies: ["DisSyntax"]),
+    // The recorder and its reader; through the Swinject facade too.
+    .testTarget(
+      name: "DIScopeRecordingTests", dependencies: ["DIScopeRecording", "DIScope", "DIScopeSwinject"]),
+    // A program that records its container until it is killed, which `RecorderKillTests` kills
+    // with SIGKILL mid-write and reads back. In no product.
+    .executableTarget(
+      name: "RecorderProbe", dependencies: ["DIScopeRecording", "DIScope"], path: "Tests/Probes/RecorderProbe"),
     .testTarget(name: "DIScopeDebugTests", dependencies: ["DIScopeDebug", "DIScope", "DisScript"]),
     .testTarget(name: "DisScriptTests", dependencies: ["DisScript", "DisSyntax", "DIScope", "TestSupport"]),
     // The lessons exported as Swift (`discope export swift`), run as the scripts are.

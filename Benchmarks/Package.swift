@@ -51,6 +51,7 @@ let package = Package(
         "BenchmarkHarness", "GeneratedServices", "SwinjectAPIOnSwinject", "SwinjectAPIOnDIScope",
         .product(name: "DIScope", package: "DIScope"),
         .product(name: "DIScopeDebug", package: "DIScope"),
+        .product(name: "DIScopeRecording", package: "DIScope"),
         .product(name: "DisScript", package: "DIScope"), .product(name: "DisSyntax", package: "DIScope"),
         .product(name: "Swinject", package: "Swinject"),
         .product(name: "Dependencies", package: "swift-dependencies"),

@@ -80,6 +80,7 @@ let package = Package(
       name: "example-server",
       dependencies: [
         "ExampleApp", .product(name: "DIScope", package: "DIScope"), .product(name: "DIScopeDebug", package: "DIScope"),
+        .product(name: "DIScopeRecording", package: "DIScope"),
       ],
       path: "Tests/ExampleServerMain"),
     // An app wired through Swinject's API (DIScopeSwinject), serving its container the same way.
@@ -95,6 +96,7 @@ let package = Package(
       dependencies: [
         "ExampleApp", "Playground", "TerminalTesting", .product(name: "DisScript", package: "DIScope"),
         .product(name: "DisSyntax", package: "DIScope"), .product(name: "DIScope", package: "DIScope"),
+        .product(name: "DIScopeRecording", package: "DIScope"),
       ],
       path: "Tests/ExampleAppTests", exclude: ["Scripts"]),
   ],

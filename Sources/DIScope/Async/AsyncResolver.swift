@@ -1,4 +1,5 @@
 import Synchronization
+
 /// What an `async` factory resolves its dependencies from: `try await r.resolve(T.self)` for
 /// any registration, `async` or not.
 ///
@@ -84,7 +85,30 @@ struct AsyncStep: Sendable {
   /// (see `SharedClaim`), held by the step for as long as the build's resolve runs, so that a wait
   /// recorded under it (`SharedBuilds`) names this build and no other. `nil` for the rest.
   let claim: BuildSignal?
+  /// The step's build time, while an observer asked for times (`Family.timesBuilds`, read as the
+  /// step starts); `nil` otherwise.
+  var timer: AsyncBuildTimer? = nil
   var isShared: Bool { claim != nil }
+}
+
+/// An `async` build's clock: when it started, and how long the builds finished under it took
+/// (its dependencies may be built concurrently, by `async let`: added atomically).
+final class AsyncBuildTimer: Sendable {
+  private let start = MonotonicClock.nanoseconds()
+  private let underneath = Atomic<UInt64>(0)
+
+  /// Adds a build under this one that started at `start` and ends now (a synchronous part).
+  func addBuild(startedAt start: UInt64) {
+    underneath.wrappingAdd(MonotonicClock.nanoseconds() &- start, ordering: .relaxed)
+  }
+
+  /// The build's time, now that it is over, which is added to `parent`'s builds under it.
+  func finish(under parent: AsyncBuildTimer?) -> BuildTime {
+    let total = MonotonicClock.nanoseconds() &- start
+    parent?.underneath.wrappingAdd(total, ordering: .relaxed)
+    let below = underneath.load(ordering: .relaxed)
+    return BuildTime(startNanoseconds: start, nanoseconds: total, ownNanoseconds: total &- min(total, below))
+  }
 }
 
 /// What the async engine produced: a box read back with the service's type, or a weak

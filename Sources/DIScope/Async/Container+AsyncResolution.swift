@@ -119,7 +119,11 @@ extension Container {
     let run = graph.run
     // Every synchronous part runs as a part of this resolution (it reports no failure of its
     // own), and, in a validation run, as a dry run of it, on the thread it runs on.
+    // A synchronous part is a build under the async step that asked for it, when timed.
+    let parentTimer = path.last?.timer
     let sync: @Sendable (Container) throws -> InstanceBox = { container in
+      let started = parentTimer == nil ? 0 : MonotonicClock.nanoseconds()
+      defer { parentTimer?.addBuild(startedAt: started) }
       let thread = ThreadState.current
       thread.partsOfAsyncResolutions += 1
       defer { thread.partsOfAsyncResolutions -= 1 }
@@ -175,7 +179,11 @@ extension Container {
     let (scope, readIn) = registration.state.withLock { ($0.effectiveScope, $0.epoch) }
     let resolver = AsyncResolver(
       container: scope.isCached ? owner : self,
-      path: path + [AsyncStep(registration: registration, claim: scope.isCached ? BuildSignal() : nil)],
+      path: path + [
+        AsyncStep(
+          registration: registration, claim: scope.isCached ? BuildSignal() : nil,
+          timer: family.timesBuilds ? AsyncBuildTimer() : nil)
+      ],
       graph: graph)
     // Validation builds and keeps nothing, and is observed by no one.
     if let run { return try await buildInValidation(registration, run: run, resolver: resolver, make: make) }
@@ -196,9 +204,10 @@ extension Container {
         registration, scope: scope, readIn: readIn, resolver: resolver, make: make)
     }
     if family.isObserved {
+      let buildTime = outcome == .created ? resolver.path.last?.timer?.finish(under: path.last?.timer) : nil
       emitAsyncStep(
         registration, outcome, scope, number, answer, depth: path.count,
-        resolution: graph.number)
+        resolution: graph.number, buildTime: buildTime)
     }
     return answer
   }
@@ -210,7 +219,7 @@ extension Container {
   /// its steps may finish on several threads (see `TraceRecorder`).
   private func emitAsyncStep(
     _ registration: Registration, _ outcome: ResolutionStep.Outcome, _ scope: Scope, _ number: Int?,
-    _ answer: AsyncAnswer, depth: Int, resolution: Int
+    _ answer: AsyncAnswer, depth: Int, resolution: Int, buildTime: BuildTime?
   ) {
     let instance: ObservedInstance =
       switch answer {
@@ -229,7 +238,8 @@ extension Container {
     emit(
       resolvedStep(
         registration, outcome, scope, number, instance, depth: depth,
-        stackDepth: family.withLock { _ in depthInStack(of: registration) }, resolver: .task(resolution)))
+        stackDepth: family.withLock { _ in depthInStack(of: registration) }, resolver: .task(resolution),
+        buildTime: buildTime))
   }
 
   /// An `async` registration in a validation run: what answers without a build, by the run's one

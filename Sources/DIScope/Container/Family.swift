@@ -34,11 +34,17 @@ final class Family: Sendable {
   /// How many of them take events now (not paused, see `ObserverGate`): while none does, a step
   /// is counted by each paused observer, and no event is built.
   let openObserverCount = Atomic<Int>(0)
+  /// How many of them asked for build times (``Container/observe(timingBuilds:_:)``): read once
+  /// per root build (`enterBuild`), which times its builds while it is non-zero.
+  let timingObserverCount = Atomic<Int>(0)
   /// The family's live children, held by none (see `LiveChildList`, `Container.liveChildren`).
   let liveChildren = LiveChildList()
 
   @inlinable
   var isObserved: Bool { observerCount.load(ordering: .relaxed) > 0 }
+
+  /// Whether some observer asked for build times (see `timingObserverCount`).
+  var timesBuilds: Bool { timingObserverCount.load(ordering: .relaxed) > 0 }
 
   /// Whether some observer wants every step (see `reportingObserverCount`).
   var hasReportingObserver: Bool { reportingObserverCount.load(ordering: .relaxed) > 0 }

@@ -145,10 +145,24 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   /// The resolver, its number shifted left, the low bit set for a task.
   private let storedResolver: Int
   // The bytes last, after the instance's nine: they fill its word's padding.
+  /// The build's start and nanoseconds, whole and own (`UInt64.max`: untimed): three words,
+  /// not an optional, for the reason above.
+  private let storedBuildStart: UInt64
+  private let storedBuildNanoseconds: UInt64
+  private let storedOwnNanoseconds: UInt64
   /// Whether the instance was built, cached or absent.
   public let outcome: Outcome
   /// The scope the instance was produced under (`.prototype` when caching is off).
   public let scope: Scope?
+
+  /// How long the factory took, whole and its own part: on a `created` step, while an observer
+  /// asked for times (``Container/observe(timingBuilds:_:)``); `nil` otherwise.
+  public var buildTime: BuildTime? {
+    storedBuildNanoseconds == UInt64.max
+      ? nil
+      : BuildTime(
+        startNanoseconds: storedBuildStart, nanoseconds: storedBuildNanoseconds, ownNanoseconds: storedOwnNanoseconds)
+  }
 
   /// Whether the step was resolved with `await` (``Container/resolveAsync(_:name:)``).
   public var isAsync: Bool { if case .task = resolver { true } else { false } }
@@ -201,7 +215,8 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     return ResolutionStep(
       container: container, subject: .described(description), answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: nil, containerNumber: containerNumber, resolver: resolver)
+      instanceNumber: instanceNumber, instance: nil, containerNumber: containerNumber, resolver: resolver,
+      buildTime: buildTime)
   }
 
   /// This step without its instance: for an observer that keeps steps after it returns (a queue
@@ -217,15 +232,19 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     ResolutionStep(
       container: container, subject: subject, answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
-      instanceNumber: instanceNumber, instance: nil, containerNumber: containerNumber, resolver: resolver)
+      instanceNumber: instanceNumber, instance: nil, containerNumber: containerNumber, resolver: resolver,
+      buildTime: buildTime)
   }
 
   private init(
     container: String, subject: Subject, answeringContainer: String?, stackDepth: Int?,
     outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?,
-    containerNumber: UInt64, resolver: Resolver
+    containerNumber: UInt64, resolver: Resolver, buildTime: BuildTime?
   ) {
     self.containerNumber = containerNumber
+    storedBuildStart = buildTime?.startNanoseconds ?? 0
+    storedBuildNanoseconds = buildTime?.nanoseconds ?? UInt64.max
+    storedOwnNanoseconds = buildTime?.ownNanoseconds ?? 0
     switch resolver {
     case .thread(let number): storedResolver = number << 1
     case .task(let number): storedResolver = number << 1 | 1
@@ -245,13 +264,13 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
   init(
     container: String, answering: Registration, answeringContainer: String?, stackDepth: Int?,
     outcome: Outcome, scope: Scope?, depth: Int, instanceNumber: Int?, instance: ObservedInstance?,
-    containerNumber: UInt64, resolver: Resolver
+    containerNumber: UInt64, resolver: Resolver, buildTime: BuildTime? = nil
   ) {
     self.init(
       container: container, subject: .answered(answering), answeringContainer: answeringContainer,
       stackDepth: stackDepth, outcome: outcome, scope: scope, depth: depth,
       instanceNumber: instanceNumber, instance: instance, containerNumber: containerNumber,
-      resolver: resolver)
+      resolver: resolver, buildTime: buildTime)
   }
 
   /// The step of an optional resolve that nothing answered.
@@ -259,7 +278,7 @@ public struct ResolutionStep: Sendable, CustomStringConvertible {
     self.init(
       container: container, subject: .absent(key), answeringContainer: nil, stackDepth: nil,
       outcome: .absent, scope: nil, depth: depth, instanceNumber: nil, instance: nil,
-      containerNumber: containerNumber, resolver: resolver)
+      containerNumber: containerNumber, resolver: resolver, buildTime: nil)
   }
 
   /// `ConsoleLogger#2 created t1 [singleton]`.
@@ -316,4 +335,21 @@ public struct ObservedInstance: @unchecked Sendable {
       isBoxed = true
     }
   }
+}
+
+/// What a recorder writes of a step without building its descriptions (a registration's info, a
+/// type's name, each made on every call): read in place, for `DIScopeRecording`.
+extension ResolutionStep {
+  /// The token of the registration that answered; `nil` when absent.
+  package var answeringToken: RegistrationToken? {
+    answering.map { $0.token } ?? registration?.token
+  }
+  /// The container that owns the registration, when not ``container``.
+  package var answeringContainerName: String? { answeringContainer }
+  /// The registration's position in its stack when it answered, 0 being the top.
+  package var positionInStack: Int? { stackDepth }
+  /// The implementation name the registration gave, if any (else the instance's type names it).
+  package var explicitImplementationName: String? { answering?.explicitImplementationName }
+  /// The instance's dynamic type, read without copying the instance out.
+  package var instanceType: Any.Type? { instance.map { type(of: $0.value) } }
 }

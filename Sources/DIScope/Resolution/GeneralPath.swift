@@ -120,7 +120,8 @@ extension Container {
         registration, scope: snapshot.scope, owner: owner, generation: generation,
         entryID: isRoutable && isStorable ? entryID : nil, observed: observed, tracks: tracks,
         thread: thread, snapshot: snapshot, slot: slot)
-      if isRoutable, isStorable,
+      // No route while an observer asks for build times: a routed build is not timed.
+      if isRoutable, isStorable, !family.timesBuilds,
         thread.cache.route(
           containerID: entryID, typeID: key.typeID, name: key.entryName, generation: generation) == nil
       {
@@ -243,6 +244,11 @@ extension Container {
   ) throws {
     try enterBuild(.passUnretained(registration), thread: thread)
     defer { thread.chain.pop() }
+    // Whether to time is read once per root build; the builds under it follow. Only here: while
+    // an observer asks for times, nothing is routed (see `resolveEntry`), so the routed path,
+    // which never times, stays as it was.
+    if thread.chain.count == 1 { thread.chain.isTimed = family.timesBuilds }
+    if thread.chain.isTimed { thread.chain.startTimingTop() }
     do {
       try slot.build(registration, Resolver(container: container))
     } catch let error as ResolutionError {

@@ -8,12 +8,21 @@
 /// Every build is entered through one guard, `Container.enterBuild`, which pushes here.
 struct ResolutionChain: RandomAccessCollection {
   private var storage: UnsafeMutablePointer<Unmanaged<Registration>>
+  /// For each build on the chain while `isTimed`: when it started, and how long the builds
+  /// finished under it took (see `BuildTimes`). Untouched otherwise.
+  private var times: UnsafeMutablePointer<BuildTimes>
   private var capacity: Int
   private(set) var count = 0
+  /// Whether the builds of the current root resolve are timed: decided when its root build is
+  /// entered on the general path (`Container.build`), from whether an observer of the family
+  /// asked for times. (While one does, nothing is routed: every build is the general path's.)
+  var isTimed = false
 
   init() {
     capacity = 32
     storage = .allocate(capacity: capacity)
+    times = .allocate(capacity: capacity)
+    times.initialize(repeating: BuildTimes(start: 0, underneath: 0), count: capacity)
   }
 
   var startIndex: Int { 0 }
@@ -42,7 +51,27 @@ struct ResolutionChain: RandomAccessCollection {
     larger.moveInitialize(from: storage, count: count)
     storage.deallocate()
     storage = larger
+    let largerTimes = UnsafeMutablePointer<BuildTimes>.allocate(capacity: capacity * 2)
+    largerTimes.moveInitialize(from: times, count: count)
+    (largerTimes + count).initialize(repeating: BuildTimes(start: 0, underneath: 0), count: capacity * 2 - count)
+    times.deallocate()
+    times = largerTimes
     capacity *= 2
+  }
+
+  /// Starts timing the build just pushed (the top of the chain).
+  @inline(never)
+  mutating func startTimingTop() {
+    (times + (count - 1)).initialize(to: BuildTimes(start: MonotonicClock.nanoseconds(), underneath: 0))
+  }
+
+  /// The time of the build that was at `depth` (popped since: `depth` is the chain's count now),
+  /// its own and with the builds under it; adds it to what its parent's builds under it took.
+  mutating func finishTiming(at depth: Int) -> BuildTime {
+    let times = self.times[depth]
+    let total = MonotonicClock.nanoseconds() &- times.start
+    if depth > 0 { self.times[depth - 1].underneath &+= total }
+    return BuildTime(startNanoseconds: times.start, nanoseconds: total, ownNanoseconds: total &- Swift.min(total, times.underneath))
   }
 
   @inline(__always)
@@ -80,6 +109,7 @@ struct ResolutionChain: RandomAccessCollection {
   /// Frees the storage; the owning thread state calls it once, when the thread exits.
   func deallocate() {
     storage.deallocate()
+    times.deallocate()
   }
 }
 
@@ -124,4 +154,10 @@ enum BuildGuard {
     if let position { return .cycle(at: position) }
     return depth >= Container.maximumDepth ? .tooDeep : nil
   }
+}
+
+/// When a timed build started, and how long the builds finished under it took so far.
+struct BuildTimes {
+  var start: UInt64
+  var underneath: UInt64
 }

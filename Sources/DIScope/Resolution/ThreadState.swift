@@ -220,3 +220,9 @@ final class InstallRecorder {
     self.name = name
   }
 }
+
+extension Container {
+  /// The calling thread's number, as steps name their resolver (`thread 3`): for a recorder that
+  /// says which thread made a change. Makes the thread's state if it has none.
+  package static var currentThreadNumber: Int { ThreadState.withCurrent { $0.number } }
+}

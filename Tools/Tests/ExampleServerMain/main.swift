@@ -18,10 +18,15 @@
 // force-unwraps what only the nightly job's environment supplies: run in this process, it traps
 // (exit 132), as a factory of a real app may. An attached `validate` must never run it.
 //
+// With `DISCOPE_RECORD=FILE` in its environment it records its container from the start, its
+// registrations included (`Recorder.startIfRequested`), for `discope open`, `profile` and
+// `export dis` to read later.
+//
 // SIGTERM stops the server (clients hear `bye`) and exits 0; SIGINT exits 0 without stopping it.
 // Either way the socket is removed.
 import DIScope
 import DIScopeDebug
+import DIScopeRecording
 import Dispatch
 import ExampleApp
 import Foundation
@@ -35,6 +40,8 @@ func option(_ name: String) -> String? {
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 let container = Container(name: "shop")
+// Before anything is registered, so that the recording has the registrations too.
+let recorder = Recorder.startIfRequested(container)
 RFAssembly().assemble(into: container)
 container.registerMock(Logging.self) { MockLogger() }
 let servesLate = arguments.contains("--serve-late")
@@ -103,6 +110,10 @@ if arguments.contains("--requests") {
   }
 }
 
+// With `DISCOPE_RECORD=FILE` in its environment it records its container from the start, its
+// registrations included (`Recorder.startIfRequested`), for `discope open`, `profile` and
+// `export dis` to read later.
+//
 // SIGTERM stops the server first (clients hear why); SIGINT just exits, as an app that never
 // calls stop() would: the exit removes the socket all the same.
 let signals = [SIGTERM, SIGINT].map { number in
@@ -110,6 +121,7 @@ let signals = [SIGTERM, SIGINT].map { number in
   let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
   source.setEventHandler {
     if number == SIGTERM { server.stop() }
+    recorder?.stop()
     say("stopped")
     exit(0)
   }

@@ -129,6 +129,11 @@ enum Targets {
         TargetCheck(
           "W6 an attached trace observer within 8x of hand-written construction",
           measured: w6.ratio(SystemLabel.discopeTraced, to: SystemLabel.handWritten), .atMost(8)))
+      // Issue 46: the flight recorder, every event written to its ring file as it happens.
+      checks.append(
+        TargetCheck(
+          "W6 W2 recorded (flight recorder) within 1.5x of W2 never observed",
+          measured: w6.ratio(SystemLabel.discopeRecorded, to: never), .atMost(1.5)))
     }
     if let w7 = results["W7"] {
       let never = SystemLabel.discopeNeverObserved

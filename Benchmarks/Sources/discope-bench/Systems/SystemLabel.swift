@@ -21,6 +21,8 @@ enum SystemLabel {
   static let discopeObserverCancelled = "DIScope, observer attached then cancelled"
   static let discopeSilentObserver = "DIScope, no-op observer attached"
   static let discopeTraced = "DIScope, trace observer (holders tracked)"
+  /// W6's "W2 recorded" row: the flight recorder (`DIScopeRecording`) writing every event.
+  static let discopeRecorded = "DIScope, W2 recorded (flight recorder)"
   static let discopeServerNoClient = "DIScope, debug server started, no client (holders not tracked)"
   static let discopeServerTracking = "DIScope, debug server started, no client, holders tracked"
   static let discopeServerIdleClient = "DIScope, debug server, one idle client attached"

@@ -1,5 +1,7 @@
 import BenchmarkHarness
 import DIScope
+import DIScopeRecording
+import Foundation
 import Synchronization
 
 /// W6: W2's chain in DIScope with and without observation.
@@ -20,6 +22,14 @@ enum ObservedChainResolve {
     let trace = TraceLog(capacity: 256)
     let traceObservation = traced.observe { event in trace.append(event) }
 
+    // W2 recorded: the flight recorder writes every event, timed, to a ring file (16 MiB, the
+    // default) in the temporary directory, unlinked at once (the mapping writes on to its pages).
+    let recorded = ChainResolve.discopeContainer()
+    let recordingPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("discope-bench-\(getpid()).discope-rec").path
+    let recorder = try? recorded.record(to: recordingPath)
+    unlink(recordingPath)
+
     return Workload(
       id: "W6", title: "W2's chain in DIScope, observed and not",
       notes: [
@@ -27,6 +37,8 @@ enum ObservedChainResolve {
           + "tracer that shows the last events later keeps them (the playground's feed keeps a "
           + "worded record of each instead, made on the resolving thread).",
         "no-op observer: `observe { _ in }`, the container's own cost of emitting events.",
+        "W2 recorded: `container.record(to:)`, every event (timed) written to a 16 MiB ring file "
+          + "under a lock on the resolving thread, 112 bytes a step.",
       ],
       contenders: [
         Contender(SystemLabel.handWritten, role: .baseline, body: ChainResolve.handWrittenBody()),
@@ -44,6 +56,11 @@ enum ObservedChainResolve {
         Contender(SystemLabel.discopeTraced, role: .rival) { iterations, sink in
           try withExtendedLifetime(traceObservation) {
             try ChainResolve.discopeBody(traced)(iterations, sink)
+          }
+        },
+        Contender(SystemLabel.discopeRecorded, role: .rival) { iterations, sink in
+          try withExtendedLifetime(recorder) {
+            try ChainResolve.discopeBody(recorded)(iterations, sink)
           }
         },
       ])

@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "DisSyntax", targets: ["DisSyntax"]),
     .library(name: "DisScript", targets: ["DisScript"]),
     .library(name: "DIScopeServiceLifecycle", targets: ["DIScopeServiceLifecycle"]),
+    .library(name: "DIScopeTracing", targets: ["DIScopeTracing"]),
     .library(name: "DIScopeDebug", targets: ["DIScopeDebug"]),
     .library(name: "DIScopeRecording", targets: ["DIScopeRecording"]),
   ],
@@ -32,12 +33,17 @@ let package = Package(
       name: "ServiceLifecycle",
       description: "DIScopeServiceLifecycle: a container as a swift-service-lifecycle Service"),
     .trait(
+      name: "Tracing",
+      description: "DIScopeTracing: slow root resolutions as spans of the app's swift-distributed-tracing traces"),
+    .trait(
       name: "ModelTests",
       description: "Tests/ModelBasedTests: the container against a reference model, by swift-property-based"),
   ],
   dependencies: [
     // Resolved only by packages that enable the ServiceLifecycle trait.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // Resolved only by packages that enable the Tracing trait.
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     // Resolved only by packages that enable the ModelTests trait (Scripts/test does): a test
     // target's dependency, never the library's.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -81,6 +87,14 @@ let package = Package(
           name: "ServiceLifecycle", package: "swift-service-lifecycle",
           condition: .when(traits: ["ServiceLifecycle"])),
       ]),
+    // Slow root resolutions as spans of the current trace, with the Tracing trait.
+    .target(
+      name: "DIScopeTracing",
+      dependencies: [
+        "DIScope", "DIScopeLocked",
+        .product(
+          name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+      ]),
 
     // (With the compatibility module for the few tests of how it and the container meet.)
     // What several test targets share (a lock the thread sanitizer sees, a tally of live objects).
@@ -123,6 +137,15 @@ let package = Package(
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle",
           condition: .when(traits: ["ServiceLifecycle"])),
+      ]),
+    // Run with the trait: `swift test --traits Tracing` (Scripts/test does).
+    .testTarget(
+      name: "DIScopeTracingTests",
+      dependencies: [
+        "DIScopeTracing", "DIScope",
+        .product(
+          name: "InMemoryTracing", package: "swift-distributed-tracing",
+          condition: .when(traits: ["Tracing"])),
       ]),
     // The container against a reference model of its meaning, over generated sequences of
     // operations. Run with the trait: `swift test --traits ModelTests` (Scripts/test does;

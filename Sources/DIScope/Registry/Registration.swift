@@ -197,7 +197,7 @@ class Registration: @unchecked Sendable {
       implementationName: explicitImplementationName ?? built ?? key.serviceName, scope: scope,
       isCaching: isCaching, isMock: isMock, argumentTypes: argumentTypes, group: groupName,
       container: container, cachedInstanceNumber: state.liveCachedNumber, stackDepth: stackDepth,
-      location: location, isLocationInCode: details?.location == nil && site.location != nil)
+      location: location, isLocationInCode: details?.location == nil && site.file != nil)
   }
 }
 

@@ -65,14 +65,9 @@ extension Session {
     return ""
   }
 
-  /// Where the app made `info` (its `register` call's file and line); `nil` for a registration
-  /// a command made (see `ScriptWording.shownSite(of:)`, the one rule).
-  func appSite(of info: RegistrationInfo) -> RegistrationSite? {
-    ScriptWording.shownSite(of: info)
-  }
-
-  /// `, made at AppAssembly.swift:42` for a registration the app made; empty otherwise.
+  /// `, made at AppAssembly.swift:42` for a registration the app made in code; empty otherwise
+  /// (`ScriptWording.shownSite(of:)`, the one rule).
   func madeAt(_ info: RegistrationInfo) -> String {
-    appSite(of: info).map { ", made at \($0)" } ?? ""
+    ScriptWording.shownSite(of: info).map { ", made at \($0)" } ?? ""
   }
 }

@@ -22,7 +22,7 @@ extension Session {
       // Where the app made a registration (attached, its `register` call); never one this
       // session made: a script says so itself, and a command's output stays the same whether
       // it was typed, recorded or replayed.
-      location: { self.appSite(of: $0) })
+      location: ScriptWording.shownSite(of:))
   }
 
   /// The instances the session holds that hold instance `#number`, as `Web#2.logger`.
